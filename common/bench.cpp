@@ -1,0 +1,181 @@
+// common/bench.cpp — implementation of common/bench.h.
+#include "common/bench.h"
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <memory>
+#include <sstream>
+
+#include "common/registry.h"
+
+namespace ladder {
+namespace {
+
+constexpr uint64_t kBenchSeed = 0x5eed;
+constexpr double kDefaultMinTime = 0.05;  // seconds of timed kernels per run: bounded totals
+
+struct Harness {
+  DeviceFacts facts;
+  double copy_gbps = 0;
+  bool hot = false;
+  cudaStream_t stream = nullptr;
+  cudaEvent_t start = nullptr, stop = nullptr;
+  std::unique_ptr<L2Flusher> flusher;
+  int failures = 0;
+  std::string broken;  // set once a sticky error has lost the CUDA context
+};
+
+Harness& harness() {
+  static Harness h;
+  return h;
+}
+
+void fail(benchmark::State& state, const std::string& message) {
+  ++harness().failures;
+  state.SkipWithError(message.c_str());
+}
+
+// Poison, launch, check: the correctness gate before and after timing.
+CheckResult checked_run(Runner& runner, cudaStream_t stream) {
+  runner.poison(stream);
+  LADDER_CUDA_TRY(runner.launch(stream));
+  return runner.check(stream);
+}
+
+void run_benchmark(benchmark::State& state, const Operator& op, const Version& version, size_t n) {
+  Harness& h = harness();
+  if (!h.broken.empty()) {
+    fail(state, "not run: " + h.broken);
+    return;
+  }
+  const std::string name = version.name() + "/n:" + std::to_string(n);
+  try {
+    const Problem problem{n, op.distributions.front(), kBenchSeed};
+    std::unique_ptr<Runner> runner = version.make(problem);
+
+    const CheckResult before = checked_run(*runner, h.stream);
+    if (!before.ok) {
+      fail(state, "check before timing failed: " + before.message);
+      return;
+    }
+
+    double total_s = 0;
+    int64_t iterations = 0;
+    for (auto _ : state) {
+      if (!h.hot) h.flusher->flush(h.stream);
+      LADDER_CUDA_TRY(cudaEventRecord(h.start, h.stream));
+      const cudaError_t launched = runner->launch(h.stream);
+      LADDER_CUDA_TRY(cudaEventRecord(h.stop, h.stream));
+      if (launched != cudaSuccess) {
+        fail(state, std::string("launch failed: ") + cudaGetErrorString(launched));
+        break;
+      }
+      LADDER_CUDA_TRY(cudaEventSynchronize(h.stop));
+      float ms = 0;
+      LADDER_CUDA_TRY(cudaEventElapsedTime(&ms, h.start, h.stop));
+      state.SetIterationTime(ms * 1e-3);
+      total_s += ms * 1e-3;
+      ++iterations;
+    }
+    if (state.error_occurred()) return;
+
+    const CheckResult after = checked_run(*runner, h.stream);
+    if (!after.ok) {
+      fail(state, "check after timing failed: " + after.message);
+      return;
+    }
+
+    const double seconds = iterations > 0 ? total_s / iterations : 0;
+    const double bytes = op.bytes_moved(n);
+    const double gbps = seconds > 0 ? bytes / seconds / 1e9 : 0;
+    state.counters["n"] = static_cast<double>(n);
+    state.counters["bytes"] = bytes;
+    state.counters["GB/s"] = gbps;
+    state.counters["Gelem/s"] = seconds > 0 ? n / seconds / 1e9 : 0;
+    state.counters["pct_peak"] = h.facts.peak_gbps > 0 ? 100 * gbps / h.facts.peak_gbps : 0;
+    state.counters["pct_copy"] = h.copy_gbps > 0 ? 100 * gbps / h.copy_gbps : 0;
+    state.counters["verified"] = 1;
+    state.counters["max_err"] = std::max(before.max_err, after.max_err);
+    state.counters["workspace_bytes"] = static_cast<double>(runner->workspace_bytes());
+  } catch (const CudaError& e) {
+    fail(state, e.what());
+    if (e.sticky()) h.broken = "the CUDA context was lost in " + name + ": " + e.what();
+  } catch (const std::exception& e) {
+    fail(state, e.what());
+  }
+}
+
+std::string version_string(int v) {  // 13000 -> "13.0"
+  return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
+}
+
+std::string fixed(double v, int digits) {
+  std::ostringstream s;
+  s.setf(std::ios::fixed);
+  s.precision(digits);
+  s << v;
+  return s.str();
+}
+
+}  // namespace
+
+void setup_benchmarks(const Options& options, const std::string& command_line) {
+  Harness& h = harness();
+  LADDER_CUDA_TRY(cudaGetDevice(&h.facts.index));
+  h.facts = query_device(h.facts.index);
+  h.hot = options.hot;
+  LADDER_CUDA_TRY(cudaStreamCreateWithFlags(&h.stream, cudaStreamNonBlocking));
+  LADDER_CUDA_TRY(cudaEventCreate(&h.start));
+  LADDER_CUDA_TRY(cudaEventCreate(&h.stop));
+  h.flusher = std::make_unique<L2Flusher>(h.facts.l2_bytes);
+  h.copy_gbps = measure_copy_ceiling_gbps(h.stream, *h.flusher, size_t(1) << 30);
+
+  const DeviceFacts& f = h.facts;
+  auto ctx = [](const std::string& k, const std::string& v) { benchmark::AddCustomContext(k, v); };
+  ctx("gpu", f.name);
+  ctx("gpu_slug", gpu_slug(f.name));
+  ctx("device_index", std::to_string(f.index));
+  ctx("compute_capability", std::to_string(f.cc_major) + "." + std::to_string(f.cc_minor));
+  ctx("sm_count", std::to_string(f.sm_count));
+  ctx("l2_bytes", std::to_string(f.l2_bytes));
+  ctx("global_mem_bytes", std::to_string(f.global_mem_bytes));
+  ctx("sm_clock_mhz", std::to_string(f.sm_clock_khz / 1000));
+  ctx("mem_clock_mhz", std::to_string(f.mem_clock_khz / 1000));
+  ctx("bus_width_bits", std::to_string(f.bus_width_bits));
+  ctx("peak_gbps", fixed(f.peak_gbps, 1));
+  ctx("copy_ceiling_gbps", fixed(h.copy_gbps, 1));
+  ctx("copy_ceiling_method",
+      "1 GiB cudaMemcpyAsync device to device, L2 flushed, median of 15, read + write bytes");
+  ctx("driver_version", version_string(f.driver_version));
+  ctx("runtime_version", version_string(f.runtime_version));
+  ctx("cub_version", cub_version_string());
+  ctx("git_commit", git_commit());
+  ctx("build_type", LADDER_BUILD_TYPE);
+  ctx("cuda_architectures", LADDER_CUDA_ARCHS);
+  ctx("l2_flush", h.hot ? "off (--hot)" : "read of 2 x L2 bytes before every timed iteration");
+  ctx("timing", "CUDA events around each launch, manual time");
+  ctx("benchmark_seed", std::to_string(kBenchSeed));
+  ctx("command_line", command_line);
+
+  const std::vector<size_t> sizes = benchmark_sizes(options);
+  for (const Operator& op : operators()) {
+    if (!options.ops.empty() &&
+        std::find(options.ops.begin(), options.ops.end(), op.name) == options.ops.end())
+      continue;
+    for (size_t n : sizes) {
+      for (const Version& v : op.versions) {
+        if (n > v.max_n) continue;
+        const std::string name = v.name() + "/n:" + std::to_string(n);
+        auto* b = benchmark::RegisterBenchmark(
+            name.c_str(), [&op, &v, n](benchmark::State& s) { run_benchmark(s, op, v, n); });
+        b->UseManualTime()->Unit(benchmark::kMicrosecond);
+        if (!options.user_min_time) b->MinTime(kDefaultMinTime);
+      }
+    }
+  }
+}
+
+int benchmark_failures() { return harness().failures; }
+
+}  // namespace ladder

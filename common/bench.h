@@ -1,0 +1,31 @@
+// common/bench.h — registers every (operator, version, size) as a Google Benchmark and times it.
+//
+// Method (nvbench's, with a read-based L2 flush):
+//  - the version is bound to its problem once per benchmark run: input, output and workspace
+//    are allocated before any timing, and the workspace size is reported;
+//  - check before timing: poison the output, launch, compare with the CPU reference (this launch
+//    is also the warm-up);
+//  - each timed iteration: flush L2 (unless --hot), record an event, launch, record an event,
+//    wait, and hand the event time to Google Benchmark (UseManualTime);
+//  - check after timing: poison, launch, compare again;
+//  - counters from the operator's minimal bytes moved: GB/s, Gelem/s, % of the theoretical peak,
+//    % of the measured copy ceiling, verified, max_err, workspace_bytes.
+// A failed check or CUDA error is SkipWithError with the message, counted in failures().
+#pragma once
+
+#include <string>
+
+#include "common/cli.h"
+#include "common/device.h"
+
+namespace ladder {
+
+// Opens the stream and events, measures the copy ceiling, writes the device facts into the
+// Google Benchmark context and registers the benchmarks `options` selects. Needs a GPU; call
+// after cudaSetDevice. Throws CudaError.
+void setup_benchmarks(const Options& options, const std::string& command_line);
+
+// Benchmarks that failed a check or hit a CUDA error so far.
+int benchmark_failures();
+
+}  // namespace ladder

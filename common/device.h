@@ -1,0 +1,108 @@
+// common/device.h — CUDA plumbing the whole harness shares: error handling, device buffers,
+// device facts, the L2 flush and the measured copy ceiling.
+//
+// Host-only header (no kernels): safe to include from .cpp files compiled by the host compiler.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace ladder {
+
+// A failed CUDA runtime call. `sticky()` is true for errors that poison the CUDA context (a
+// kernel fault such as an illegal address): after one of those no further GPU work can run.
+class CudaError : public std::runtime_error {
+ public:
+  CudaError(cudaError_t code, const std::string& what);
+  cudaError_t code() const { return code_; }
+  bool sticky() const;
+
+ private:
+  cudaError_t code_;
+};
+
+// Throws CudaError("<what>: <cudaGetErrorString>") when `code` is not cudaSuccess.
+void cuda_check(cudaError_t code, const char* what);
+#define LADDER_CUDA_TRY(expr) ::ladder::cuda_check((expr), #expr)
+
+// Owning device allocation (cudaMalloc). Throws CudaError with the byte count on failure, so an
+// out-of-memory size becomes a clear message. `zero` fills it with zero bytes once.
+class DeviceBuffer {
+ public:
+  DeviceBuffer() = default;
+  explicit DeviceBuffer(size_t bytes, bool zero = false);
+  ~DeviceBuffer();
+  DeviceBuffer(DeviceBuffer&& other) noexcept;
+  DeviceBuffer& operator=(DeviceBuffer&& other) noexcept;
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+
+  void* get() const { return ptr_; }
+  template <typename T>
+  T* as() const {
+    return static_cast<T*>(ptr_);
+  }
+  size_t bytes() const { return bytes_; }
+
+ private:
+  void* ptr_ = nullptr;
+  size_t bytes_ = 0;
+};
+
+// What the JSON context and the bandwidth counters need to know about a GPU. Clocks are read
+// with cudaDeviceGetAttribute (CUDA 13 dropped the clock fields of cudaDeviceProp).
+struct DeviceFacts {
+  int index = 0;
+  std::string name;
+  int cc_major = 0, cc_minor = 0;
+  int sm_count = 0;
+  size_t l2_bytes = 0;
+  size_t global_mem_bytes = 0;
+  int sm_clock_khz = 0;   // peak SM clock
+  int mem_clock_khz = 0;  // peak memory clock
+  int bus_width_bits = 0;
+  double peak_gbps = 0;  // theoretical: 2 (double data rate) x memory clock x bus width
+  int driver_version = 0, runtime_version = 0;
+};
+
+// Number of CUDA devices, 0 when there is none or no driver (never throws).
+int device_count(std::string* why_none = nullptr);
+DeviceFacts query_device(int index);
+
+// "NVIDIA H200" -> "nvidia-h200": the results file name for a GPU.
+std::string gpu_slug(const std::string& name);
+
+// Multiprocessor count of the current device, cached: cheap enough for launchers to call
+// inside a timed region.
+int current_sm_count();
+
+// Evicts the L2 cache by reading a buffer of twice its size with a kernel. A read leaves clean
+// lines behind, so unlike a memset flush no dirty lines are written back during the next timed
+// kernel.
+class L2Flusher {
+ public:
+  explicit L2Flusher(size_t l2_bytes);
+  void flush(cudaStream_t stream);
+
+ private:
+  DeviceBuffer buffer_;
+  DeviceBuffer sink_;
+};
+
+// The measured speed of light: a `bytes`-sized device-to-device cudaMemcpyAsync, L2 flushed
+// before each sample, median of `samples` after a warm-up. Returns GB/s counting bytes read plus
+// bytes written (2 x bytes per copy).
+double measure_copy_ceiling_gbps(cudaStream_t stream, L2Flusher& flusher, size_t bytes,
+                                 int samples = 15);
+
+// Version strings recorded in the results context.
+std::string cub_version_string();
+const char* git_commit();  // generated at build time (cmake/GitInfo.cmake)
+
+inline size_t ceil_div(size_t a, size_t b) { return (a + b - 1) / b; }
+
+}  // namespace ladder

@@ -1,0 +1,86 @@
+// common/main.cpp — `cuda-ladder`: parse the command line, then hand over to Google Benchmark.
+//
+// BENCHMARK_MAIN always returns 0, so main is ours: it exits 1 when any check failed or a CUDA
+// error occurred, and 2 for a bad command line.
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <iostream>
+
+#include "common/bench.h"
+#include "common/catalog.h"
+#include "common/cli.h"
+#include "common/device.h"
+#include "common/registry.h"
+
+namespace {
+
+int error(const std::string& message, int status) {
+  std::cerr << "cuda-ladder: error: " << message << "\n";
+  return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace ladder;
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  std::vector<std::string> op_names;
+  for (const Operator& op : operators()) op_names.push_back(op.name);
+
+  Options options;
+  try {
+    options = parse_cli(args, op_names);
+  } catch (const UsageError& e) {
+    return error(e.what(), 2);
+  }
+  if (options.help) {
+    std::cout << usage();
+    return 0;
+  }
+  if (options.list) {
+    std::cout << catalog_json(options.ops) << "\n";
+    return 0;
+  }
+
+  std::string why;
+  const int count = device_count(&why);
+  if (count == 0) return error("no CUDA device found (" + why + ")", 1);
+  if (options.device >= count)
+    return error("--device=" + std::to_string(options.device) + " does not exist (" +
+                     std::to_string(count) + " CUDA device(s) visible)",
+                 2);
+
+  std::string command_line = "cuda-ladder";
+  for (const std::string& a : args) command_line += " " + a;
+
+  // Google Benchmark sees argv[0] and its own flags; --results_dir becomes --benchmark_out.
+  std::vector<std::string> gb_args = {argv[0]};
+  gb_args.insert(gb_args.end(), options.benchmark_args.begin(), options.benchmark_args.end());
+  try {
+    LADDER_CUDA_TRY(cudaSetDevice(options.device));
+    if (!options.results_dir.empty()) {
+      std::filesystem::create_directories(options.results_dir);
+      const DeviceFacts facts = query_device(options.device);
+      const std::string path = options.results_dir + "/" + gpu_slug(facts.name) + ".json";
+      gb_args.push_back("--benchmark_out=" + path);
+      gb_args.push_back("--benchmark_out_format=json");
+    }
+    std::vector<char*> gb_argv;
+    for (std::string& a : gb_args) gb_argv.push_back(a.data());
+    int gb_argc = static_cast<int>(gb_argv.size());
+    gb_argv.push_back(nullptr);
+    benchmark::Initialize(&gb_argc, gb_argv.data());
+    if (benchmark::ReportUnrecognizedArguments(gb_argc, gb_argv.data())) return 2;
+
+    setup_benchmarks(options, command_line);
+  } catch (const std::exception& e) {
+    return error(e.what(), 1);
+  }
+
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  if (const int failed = benchmark_failures(); failed > 0)
+    return error(std::to_string(failed) + " benchmark(s) failed a check or hit a CUDA error", 1);
+  return 0;
+}

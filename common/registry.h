@@ -1,0 +1,93 @@
+// common/registry.h — the version registry every part of cuda-ladder reads.
+//
+// Each operator (reduce, scan, ...) is one `Operator`: its problem (distributions, bytes moved)
+// and its ladder of `Version`s in order, the CUB/Thrust baseline last. The benchmark, the tests,
+// `cuda-ladder --list` and the docs all read this one list, so nothing drifts.
+//
+// A version is bound to a problem instance through a `Runner`, which owns the device output and
+// workspace. The harness drives every operator through the same four calls: poison the output,
+// launch, check against the CPU reference, and report workspace bytes.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ladder {
+
+// The documentation of one version, written once at the top of its vNN_<slug>.cuh file.
+struct VersionDoc {
+  int index;              // position in the ladder: 0, 1, 2, ... (-1 for the library baseline)
+  const char* slug;       // "v03_sequential_addressing", or "cub"
+  const char* title;      // one line
+  const char* technique;  // the idea this version shows
+  const char* changes;    // what changed from the previous version
+  const char* remains;    // the bottleneck that remains
+  const char* source;     // seed section, paper or library it follows
+};
+
+// What a check found. `max_err` is in the operator's own unit (documented per operator).
+struct CheckResult {
+  bool ok = false;
+  double max_err = 0;
+  std::string message;  // on failure: "index I: got G, want W (...)"
+};
+
+// One problem instance: size, input distribution, generator seed.
+struct Problem {
+  size_t n = 0;            // elements, not bytes
+  std::string dist;        // one of the operator's distributions
+  uint64_t seed = 0x5eed;  // the generator seed
+};
+
+// One version bound to one problem: owns the device output and workspace.
+class Runner {
+ public:
+  virtual ~Runner() = default;
+  // Device scratch the version needs beyond input and output (bytes).
+  virtual size_t workspace_bytes() const = 0;
+  // Fills the outputs with a pattern no correct version writes (NaN bits, 0xFF bytes...).
+  virtual void poison(cudaStream_t stream) = 0;
+  // Enqueues the version on `stream`. Never synchronizes; returns the launch error, if any.
+  virtual cudaError_t launch(cudaStream_t stream) = 0;
+  // Synchronizes `stream`, copies the output back and compares it with the CPU reference.
+  virtual CheckResult check(cudaStream_t stream) = 0;
+};
+
+struct Version {
+  std::string op;  // "reduce"
+  VersionDoc doc;
+  bool baseline = false;  // the CUB/Thrust comparison, not a rung of the ladder
+  size_t max_n = SIZE_MAX;  // largest sensible n (the serial baseline has one)
+  // Binds this version to a problem: allocates output and workspace. Throws CudaError.
+  std::function<std::unique_ptr<Runner>(const Problem&)> make;
+
+  std::string name() const { return op + "/" + doc.slug; }
+};
+
+struct Operator {
+  std::string name;         // "reduce"
+  std::string description;  // "float32 sum"
+  std::string bytes_formula;  // "4n": what the minimal traffic counts
+  std::function<double(size_t n)> bytes_moved;  // minimal bytes read + written for size n
+  std::vector<std::string> distributions;        // the first is the one benchmarks use
+  std::vector<size_t> test_sizes;                // edge sizes the tests run every version on
+  std::vector<Version> versions;                 // ladder order, baseline(s) last
+};
+
+// Every registered operator, in a fixed order. Built on first use; touches no CUDA API, so it
+// works on a machine without a GPU.
+const std::vector<Operator>& operators();
+const Operator* find_operator(const std::string& name);
+
+// The ladder size every version runs at (seed 002's 25.6M floats) and the large size every
+// parallel version also runs at.
+constexpr size_t kLadderSize = 25'600'000;
+constexpr size_t kLargeSize = size_t(1) << 28;
+
+}  // namespace ladder

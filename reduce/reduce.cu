@@ -1,0 +1,127 @@
+// reduce/reduce.cu — the reduce ladder's registry and its Runner.
+//
+// Every version file is included here and listed once, in ladder order; the benchmark, the
+// tests and `cuda-ladder --list` all read this list.
+#include <cstring>
+#include <limits>
+#include <mutex>
+
+#include "common/device.h"
+#include "reduce/cub_baseline.cuh"
+#include "reduce/reduce.h"
+#include "reduce/v00_serial.cuh"
+#include "reduce/v01_interleaved_divergent.cuh"
+#include "reduce/v02_strided_index.cuh"
+#include "reduce/v03_sequential_addressing.cuh"
+#include "reduce/v04_first_add_during_load.cuh"
+#include "reduce/v05_unroll_last_warp.cuh"
+#include "reduce/v06_complete_unroll.cuh"
+#include "reduce/v07_grid_stride.cuh"
+#include "reduce/v08_warp_shuffle.cuh"
+#include "reduce/v09_vectorized.cuh"
+#include "reduce/v10_single_pass.cuh"
+
+namespace ladder::reduce {
+namespace {
+
+// One problem's input on host and device, with its reference. Generating 2^28 floats takes a
+// second, so the most recent problem is kept and shared by every version that runs on it.
+struct Data {
+  Problem problem;
+  Reference ref;
+  DeviceBuffer input;
+};
+
+std::shared_ptr<const Data> data_for(const Problem& p) {
+  static std::mutex mutex;
+  static std::shared_ptr<const Data> cached;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (cached && cached->problem.n == p.n && cached->problem.dist == p.dist &&
+      cached->problem.seed == p.seed)
+    return cached;
+  cached.reset();  // free the old input before allocating the new one
+  const std::vector<float> host = generate(p.n, p.dist, p.seed);
+  auto d = std::make_shared<Data>();
+  d->problem = p;
+  d->ref = reference(host.data(), host.size());
+  d->input = DeviceBuffer(host.size() * sizeof(float));
+  LADDER_CUDA_TRY(
+      cudaMemcpy(d->input.get(), host.data(), host.size() * sizeof(float), cudaMemcpyDefault));
+  cached = d;
+  return cached;
+}
+
+class ReduceRunner final : public Runner {
+ public:
+  ReduceRunner(const Problem& p, Launcher launcher, WorkspaceFn workspace)
+      : data_(data_for(p)),
+        launcher_(launcher),
+        workspace_(workspace(p.n), /*zero=*/true),
+        out_(sizeof(float)) {}
+
+  size_t workspace_bytes() const override { return workspace_.bytes(); }
+
+  void poison(cudaStream_t stream) override {
+    LADDER_CUDA_TRY(cudaMemsetAsync(out_.get(), 0xff, sizeof(float), stream));  // NaN bits
+  }
+
+  cudaError_t launch(cudaStream_t stream) override {
+    return launcher_(data_->input.as<const float>(), out_.as<float>(), data_->problem.n,
+                     workspace_.get(), stream);
+  }
+
+  CheckResult check(cudaStream_t stream) override {
+    float got = 0;
+    LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
+    LADDER_CUDA_TRY(cudaMemcpy(&got, out_.get(), sizeof(float), cudaMemcpyDefault));
+    return check_sum(got, data_->ref);
+  }
+
+ private:
+  std::shared_ptr<const Data> data_;
+  Launcher launcher_;
+  DeviceBuffer workspace_;
+  DeviceBuffer out_;
+};
+
+Version entry(const VersionDoc& doc, Launcher launcher, WorkspaceFn workspace,
+              size_t max_n = std::numeric_limits<size_t>::max()) {
+  Version v;
+  v.op = "reduce";
+  v.doc = doc;
+  v.baseline = doc.index < 0;
+  v.max_n = max_n;
+  v.make = [launcher, workspace](const Problem& p) -> std::unique_ptr<Runner> {
+    return std::make_unique<ReduceRunner>(p, launcher, workspace);
+  };
+  return v;
+}
+
+}  // namespace
+
+Operator make_operator() {
+  Operator op;
+  op.name = "reduce";
+  op.description = "sum of n float32 values";
+  op.bytes_formula = "4n (each input read once)";
+  op.bytes_moved = bytes_moved;
+  op.distributions = distributions();
+  op.test_sizes = {0, 1, 31, 32, 33, 255, 256, 257, 1000, (1u << 20) + 7, kLadderSize};
+  op.versions = {
+      entry(v00::kDoc, v00::launch, v00::workspace_bytes, v00::kMaxN),
+      entry(v01::kDoc, v01::launch, v01::workspace_bytes),
+      entry(v02::kDoc, v02::launch, v02::workspace_bytes),
+      entry(v03::kDoc, v03::launch, v03::workspace_bytes),
+      entry(v04::kDoc, v04::launch, v04::workspace_bytes),
+      entry(v05::kDoc, v05::launch, v05::workspace_bytes),
+      entry(v06::kDoc, v06::launch, v06::workspace_bytes),
+      entry(v07::kDoc, v07::launch, v07::workspace_bytes),
+      entry(v08::kDoc, v08::launch, v08::workspace_bytes),
+      entry(v09::kDoc, v09::launch, v09::workspace_bytes),
+      entry(v10::kDoc, v10::launch, v10::workspace_bytes),
+      entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes),
+  };
+  return op;
+}
+
+}  // namespace ladder::reduce

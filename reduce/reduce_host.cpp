@@ -1,0 +1,63 @@
+// reduce/reduce_host.cpp — CPU side of the reduce problem: generators, reference, check.
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+#include "common/random.h"
+#include "reduce/reduce.h"
+
+namespace ladder::reduce {
+
+std::vector<std::string> distributions() { return {"uniform", "ones", "small_ints", "large"}; }
+
+std::vector<float> generate(size_t n, const std::string& dist, uint64_t seed) {
+  std::vector<float> x(n);
+  SplitMix64 rng(seed);
+  if (dist == "uniform") {
+    for (float& v : x) v = 2.0f * rng.unit_float() - 1.0f;
+  } else if (dist == "ones") {
+    for (float& v : x) v = 1.0f;
+  } else if (dist == "small_ints") {
+    for (float& v : x) v = static_cast<float>(rng.uniform_int(-8, 8));
+  } else if (dist == "large") {
+    for (float& v : x) v = (2.0f * rng.unit_float() - 1.0f) * 1e28f;
+  } else {
+    throw std::invalid_argument("reduce: unknown distribution '" + dist + "'");
+  }
+  return x;
+}
+
+Reference reference(const float* x, size_t n) {
+  Reference r;
+  for (size_t i = 0; i < n; ++i) {
+    const double v = x[i];
+    r.sum += v;
+    r.abs_sum += std::fabs(v);
+    if (r.integer_valued && v != std::floor(v)) r.integer_valued = false;
+  }
+  return r;
+}
+
+double tolerance(const Reference& ref) {
+  constexpr double kExactLimit = 16777216.0;  // 2^24
+  if (ref.integer_valued && ref.abs_sum <= kExactLimit) return 0.0;
+  return std::ldexp(ref.abs_sum, -16);
+}
+
+CheckResult check_sum(float got, const Reference& ref) {
+  CheckResult c;
+  const double err = std::fabs(static_cast<double>(got) - ref.sum);
+  const double tol = tolerance(ref);
+  c.max_err = ref.abs_sum > 0 ? err / ref.abs_sum : err;
+  c.ok = std::isfinite(got) && err <= tol;
+  if (!c.ok) {
+    std::ostringstream msg;
+    msg.precision(9);
+    msg << "index 0: got " << got << ", want " << ref.sum << " (|error| " << err
+        << " > tolerance " << tol << ", sum|x| " << ref.abs_sum << ")";
+    c.message = msg.str();
+  }
+  return c;
+}
+
+}  // namespace ladder::reduce

@@ -1,0 +1,155 @@
+// tests/test_host.cpp — tests that need no GPU: the command line, the checkers, the generators
+// and the registry's own consistency. Every suite is named Host* so CI runs them all.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <set>
+
+#include "common/cli.h"
+#include "common/device.h"
+#include "common/registry.h"
+#include "reduce/reduce.h"
+
+namespace ladder {
+namespace {
+
+const std::vector<std::string> kOps = {"reduce"};
+
+TEST(HostCli, ParsesSizes) {
+  EXPECT_EQ(parse_size("0"), 0u);
+  EXPECT_EQ(parse_size("25600000"), 25600000u);
+  EXPECT_EQ(parse_size("2^28"), size_t(1) << 28);
+  EXPECT_EQ(parse_size("2^31+17"), (size_t(1) << 31) + 17);
+  EXPECT_EQ(parse_size("2^20-1"), (size_t(1) << 20) - 1);
+  EXPECT_EQ(parse_size_list("1,2^10,33"), (std::vector<size_t>{1, 1024, 33}));
+}
+
+TEST(HostCli, RejectsMalformedSizes) {
+  for (const char* bad : {"", "abc", "-5", "1e6", "2^", "2^x", "2^41", "2^3-9", "12abc",
+                          "99999999999999999999", "2^10+"})
+    EXPECT_THROW(parse_size(bad), UsageError) << "'" << bad << "'";
+  EXPECT_THROW(parse_size_list("1,,2"), UsageError);
+  EXPECT_THROW(parse_size_list("1,"), UsageError);
+}
+
+TEST(HostCli, ParsesFlags) {
+  const Options o = parse_cli({"--hot", "--sizes=2^20,33", "--ops=reduce", "--device=1",
+                               "--benchmark_repetitions=5", "--benchmark_min_time=0.2"},
+                              kOps);
+  EXPECT_TRUE(o.hot);
+  EXPECT_EQ(o.sizes, (std::vector<size_t>{1 << 20, 33}));
+  EXPECT_EQ(o.ops, std::vector<std::string>{"reduce"});
+  EXPECT_EQ(o.device, 1);
+  EXPECT_TRUE(o.user_min_time);
+  EXPECT_EQ(o.benchmark_args.size(), 2u);
+}
+
+TEST(HostCli, RejectsBadFlags) {
+  EXPECT_THROW(parse_cli({"--bogus"}, kOps), UsageError);
+  EXPECT_THROW(parse_cli({"positional"}, kOps), UsageError);
+  EXPECT_THROW(parse_cli({"--ops=reduce,nope"}, kOps), UsageError);
+  EXPECT_THROW(parse_cli({"--ops="}, kOps), UsageError);
+  EXPECT_THROW(parse_cli({"--sizes"}, kOps), UsageError);
+  EXPECT_THROW(parse_cli({"--device=-1"}, kOps), UsageError);
+  EXPECT_THROW(parse_cli({"--device=one"}, kOps), UsageError);
+  EXPECT_THROW(parse_cli({"--hot=yes"}, kOps), UsageError);
+  EXPECT_THROW(parse_cli({"--results_dir=r", "--benchmark_out=x.json"}, kOps), UsageError);
+}
+
+TEST(HostCli, DefaultSizesAndSweep) {
+  Options o;
+  EXPECT_EQ(benchmark_sizes(o), (std::vector<size_t>{kLadderSize, kLargeSize}));
+  o.sweep = true;
+  const auto sweep = benchmark_sizes(o);
+  EXPECT_EQ(sweep.size(), 19u);
+  EXPECT_EQ(sweep.front(), 1024u);
+  EXPECT_EQ(sweep.back(), kLargeSize);
+}
+
+TEST(HostDevice, GpuSlug) {
+  EXPECT_EQ(gpu_slug("NVIDIA H200"), "nvidia-h200");
+  EXPECT_EQ(gpu_slug("NVIDIA GeForce RTX 4090 "), "nvidia-geforce-rtx-4090");
+  EXPECT_EQ(gpu_slug("???"), "unknown-gpu");
+}
+
+TEST(HostRegistry, EveryLadderIsConsistent) {
+  ASSERT_FALSE(operators().empty());
+  for (const Operator& op : operators()) {
+    SCOPED_TRACE(op.name);
+    EXPECT_EQ(find_operator(op.name), &op);
+    ASSERT_FALSE(op.versions.empty());
+    ASSERT_FALSE(op.distributions.empty());
+    EXPECT_GT(op.bytes_moved(1000), 0);
+    std::set<std::string> slugs;
+    int next = 0;
+    bool seen_baseline = false;
+    for (const Version& v : op.versions) {
+      SCOPED_TRACE(v.doc.slug);
+      EXPECT_EQ(v.op, op.name);
+      EXPECT_TRUE(slugs.insert(v.doc.slug).second) << "duplicate slug";
+      EXPECT_TRUE(v.make) << "no factory";
+      for (const char* text : {v.doc.title, v.doc.technique, v.doc.changes, v.doc.remains,
+                               v.doc.source})
+        EXPECT_GT(std::string(text).size(), 3u);
+      if (v.baseline) {
+        seen_baseline = true;
+        EXPECT_EQ(v.doc.index, -1);
+      } else {
+        EXPECT_FALSE(seen_baseline) << "rungs come before the baseline";
+        EXPECT_EQ(v.doc.index, next++);
+        char prefix[8];
+        std::snprintf(prefix, sizeof prefix, "v%02d_", v.doc.index);
+        EXPECT_EQ(std::string(v.doc.slug).rfind(prefix, 0), 0u) << "slug must start " << prefix;
+      }
+    }
+    EXPECT_TRUE(seen_baseline) << "every ladder is compared with a library baseline";
+  }
+}
+
+TEST(HostReduce, GeneratorsAreSeededAndNeverAllZero) {
+  for (const std::string& d : reduce::distributions()) {
+    const auto a = reduce::generate(1000, d, 42), b = reduce::generate(1000, d, 42);
+    EXPECT_EQ(a, b) << d;
+    EXPECT_TRUE(std::any_of(a.begin(), a.end(), [](float x) { return x != 0; })) << d;
+  }
+  EXPECT_NE(reduce::generate(1000, "uniform", 1), reduce::generate(1000, "uniform", 2));
+  EXPECT_THROW(reduce::generate(10, "nope", 1), std::invalid_argument);
+}
+
+TEST(HostReduce, CheckIsExactForSmallIntegers) {
+  const auto x = reduce::generate(1000, "small_ints", 7);
+  const reduce::Reference ref = reduce::reference(x.data(), x.size());
+  EXPECT_TRUE(ref.integer_valued);
+  EXPECT_EQ(reduce::tolerance(ref), 0.0);
+  EXPECT_TRUE(reduce::check_sum(static_cast<float>(ref.sum), ref).ok);
+  // A dropped element changes the sum by an integer: caught.
+  EXPECT_FALSE(reduce::check_sum(static_cast<float>(ref.sum - x[999] + (x[999] == 0)), ref).ok);
+  EXPECT_FALSE(reduce::check_sum(static_cast<float>(ref.sum + 1), ref).ok);
+}
+
+TEST(HostReduce, CheckScalesWithSumOfMagnitudes) {
+  const auto x = reduce::generate(1 << 16, "large", 3);
+  const reduce::Reference ref = reduce::reference(x.data(), x.size());
+  EXPECT_FALSE(ref.integer_valued && ref.abs_sum <= 16777216.0);
+  const double tol = reduce::tolerance(ref);
+  EXPECT_NEAR(tol, std::ldexp(ref.abs_sum, -16), 0);
+  EXPECT_TRUE(reduce::check_sum(static_cast<float>(ref.sum), ref).ok);
+  EXPECT_FALSE(reduce::check_sum(static_cast<float>(ref.sum + 4 * tol), ref).ok);
+}
+
+TEST(HostReduce, CheckRejectsNanAndInf) {
+  const auto x = reduce::generate(100, "uniform", 5);
+  const reduce::Reference ref = reduce::reference(x.data(), x.size());
+  EXPECT_FALSE(reduce::check_sum(std::numeric_limits<float>::quiet_NaN(), ref).ok);
+  EXPECT_FALSE(reduce::check_sum(std::numeric_limits<float>::infinity(), ref).ok);
+  const reduce::Reference empty = reduce::reference(nullptr, 0);
+  EXPECT_TRUE(reduce::check_sum(0.0f, empty).ok);
+  EXPECT_FALSE(reduce::check_sum(1e-30f, empty).ok);
+  EXPECT_FALSE(reduce::check_sum(std::numeric_limits<float>::quiet_NaN(), empty).ok);
+}
+
+}  // namespace
+}  // namespace ladder
