@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# One full run on a GPU machine: build, test, sanitize a sample, benchmark, and collect the logs
+# and the raw JSON into $OUT (or ./device-out). Used for the committed results:
+#   OUT=/some/dir bash scripts/device_run.sh [extra cuda-ladder flags]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-device-out}
+mkdir -p "$OUT"
+BUILD=build-device
+log() { echo "=== $* ($(date +%T))"; }
+
+log configure
+cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 || { tail -50 "$OUT/build.log"; exit 1; }
+log build
+cmake --build "$BUILD" -j "$(nproc)" >>"$OUT/build.log" 2>&1 || { grep -E "error" "$OUT/build.log" | head -40; exit 1; }
+nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >"$OUT/gpu.txt" 2>&1
+
+log tests
+(cd "$BUILD" && ctest --output-on-failure) >"$OUT/tests.log" 2>&1
+test_rc=$?
+tail -15 "$OUT/tests.log"
+
+log sanitizer
+for tool in memcheck racecheck synccheck initcheck; do
+  compute-sanitizer --tool "$tool" --error-exitcode 9 "$BUILD/ladder-tests" \
+    --gtest_filter='*_n33_uniform:*_n1000_uniform:*_n257_ones' --gtest_brief=1 \
+    >"$OUT/sanitizer-$tool.log" 2>&1
+  echo "$tool rc=$? $(grep -E 'ERROR SUMMARY|tests ran|PASSED|FAILED' "$OUT/sanitizer-$tool.log" | tr '\n' ' ')"
+done 2>&1 | tee "$OUT/sanitizer-summary.txt"
+
+log benchmark
+"$BUILD/cuda-ladder" --results_dir="$OUT" --benchmark_repetitions=5 \
+  --benchmark_display_aggregates_only=true "$@" >"$OUT/bench.log" 2>&1
+bench_rc=$?
+grep -E "median|error|ERROR" "$OUT/bench.log" | sed -E 's/ +/ /g' | cut -c1-150
+log "done: tests rc=$test_rc, benchmark rc=$bench_rc"

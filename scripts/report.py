@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+"""Generate RESULTS.md and the chapter tables from the JSON that cuda-ladder wrote.
+
+    python3 scripts/report.py            # rewrite RESULTS.md and <op>/README.md tables
+    python3 scripts/report.py --check    # exit 1 if either differs from what the JSON gives
+
+Reads every results/*.json (Google Benchmark's JSON output, written by
+`cuda-ladder --results_dir=results`). It never measures and never invents a number: every
+figure printed is taken from, or computed from, those files. Where a benchmark ran with
+repetitions, the median aggregate is used.
+
+Standard library only, so CI can run it anywhere.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OPERATORS = ["reduce", "scan", "sort", "elementwise", "copy_if", "histogram"]
+LADDER_SIZE = 25_600_000
+LARGE_SIZE = 1 << 28
+
+# Benchmark targets from the issues: (operator, n, limit). The best rung's time must be at most
+# limit x the library baseline's time in the same run.
+TARGETS = {
+    "reduce": [(LARGE_SIZE, 1.0), (LADDER_SIZE, 1.0)],
+}
+
+
+def load(path):
+    """Returns (context, {(op, slug, n): entry}) for one results file."""
+    with open(path) as f:
+        data = json.load(f)
+    runs = {}
+    for b in data.get("benchmarks", []):
+        name = re.sub(r"/manual_time$", "", b.get("run_name", b["name"]))
+        m = re.fullmatch(r"([a-z_]+)/([A-Za-z0-9_]+)/n:(\d+)", name)
+        if not m:
+            continue
+        key = (m.group(1), m.group(2), int(m.group(3)))
+        e = runs.setdefault(key, {"reps": [], "median": None, "errors": []})
+        if b.get("error_occurred"):
+            e["errors"].append(b.get("error_message", "error"))
+        elif b.get("run_type") == "aggregate":
+            if b.get("aggregate_name") == "median":
+                e["median"] = b
+        else:
+            e["reps"].append(b)
+    return data.get("context", {}), runs
+
+
+def summary(entry):
+    """The figures quoted for one benchmark: its median run, or its only run."""
+    if entry["errors"]:
+        return None
+    b = entry["median"] or (entry["reps"][0] if len(entry["reps"]) == 1 else None)
+    if b is None and entry["reps"]:  # several runs but no aggregate: median by time
+        reps = sorted(entry["reps"], key=lambda r: r["real_time"])
+        b = reps[len(reps) // 2]
+    if b is None:
+        return None
+    scale = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}[b.get("time_unit", "ns")]
+    return {
+        "time_us": b["real_time"] * scale,
+        "gbps": b.get("GB/s", 0.0),
+        "pct_copy": b.get("pct_copy", 0.0),
+        "pct_peak": b.get("pct_peak", 0.0),
+        "verified": b.get("verified", 0.0) >= 1.0,
+        "max_err": b.get("max_err", 0.0),
+        "reps": len(entry["reps"]),
+    }
+
+
+def fmt_time(us):
+    return f"{us:,.0f}" if us >= 10_000 else f"{us:,.1f}" if us >= 10 else f"{us:.2f}"
+
+
+def fmt_ratio(x):
+    return "—" if x is None else f"{x:.2f}×"
+
+
+def size_label(n):
+    return f"2^{n.bit_length() - 1}" if n & (n - 1) == 0 and n > 0 else f"{n:,}"
+
+
+def ladder_order(slug):
+    m = re.match(r"v(\d+)_", slug)
+    return (0, int(m.group(1)), slug) if m else (1, 0, slug)
+
+
+def op_table(runs, op, n):
+    """Markdown table of one operator's ladder at one size, or None if it did not run there."""
+    rows = sorted((k[1] for k in runs if k[0] == op and k[2] == n), key=ladder_order)
+    if not rows:
+        return None, None
+    figures = {slug: summary(runs[(op, slug, n)]) for slug in rows}
+    cub = figures.get("cub")
+    v00 = figures.get("v00_serial")
+    out = ["| version | time (µs) | GB/s | % copy ceiling | × previous | × v00 | speed vs CUB | verified |",
+           "|---|--:|--:|--:|--:|--:|--:|:-:|"]
+    prev = None
+    for slug in rows:
+        f = figures[slug]
+        if f is None:
+            msg = "; ".join(runs[(op, slug, n)]["errors"])[:120] or "no data"
+            out.append(f"| `{slug}` | — | — | — | — | — | — | ✗ {msg} |")
+            continue
+        is_rung = slug != "cub"
+        t = f["time_us"]
+        out.append("| `{}` | {} | {:,.0f} | {:.1f}% | {} | {} | {} | {} |".format(
+            slug, fmt_time(t), f["gbps"], f["pct_copy"],
+            fmt_ratio(prev / t if prev and is_rung else None),
+            fmt_ratio(v00["time_us"] / t if v00 and is_rung else None),
+            fmt_ratio(cub["time_us"] / t if cub else None),
+            "✓" if f["verified"] else "✗"))
+        if is_rung:
+            prev = t
+    return "\n".join(out), figures
+
+
+def best_rung(figures):
+    rungs = [(f["time_us"], s) for s, f in figures.items() if s != "cub" and f and f["verified"]]
+    return min(rungs) if rungs else None
+
+
+def targets_table(runs, op):
+    lines = []
+    for n, limit in TARGETS.get(op, []):
+        _, figures = op_table(runs, op, n)
+        if not figures or not figures.get("cub") or not best_rung(figures):
+            lines.append(f"| n = {size_label(n)} | best ≤ {limit:g}× CUB | not measured | — |")
+            continue
+        t, slug = best_rung(figures)
+        ratio = t / figures["cub"]["time_us"]
+        lines.append("| n = {} | best ≤ {:g}× CUB time | `{}`: {} µs vs CUB {} µs = {:.3f}× | {} |".format(
+            size_label(n), limit, slug, fmt_time(t), fmt_time(figures["cub"]["time_us"]), ratio,
+            "met" if ratio <= limit else "**missed**"))
+    if not lines:
+        return None
+    return "\n".join(["| size | target | measured (median) | |", "|---|---|---|---|"] + lines)
+
+
+def operator_section(runs, op, heading="###"):
+    sizes = sorted({k[2] for k in runs if k[0] == op})
+    if not sizes:
+        return None
+    parts = []
+    tt = targets_table(runs, op)
+    if tt:
+        parts += [f"{heading} Targets", "", tt, ""]
+    for n in sizes:
+        table, _ = op_table(runs, op, n)
+        parts += [f"{heading} n = {size_label(n)} ({n:,} elements)", "", table, ""]
+    return "\n".join(parts).rstrip() + "\n"
+
+
+CONTEXT_ROWS = [
+    ("GPU", "gpu"), ("compute capability", "compute_capability"), ("SMs", "sm_count"),
+    ("L2 bytes", "l2_bytes"), ("SM clock (MHz)", "sm_clock_mhz"),
+    ("memory clock (MHz)", "mem_clock_mhz"), ("bus width (bits)", "bus_width_bits"),
+    ("theoretical peak (GB/s)", "peak_gbps"), ("measured copy ceiling (GB/s)", "copy_ceiling_gbps"),
+    ("copy ceiling method", "copy_ceiling_method"), ("L2 flush", "l2_flush"),
+    ("driver", "driver_version"), ("CUDA runtime", "runtime_version"), ("CUB", "cub_version"),
+    ("git commit", "git_commit"), ("build", "build_type"),
+    ("Google Benchmark library build", "library_build_type"), ("date", "date"),
+    ("host", "host_name"), ("command", "command_line"),
+]
+
+
+def context_table(ctx, reps):
+    rows = ["| | |", "|---|---|"]
+    for label, key in CONTEXT_ROWS:
+        if key in ctx:
+            value = f"`{ctx[key]}`" if key == "command_line" else ctx[key]
+            rows.append(f"| {label} | {value} |")
+    rows.append(f"| repetitions per benchmark | {reps} (the median is quoted) |")
+    return "\n".join(rows)
+
+
+def results_files():
+    return sorted(glob.glob(os.path.join(ROOT, "results", "*.json")))
+
+
+def render_results(files):
+    out = ["# Results", "",
+           "Generated by `scripts/report.py` from the raw JSON in `results/` that `cuda-ladder` "
+           "wrote on each GPU. Do not edit by hand: rerun the benchmark and the script.", "",
+           "Time is the median over repetitions of the mean event-timed kernel time per run, L2 "
+           "flushed before every iteration. GB/s counts the operator's minimal bytes moved. "
+           "\"× previous\" and \"× v00\" are speedups (old time / new time); \"speed vs CUB\" is "
+           "CUB's time over the version's (above 1: faster than CUB).", ""]
+    if not files:
+        out += ["No results yet: run the benchmark command from README.md on a GPU.", ""]
+    for path in files:
+        ctx, runs = load(path)
+        reps = max((len(e["reps"]) for e in runs.values()), default=0)
+        out += [f"## {ctx.get('gpu', os.path.basename(path))} (`results/{os.path.basename(path)}`)",
+                "", context_table(ctx, reps), ""]
+        for op in OPERATORS:
+            section = operator_section(runs, op)
+            if section:
+                out += [f"### {op}", "", section.replace("### ", "#### ")]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def render_chapter(path, op, files):
+    """The chapter README with its generated block replaced."""
+    with open(path) as f:
+        text = f.read()
+    begin, end = f"<!-- BEGIN generated results: {op} -->", f"<!-- END generated results: {op} -->"
+    if begin not in text or end not in text:
+        return text
+    primary = next((p for p in files if os.path.basename(p) == "nvidia-h200.json"),
+                   files[0] if files else None)
+    if primary is None:
+        body = "No results yet."
+    else:
+        ctx, runs = load(primary)
+        body = (f"Measured on {ctx.get('gpu', '?')} (copy ceiling {ctx.get('copy_ceiling_gbps', '?')} "
+                f"GB/s), from `results/{os.path.basename(primary)}`; generated by "
+                f"`scripts/report.py`, see RESULTS.md for the full context.\n\n"
+                + (operator_section(runs, op, "####") or "No results for this operator yet.\n"))
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    return head + begin + "\n" + body.rstrip() + "\n" + end + tail
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true",
+                    help="do not write; exit 1 if RESULTS.md or a chapter table is out of date")
+    args = ap.parse_args()
+    files = results_files()
+    outputs = {os.path.join(ROOT, "RESULTS.md"): render_results(files)}
+    for op in OPERATORS:
+        chapter = os.path.join(ROOT, op, "README.md")
+        if os.path.exists(chapter):
+            outputs[chapter] = render_chapter(chapter, op, files)
+    stale = []
+    for path, text in outputs.items():
+        old = open(path).read() if os.path.exists(path) else None
+        if old != text:
+            stale.append(os.path.relpath(path, ROOT))
+            if not args.check:
+                with open(path, "w") as f:
+                    f.write(text)
+    if args.check:
+        if stale:
+            print("out of date (run python3 scripts/report.py): " + ", ".join(stale))
+            print("0 passed, 1 failed")
+            return 1
+        print("1 passed, 0 failed")
+    else:
+        print("wrote " + (", ".join(stale) if stale else "nothing (already up to date)"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
