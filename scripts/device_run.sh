@@ -13,7 +13,6 @@ log configure
 cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 || { tail -50 "$OUT/build.log"; exit 1; }
 log build
 cmake --build "$BUILD" -j "$(nproc)" >>"$OUT/build.log" 2>&1 || { grep -E "error" "$OUT/build.log" | head -40; exit 1; }
-nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >"$OUT/gpu.txt" 2>&1
 
 log tests
 (cd "$BUILD" && ctest --output-on-failure) >"$OUT/tests.log" 2>&1
@@ -22,15 +21,18 @@ tail -15 "$OUT/tests.log"
 
 log sanitizer
 for tool in memcheck racecheck synccheck initcheck; do
+  echo "##### $tool" >>"$OUT/sanitizer.log"
   compute-sanitizer --tool "$tool" --error-exitcode 9 "$BUILD/ladder-tests" \
     --gtest_filter='*_n33_uniform:*_n1000_uniform:*_n257_ones' --gtest_brief=1 \
-    >"$OUT/sanitizer-$tool.log" 2>&1
-  echo "$tool rc=$? $(grep -E 'ERROR SUMMARY|tests ran|PASSED|FAILED' "$OUT/sanitizer-$tool.log" | tr '\n' ' ')"
-done 2>&1 | tee "$OUT/sanitizer-summary.txt"
+    >>"$OUT/sanitizer.log" 2>&1
+  echo "$tool rc=$?"
+done
+grep -E "ERROR SUMMARY|tests? ran|PASSED|FAILED" "$OUT/sanitizer.log" | sort | uniq -c
 
 log benchmark
+nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >"$OUT/bench.log" 2>&1
 "$BUILD/cuda-ladder" --results_dir="$OUT" --benchmark_repetitions=5 \
-  --benchmark_display_aggregates_only=true "$@" >"$OUT/bench.log" 2>&1
+  --benchmark_display_aggregates_only=true "$@" >>"$OUT/bench.log" 2>&1
 bench_rc=$?
 grep -E "median|error|ERROR" "$OUT/bench.log" | sed -E 's/ +/ /g' | cut -c1-150
 log "done: tests rc=$test_rc, benchmark rc=$bench_rc"
