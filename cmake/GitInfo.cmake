@@ -1,10 +1,16 @@
 # Writes ${OUT} with the current git commit (and "-dirty" when the tree has changes), rewriting
 # the file only when the text changes so an unchanged tree does not trigger a relink.
+# A copy of the tree without .git (a build on another machine) can pass the commit in the
+# environment: LADDER_GIT_COMMIT=<sha>.
 execute_process(COMMAND git -C "${SRC}" rev-parse --short=12 HEAD
                 OUTPUT_VARIABLE commit OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET
                 RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0 OR commit STREQUAL "")
-  set(commit "unknown")
+  if(DEFINED ENV{LADDER_GIT_COMMIT} AND NOT "$ENV{LADDER_GIT_COMMIT}" STREQUAL "")
+    set(commit "$ENV{LADDER_GIT_COMMIT}")
+  else()
+    set(commit "unknown")
+  endif()
 else()
   execute_process(COMMAND git -C "${SRC}" status --porcelain --untracked-files=no
                   OUTPUT_VARIABLE dirty OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)

@@ -13,7 +13,6 @@ namespace ladder {
 namespace {
 
 constexpr uint64_t kBenchSeed = 0x5eed;
-constexpr double kDefaultMinTime = 0.05;  // seconds of timed kernels per run: bounded totals
 
 struct Harness {
   DeviceFacts facts;
@@ -170,7 +169,6 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
         auto* b = benchmark::RegisterBenchmark(
             name.c_str(), [&op, &v, n](benchmark::State& s) { run_benchmark(s, op, v, n); });
         b->UseManualTime()->Unit(benchmark::kMicrosecond);
-        if (!options.user_min_time) b->MinTime(kDefaultMinTime);
       }
     }
   }

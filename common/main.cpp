@@ -55,7 +55,12 @@ int main(int argc, char** argv) {
   for (const std::string& a : args) command_line += " " + a;
 
   // Google Benchmark sees argv[0] and its own flags; --results_dir becomes --benchmark_out.
+  // Unless the user chose a minimum time, 0.05 s of timed kernels per run keeps a full default
+  // run to a few minutes. (A per-benchmark MinTime() would rename every benchmark.) Google
+  // Benchmark 1.8 wants a unit suffix, 1.7 rejects one.
   std::vector<std::string> gb_args = {argv[0]};
+  if (!options.user_min_time)
+    gb_args.push_back(std::string("--benchmark_min_time=0.05") + LADDER_GB_MIN_TIME_SUFFIX);
   gb_args.insert(gb_args.end(), options.benchmark_args.begin(), options.benchmark_args.end());
   try {
     LADDER_CUDA_TRY(cudaSetDevice(options.device));

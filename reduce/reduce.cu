@@ -20,6 +20,7 @@
 #include "reduce/v08_warp_shuffle.cuh"
 #include "reduce/v09_vectorized.cuh"
 #include "reduce/v10_single_pass.cuh"
+#include "reduce/v11_tiled_loads.cuh"
 
 namespace ladder::reduce {
 namespace {
@@ -119,6 +120,7 @@ Operator make_operator() {
       entry(v08::kDoc, v08::launch, v08::workspace_bytes),
       entry(v09::kDoc, v09::launch, v09::workspace_bytes),
       entry(v10::kDoc, v10::launch, v10::workspace_bytes),
+      entry(v11::kDoc, v11::launch, v11::workspace_bytes),
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes),
   };
   return op;
