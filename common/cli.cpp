@@ -11,7 +11,8 @@ namespace ladder {
 namespace {
 
 bool all_digits(const std::string& s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
+  return !s.empty() &&
+         std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
 constexpr size_t kMaxSize = size_t(1) << 40;
@@ -106,7 +107,8 @@ Options parse_cli(const std::vector<std::string>& args, const std::vector<std::s
       size_t start = 0;
       while (true) {
         const size_t comma = value.find(',', start);
-        const std::string name = value.substr(start, comma == std::string::npos ? comma : comma - start);
+        const std::string name =
+            value.substr(start, comma == std::string::npos ? comma : comma - start);
         if (std::find(known_ops.begin(), known_ops.end(), name) == known_ops.end())
           throw UsageError("unknown operator '" + name + "' (known: " + join(known_ops) + ")");
         if (std::find(o.ops.begin(), o.ops.end(), name) == o.ops.end()) o.ops.push_back(name);

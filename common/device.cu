@@ -42,8 +42,8 @@ DeviceBuffer::DeviceBuffer(size_t bytes, bool zero) : bytes_(bytes) {
   if (e != cudaSuccess) {
     ptr_ = nullptr;
     cudaGetLastError();
-    throw CudaError(e, "cudaMalloc of " + std::to_string(bytes) +
-                           " bytes failed: " + cudaGetErrorString(e));
+    throw CudaError(
+        e, "cudaMalloc of " + std::to_string(bytes) + " bytes failed: " + cudaGetErrorString(e));
   }
   if (zero) LADDER_CUDA_TRY(cudaMemset(ptr_, 0, bytes));
 }
@@ -52,8 +52,7 @@ DeviceBuffer::~DeviceBuffer() {
   if (ptr_) cudaFree(ptr_);
 }
 
-DeviceBuffer::DeviceBuffer(DeviceBuffer&& other) noexcept
-    : ptr_(other.ptr_), bytes_(other.bytes_) {
+DeviceBuffer::DeviceBuffer(DeviceBuffer&& other) noexcept : ptr_(other.ptr_), bytes_(other.bytes_) {
   other.ptr_ = nullptr;
   other.bytes_ = 0;
 }
@@ -151,7 +150,7 @@ L2Flusher::L2Flusher(size_t l2_bytes)
 void L2Flusher::flush(cudaStream_t stream) {
   const size_t words = buffer_.bytes() / sizeof(int4);
   flush_read_kernel<<<current_sm_count() * 4, 512, 0, stream>>>(buffer_.as<int4>(), words,
-                                                                 sink_.as<int>());
+                                                                sink_.as<int>());
   LADDER_CUDA_TRY(cudaGetLastError());
 }
 
@@ -165,8 +164,7 @@ double measure_copy_ceiling_gbps(cudaStream_t stream, L2Flusher& flusher, size_t
   for (int i = 0; i <= samples; ++i) {  // sample 0 is the warm-up
     flusher.flush(stream);
     LADDER_CUDA_TRY(cudaEventRecord(start, stream));
-    LADDER_CUDA_TRY(
-        cudaMemcpyAsync(dst.get(), src.get(), bytes, cudaMemcpyDeviceToDevice, stream));
+    LADDER_CUDA_TRY(cudaMemcpyAsync(dst.get(), src.get(), bytes, cudaMemcpyDeviceToDevice, stream));
     LADDER_CUDA_TRY(cudaEventRecord(stop, stream));
     LADDER_CUDA_TRY(cudaEventSynchronize(stop));
     float t = 0;

@@ -62,7 +62,7 @@ class Runner {
 struct Version {
   std::string op;  // "reduce"
   VersionDoc doc;
-  bool baseline = false;  // the CUB/Thrust comparison, not a rung of the ladder
+  bool baseline = false;    // the CUB/Thrust comparison, not a rung of the ladder
   size_t max_n = SIZE_MAX;  // largest sensible n (the serial baseline has one)
   // Binds this version to a problem: allocates output and workspace. Throws CudaError.
   std::function<std::unique_ptr<Runner>(const Problem&)> make;
@@ -71,13 +71,13 @@ struct Version {
 };
 
 struct Operator {
-  std::string name;         // "reduce"
-  std::string description;  // "float32 sum"
-  std::string bytes_formula;  // "4n": what the minimal traffic counts
+  std::string name;                             // "reduce"
+  std::string description;                      // "float32 sum"
+  std::string bytes_formula;                    // "4n": what the minimal traffic counts
   std::function<double(size_t n)> bytes_moved;  // minimal bytes read + written for size n
-  std::vector<std::string> distributions;        // the first is the one benchmarks use
-  std::vector<size_t> test_sizes;                // edge sizes the tests run every version on
-  std::vector<Version> versions;                 // ladder order, baseline(s) last
+  std::vector<std::string> distributions;       // the first is the one benchmarks use
+  std::vector<size_t> test_sizes;               // edge sizes the tests run every version on
+  std::vector<Version> versions;                // ladder order, baseline(s) last
 };
 
 // Every registered operator, in a fixed order. Built on first use; touches no CUDA API, so it

@@ -36,8 +36,8 @@ std::vector<std::string> distributions();
 std::vector<float> generate(size_t n, const std::string& dist, uint64_t seed);
 
 struct Reference {
-  double sum = 0;      // sum in double precision
-  double abs_sum = 0;  // sum of |x|: the scale of the rounding error of any summation order
+  double sum = 0;              // sum in double precision
+  double abs_sum = 0;          // sum of |x|: the scale of the rounding error of any summation order
   bool integer_valued = true;  // every x is an integer
 };
 Reference reference(const float* x, size_t n);

@@ -53,8 +53,8 @@ CheckResult check_sum(float got, const Reference& ref) {
   if (!c.ok) {
     std::ostringstream msg;
     msg.precision(9);
-    msg << "index 0: got " << got << ", want " << ref.sum << " (|error| " << err
-        << " > tolerance " << tol << ", sum|x| " << ref.abs_sum << ")";
+    msg << "index 0: got " << got << ", want " << ref.sum << " (|error| " << err << " > tolerance "
+        << tol << ", sum|x| " << ref.abs_sum << ")";
     c.message = msg.str();
   }
   return c;

@@ -35,7 +35,7 @@ inline cudaError_t launch_tree(TileKernel kernel, unsigned threads, size_t tile,
     const size_t blocks = ceil_div(m, tile);
     float* dst = blocks == 1 ? out : level;
     kernel<<<static_cast<unsigned>(blocks), threads, threads * sizeof(float), stream>>>(src, dst,
-                                                                                       m);
+                                                                                        m);
     if (cudaError_t e = cudaGetLastError(); e != cudaSuccess) return e;
     src = dst;
     level += blocks;

@@ -13,8 +13,9 @@ inline constexpr VersionDoc kDoc = {
     /*technique*/
     "Thread tid works on index 2*s*tid, so the active threads are the first 256/(2s): whole "
     "warps are either busy or idle and finished warps skip the step entirely.",
-    /*changes*/ "Replaces `tid % (2s) == 0` with a contiguous range of active threads: no "
-                "divergence within a warp, no modulo.",
+    /*changes*/
+    "Replaces `tid % (2s) == 0` with a contiguous range of active threads: no "
+    "divergence within a warp, no modulo.",
     /*remains*/
     "Shared-memory bank conflicts: lane k touches word 2*s*k, and with 32 banks of 4 bytes that "
     "puts 2 lanes on one bank at s = 1, 4 at s = 2, up to 16 at s = 8: the accesses serialize.",

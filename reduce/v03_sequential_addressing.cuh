@@ -13,8 +13,9 @@ inline constexpr VersionDoc kDoc = {
     /*technique*/
     "The stride starts at half the block and halves each step; thread tid adds smem[tid + s] "
     "into smem[tid]. A warp's 32 lanes read 32 consecutive words: 32 different banks.",
-    /*changes*/ "Reverses the loop (s = 128, 64, ... 1) and indexes by tid: bank-conflict free, "
-                "active threads still contiguous.",
+    /*changes*/
+    "Reverses the loop (s = 128, 64, ... 1) and indexes by tid: bank-conflict free, "
+    "active threads still contiguous.",
     /*remains*/
     "Idle threads: half the block does nothing after its load, and the first step already "
     "halves the workers. Each thread does one load and at most one add: the block spends its "

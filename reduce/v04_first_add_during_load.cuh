@@ -13,8 +13,9 @@ inline constexpr VersionDoc kDoc = {
     /*technique*/
     "Each block covers a tile of 2 x 256 elements; every thread loads two (256 apart, so both "
     "loads stay coalesced) and adds them before the shared-memory tree.",
-    /*changes*/ "Halves the number of blocks: the first step of the tree, the one that left half "
-                "the threads idle, now happens in registers during the load.",
+    /*changes*/
+    "Halves the number of blocks: the first step of the tree, the one that left half "
+    "the threads idle, now happens in registers during the load.",
     /*remains*/
     "Instruction overhead: the tree's last 5 steps run in a single warp, yet each still pays a "
     "__syncthreads() and the loop's compare and branch. The kernel is no longer short of "

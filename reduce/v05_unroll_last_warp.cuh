@@ -16,8 +16,9 @@ inline constexpr VersionDoc kDoc = {
     "lanes of a warp are no longer guaranteed to run in lockstep, so the classic `volatile` "
     "trick alone is a data race: lane 0 may read smem[16] before lane 16 has written it. Each "
     "step therefore reads into a register, __syncwarp(), writes, __syncwarp().",
-    /*changes*/ "The loop stops at s = 64; the warp finishes with an unrolled, barrier-free "
-                "sequence of six adds.",
+    /*changes*/
+    "The loop stops at s = 64; the warp finishes with an unrolled, barrier-free "
+    "sequence of six adds.",
     /*remains*/
     "The loop over s is still a loop: its bounds are only known at run time, so the compiler "
     "cannot unroll it, and every iteration pays its compare, branch and barrier.",

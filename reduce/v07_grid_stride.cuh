@@ -17,8 +17,9 @@ inline constexpr VersionDoc kDoc = {
     "element in a register before the block tree runs once. A second launch of one block "
     "reduces the 1024 block sums. Thread count no longer follows n, so the same kernel serves "
     "any size, including n > 2^31 (size_t indices).",
-    /*changes*/ "From two elements per thread and log_512(n) launches to n / 262,144 elements "
-                "per thread and exactly two launches; the block step is v06's.",
+    /*changes*/
+    "From two elements per thread and log_512(n) launches to n / 262,144 elements "
+    "per thread and exactly two launches; the block step is v06's.",
     /*remains*/
     "Latency: each thread issues one 4-byte load at a time and waits for it before the next "
     "trip; with a grid picked by hand rather than from the GPU, loads in flight fall short of "
@@ -52,8 +53,8 @@ inline size_t workspace_bytes(size_t n) { return grid_for(n) * sizeof(float); }
 inline cudaError_t launch(const float* in, float* out, size_t n, void* ws, cudaStream_t stream) {
   const size_t grid = grid_for(n);
   float* partial = grid == 1 ? out : static_cast<float*>(ws);
-  grid_stride_kernel<kThreads><<<static_cast<unsigned>(grid), kThreads, 0, stream>>>(in, partial,
-                                                                                     n);
+  grid_stride_kernel<kThreads>
+      <<<static_cast<unsigned>(grid), kThreads, 0, stream>>>(in, partial, n);
   if (grid > 1) grid_stride_kernel<kThreads><<<1, kThreads, 0, stream>>>(partial, out, grid);
   return cudaGetLastError();
 }

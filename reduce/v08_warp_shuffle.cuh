@@ -19,8 +19,9 @@ inline constexpr VersionDoc kDoc = {
     "more warp-level reduction adds the (at most 32) warp sums: the block needs one "
     "__syncthreads() instead of eight. The code is common/warp_reduce.cuh's block_reduce_sum, "
     "which later rungs reuse.",
-    /*changes*/ "v07's grid-stride loop and fixed grid, with the shared-memory tree replaced by "
-                "block_reduce_sum.",
+    /*changes*/
+    "v07's grid-stride loop and fixed grid, with the shared-memory tree replaced by "
+    "block_reduce_sum.",
     /*remains*/
     "The block step was never the bottleneck at this size: the time is still the grid-stride "
     "loop's one 4-byte load per trip and a hand-picked grid, i.e. too few bytes in flight.",
@@ -49,8 +50,8 @@ inline size_t workspace_bytes(size_t n) { return grid_for(n) * sizeof(float); }
 inline cudaError_t launch(const float* in, float* out, size_t n, void* ws, cudaStream_t stream) {
   const size_t grid = grid_for(n);
   float* partial = grid == 1 ? out : static_cast<float*>(ws);
-  grid_stride_kernel<kThreads><<<static_cast<unsigned>(grid), kThreads, 0, stream>>>(in, partial,
-                                                                                     n);
+  grid_stride_kernel<kThreads>
+      <<<static_cast<unsigned>(grid), kThreads, 0, stream>>>(in, partial, n);
   if (grid > 1) grid_stride_kernel<kThreads><<<1, kThreads, 0, stream>>>(partial, out, grid);
   return cudaGetLastError();
 }

@@ -21,8 +21,9 @@ inline constexpr VersionDoc kDoc = {
     "so every SM is busy and each block makes one pass. A scalar head (up to 3 elements, until "
     "the pointer is 16-byte aligned) and tail (up to 3 elements) keep any n and any 4-byte "
     "aligned pointer correct.",
-    /*changes*/ "v08 with float4 loads, a kUnroll = 4 load batch, and an occupancy-sized grid "
-                "instead of the fixed 1024 blocks.",
+    /*changes*/
+    "v08 with float4 loads, a kUnroll = 4 load batch, and an occupancy-sized grid "
+    "instead of the fixed 1024 blocks.",
     /*remains*/
     "The second launch: it adds only a few hundred block sums, but at the ladder size (25.6M, "
     "about 25 us of traffic) its launch gap and tiny one-block run are a visible share of the "
@@ -78,8 +79,7 @@ __global__ void vec4_kernel(const float* __restrict__ in, float* __restrict__ ou
 
 // Sums m block sums with one block (the second pass).
 template <unsigned BS>
-__global__ void final_kernel(const float* __restrict__ partial, float* __restrict__ out,
-                             size_t m) {
+__global__ void final_kernel(const float* __restrict__ partial, float* __restrict__ out, size_t m) {
   float sum = 0.0f;
   for (size_t i = threadIdx.x; i < m; i += BS) sum += partial[i];
   sum = block_reduce_sum<BS>(sum);
@@ -90,8 +90,8 @@ __global__ void final_kernel(const float* __restrict__ partial, float* __restric
 inline size_t grid_for(size_t n) {
   static const int per_sm = [] {
     int blocks = 0;
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, vec4_kernel<kThreads, kUnroll>,
-                                                  kThreads, 0);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, vec4_kernel<kThreads, kUnroll>, kThreads,
+                                                  0);
     return std::max(blocks, 1);
   }();
   const size_t full = size_t(current_sm_count()) * per_sm;

@@ -20,8 +20,9 @@ inline constexpr VersionDoc kDoc = {
     "every other sum is written; it adds them in block order (so the result is deterministic), "
     "writes the total and resets the counter to zero for the next launch. No block ever waits "
     "for another, so the scheme needs no assumption about the order blocks are scheduled in.",
-    /*changes*/ "v09's loads and grid, but the second launch is gone: one kernel, one launch "
-                "gap, no one-block tail kernel.",
+    /*changes*/
+    "v09's loads and grid, but the second launch is gone: one kernel, one launch "
+    "gap, no one-block tail kernel.",
     /*remains*/
     "Where a trip's loads land: a thread's kUnroll loads are a grid stride (about 4 MB) apart, "
     "so every block has kUnroll distant regions of memory open per trip. The kernel is within "
@@ -36,8 +37,8 @@ inline constexpr int kUnroll = 4;
 // in: n floats (4-byte aligned); out: one float. partial: gridDim.x floats of scratch.
 // done: a counter that is 0 on entry and is left 0 on exit (the last block resets it).
 template <unsigned BS, int UNROLL>
-__global__ void single_pass_kernel(const float* __restrict__ in, float* __restrict__ out,
-                                   size_t n, float* __restrict__ partial, unsigned* done) {
+__global__ void single_pass_kernel(const float* __restrict__ in, float* __restrict__ out, size_t n,
+                                   float* __restrict__ partial, unsigned* done) {
   __shared__ bool is_last;
   float sum = v09::thread_sum_vec4<BS, UNROLL>(in, n);
   sum = block_reduce_sum<BS>(sum);
@@ -63,8 +64,8 @@ __global__ void single_pass_kernel(const float* __restrict__ in, float* __restri
 inline size_t grid_for(size_t n) {
   static const int per_sm = [] {
     int blocks = 0;
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &blocks, single_pass_kernel<kThreads, kUnroll>, kThreads, 0);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, single_pass_kernel<kThreads, kUnroll>,
+                                                  kThreads, 0);
     return std::max(blocks, 1);
   }();
   const size_t full = size_t(current_sm_count()) * per_sm;

@@ -22,8 +22,9 @@ inline constexpr VersionDoc kDoc = {
     "thread t taking words t, t + 256, ... (still coalesced), and tiles are dealt to blocks "
     "round-robin. The loads use ld.global.nc.L1::no_allocate: data read once has no business in "
     "L1. The single-pass finish (last block adds the block sums) is v10's.",
-    /*changes*/ "v10 with a tile-contiguous trip instead of a grid-strided one, and load_once "
-                "instead of plain loads.",
+    /*changes*/
+    "v10 with a tile-contiguous trip instead of a grid-strided one, and load_once "
+    "instead of plain loads.",
     /*remains*/
     "The memory system itself: the kernel reads above the measured copy ceiling (a read-only "
     "stream has no write traffic to turn the bus around for). What is left is the fixed cost "
@@ -70,8 +71,8 @@ __device__ __forceinline__ float thread_sum_tiled(const float* __restrict__ in, 
 // in: n floats (4-byte aligned); out: one float. partial: gridDim.x floats of scratch.
 // done: a counter that is 0 on entry and is left 0 on exit (the last block resets it).
 template <unsigned BS, int UNROLL>
-__global__ void single_pass_kernel(const float* __restrict__ in, float* __restrict__ out,
-                                   size_t n, float* __restrict__ partial, unsigned* done) {
+__global__ void single_pass_kernel(const float* __restrict__ in, float* __restrict__ out, size_t n,
+                                   float* __restrict__ partial, unsigned* done) {
   __shared__ bool is_last;
   float sum = thread_sum_tiled<BS, UNROLL>(in, n);
   sum = block_reduce_sum<BS>(sum);
@@ -96,8 +97,8 @@ __global__ void single_pass_kernel(const float* __restrict__ in, float* __restri
 inline size_t grid_for(size_t n) {
   static const int per_sm = [] {
     int blocks = 0;
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &blocks, single_pass_kernel<kThreads, kUnroll>, kThreads, 0);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, single_pass_kernel<kThreads, kUnroll>,
+                                                  kThreads, 0);
     return std::max(blocks, 1);
   }();
   const size_t full = size_t(current_sm_count()) * per_sm;

@@ -91,8 +91,8 @@ TEST(HostRegistry, EveryLadderIsConsistent) {
       EXPECT_EQ(v.op, op.name);
       EXPECT_TRUE(slugs.insert(v.doc.slug).second) << "duplicate slug";
       EXPECT_TRUE(v.make) << "no factory";
-      for (const char* text : {v.doc.title, v.doc.technique, v.doc.changes, v.doc.remains,
-                               v.doc.source})
+      for (const char* text :
+           {v.doc.title, v.doc.technique, v.doc.changes, v.doc.remains, v.doc.source})
         EXPECT_GT(std::string(text).size(), 3u);
       if (v.baseline) {
         seen_baseline = true;

@@ -74,8 +74,8 @@ TEST_P(VersionTest, MatchesReference) {
     runner->poison(test_stream());
     ASSERT_EQ(runner->launch(test_stream()), cudaSuccess);
     const CheckResult r = runner->check(test_stream());
-    ASSERT_TRUE(r.ok) << c.version->name() << " n=" << c.n << " dist=" << c.dist
-                      << " seed=" << seed << " run " << run << ": " << r.message;
+    ASSERT_TRUE(r.ok) << c.version->name() << " n=" << c.n << " dist=" << c.dist << " seed=" << seed
+                      << " run " << run << ": " << r.message;
   }
 }
 

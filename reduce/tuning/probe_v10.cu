@@ -88,7 +88,8 @@ __global__ void kern(const float* __restrict__ in, float* out, size_t n, float* 
 
 __global__ void flush(const int4* b, size_t w, int* s) {
   int a = 0;
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < w; i += size_t(gridDim.x) * blockDim.x) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < w;
+       i += size_t(gridDim.x) * blockDim.x) {
     int4 v = b[i];
     a ^= v.x ^ v.y ^ v.z ^ v.w;
   }
@@ -129,7 +130,8 @@ void probe(Env& e, size_t n, const char* name, int blocks_per_sm_cap = 64) {
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern<BS, UNROLL, TILED, L>, BS, 0);
   per_sm = std::min(per_sm, blocks_per_sm_cap);
   const unsigned grid = 132 * per_sm;
-  float us = median_us(e, [&] { kern<BS, UNROLL, TILED, L><<<grid, BS>>>(e.in, e.out, n, e.partial, e.done); });
+  float us = median_us(
+      e, [&] { kern<BS, UNROLL, TILED, L><<<grid, BS>>>(e.in, e.out, n, e.partial, e.done); });
   float got;
   cudaMemcpy(&got, e.out, 4, cudaMemcpyDefault);
   printf("n=%-10zu %-34s grid=%5u  %8.2f us  %7.1f GB/s  sum=%.1f  %s\n", n, name, grid, us,
