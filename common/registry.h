@@ -38,11 +38,12 @@ struct CheckResult {
   std::string message;  // on failure: "index I: got G, want W (...)"
 };
 
-// One problem instance: size, input distribution, generator seed.
+// One problem instance: size, input distribution, generator seed, and where the input starts.
 struct Problem {
   size_t n = 0;            // elements, not bytes
   std::string dist;        // one of the operator's distributions
   uint64_t seed = 0x5eed;  // the generator seed
+  size_t offset = 0;  // input starts this many elements past an aligned allocation (a sub-view)
 };
 
 // One version bound to one problem: owns the device output and workspace.

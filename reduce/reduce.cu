@@ -38,16 +38,16 @@ std::shared_ptr<const Data> data_for(const Problem& p) {
   static std::shared_ptr<const Data> cached;
   std::lock_guard<std::mutex> lock(mutex);
   if (cached && cached->problem.n == p.n && cached->problem.dist == p.dist &&
-      cached->problem.seed == p.seed)
+      cached->problem.seed == p.seed && cached->problem.offset == p.offset)
     return cached;
   cached.reset();  // free the old input before allocating the new one
   const std::vector<float> host = generate(p.n, p.dist, p.seed);
   auto d = std::make_shared<Data>();
   d->problem = p;
   d->ref = reference(host.data(), host.size());
-  d->input = DeviceBuffer(host.size() * sizeof(float));
-  LADDER_CUDA_TRY(
-      cudaMemcpy(d->input.get(), host.data(), host.size() * sizeof(float), cudaMemcpyDefault));
+  d->input = DeviceBuffer((p.offset + host.size()) * sizeof(float));
+  LADDER_CUDA_TRY(cudaMemcpy(d->input.as<float>() + p.offset, host.data(),
+                             host.size() * sizeof(float), cudaMemcpyDefault));
   cached = d;
   return cached;
 }
@@ -67,8 +67,8 @@ class ReduceRunner final : public Runner {
   }
 
   cudaError_t launch(cudaStream_t stream) override {
-    return launcher_(data_->input.as<const float>(), out_.as<float>(), data_->problem.n,
-                     workspace_.get(), stream);
+    return launcher_(data_->input.as<const float>() + data_->problem.offset, out_.as<float>(),
+                     data_->problem.n, workspace_.get(), stream);
   }
 
   CheckResult check(cudaStream_t stream) override {

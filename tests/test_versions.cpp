@@ -34,20 +34,26 @@ struct Case {
   const Version* version;
   size_t n;
   std::string dist;
+  size_t offset;  // elements past an aligned allocation: 1 and 3 break 16-byte alignment
 };
 
 std::vector<Case> all_cases() {
   std::vector<Case> cases;
   for (const Operator& op : operators())
-    for (const Version& v : op.versions)
+    for (const Version& v : op.versions) {
       for (size_t n : op.test_sizes)
-        for (const std::string& d : op.distributions) cases.push_back({&op, &v, n, d});
+        for (const std::string& d : op.distributions) cases.push_back({&op, &v, n, d, 0});
+      for (size_t offset : {1, 3})
+        for (size_t n : {size_t(1), size_t(5), size_t(1000), size_t(1 << 20) + 7})
+          cases.push_back({&op, &v, n, op.distributions[0], offset});
+    }
   return cases;
 }
 
 std::string case_name(const testing::TestParamInfo<Case>& info) {
   const Case& c = info.param;
-  return c.op->name + "_" + c.version->doc.slug + "_n" + std::to_string(c.n) + "_" + c.dist;
+  return c.op->name + "_" + c.version->doc.slug + "_n" + std::to_string(c.n) + "_" + c.dist +
+         (c.offset ? "_offset" + std::to_string(c.offset) : "");
 }
 
 cudaStream_t test_stream() {
@@ -69,7 +75,7 @@ TEST_P(VersionTest, MatchesReference) {
   if (c.n > c.version->max_n)
     GTEST_SKIP() << c.version->name() << " is limited to n <= " << c.version->max_n;
   const uint64_t seed = 0x7e57 + c.n;
-  std::unique_ptr<Runner> runner = c.version->make(Problem{c.n, c.dist, seed});
+  std::unique_ptr<Runner> runner = c.version->make(Problem{c.n, c.dist, seed, c.offset});
   for (int run = 0; run < 2; ++run) {
     runner->poison(test_stream());
     ASSERT_EQ(runner->launch(test_stream()), cudaSuccess);
