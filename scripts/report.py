@@ -78,8 +78,21 @@ def fmt_time(us):
     return f"{us:,.0f}" if us >= 10_000 else f"{us:,.1f}" if us >= 10 else f"{us:.2f}"
 
 
+def fmt_sig(x, digits=3):
+    """Large values with thousands separators, small ones with `digits` significant digits."""
+    if x >= 10 ** (digits - 1):
+        return f"{x:,.0f}"
+    return f"{x:.{digits}g}"
+
+
 def fmt_ratio(x):
-    return "—" if x is None else f"{x:.2f}×"
+    if x is None:
+        return "—"
+    return f"{x:,.0f}×" if x >= 100 else f"{x:.2f}×" if x >= 0.01 else f"{x:.2g}×"
+
+
+def fmt_pct(x):
+    return f"{x:.1f}%" if x >= 1 else f"{x:.2g}%"
 
 
 def size_label(n):
@@ -110,8 +123,8 @@ def op_table(runs, op, n):
             continue
         is_rung = slug != "cub"
         t = f["time_us"]
-        out.append("| `{}` | {} | {:,.0f} | {:.1f}% | {} | {} | {} | {} |".format(
-            slug, fmt_time(t), f["gbps"], f["pct_copy"],
+        out.append("| `{}` | {} | {} | {} | {} | {} | {} | {} |".format(
+            slug, fmt_time(t), fmt_sig(f["gbps"]), fmt_pct(f["pct_copy"]),
             fmt_ratio(prev / t if prev and is_rung else None),
             fmt_ratio(v00["time_us"] / t if v00 and is_rung else None),
             fmt_ratio(cub["time_us"] / t if cub else None),
@@ -153,7 +166,8 @@ def operator_section(runs, op, heading="###"):
         parts += [f"{heading} Targets", "", tt, ""]
     for n in sizes:
         table, _ = op_table(runs, op, n)
-        parts += [f"{heading} n = {size_label(n)} ({n:,} elements)", "", table, ""]
+        label = f"{size_label(n)} ({n:,} elements)" if n & (n - 1) == 0 else f"{n:,}"
+        parts += [f"{heading} n = {label}", "", table, ""]
     return "\n".join(parts).rstrip() + "\n"
 
 
