@@ -2,7 +2,7 @@
 //
 // Every version file is included here and listed once, in ladder order; the benchmark, the
 // tests and `cuda-ladder --list` all read this list.
-#include <cstring>
+#include <algorithm>
 #include <limits>
 #include <mutex>
 
@@ -25,14 +25,17 @@
 namespace ladder::reduce {
 namespace {
 
-// One problem's input on host and device, with its reference. Generating 2^28 floats takes a
-// second, so the most recent problem is kept and shared by every version that runs on it.
+// One problem's input on the device, with its reference. Generating 2^28 floats takes a second,
+// so the most recent problem is kept and shared by every version that runs on it.
 struct Data {
   Problem problem;
   Reference ref;
   DeviceBuffer input;
 };
 
+// The device buffer is allocated first, so a size the GPU cannot hold fails at once with a
+// clear message; the input is then generated and copied in 64 MiB pieces, so host memory does
+// not grow with n.
 std::shared_ptr<const Data> data_for(const Problem& p) {
   static std::mutex mutex;
   static std::shared_ptr<const Data> cached;
@@ -41,13 +44,20 @@ std::shared_ptr<const Data> data_for(const Problem& p) {
       cached->problem.seed == p.seed && cached->problem.offset == p.offset)
     return cached;
   cached.reset();  // free the old input before allocating the new one
-  const std::vector<float> host = generate(p.n, p.dist, p.seed);
   auto d = std::make_shared<Data>();
   d->problem = p;
-  d->ref = reference(host.data(), host.size());
-  d->input = DeviceBuffer((p.offset + host.size()) * sizeof(float));
-  LADDER_CUDA_TRY(cudaMemcpy(d->input.as<float>() + p.offset, host.data(),
-                             host.size() * sizeof(float), cudaMemcpyDefault));
+  SplitMix64 rng(p.seed);
+  fill(nullptr, 0, p.dist, rng);  // an unknown distribution throws before any allocation
+  d->input = DeviceBuffer((p.offset + p.n) * sizeof(float));
+  std::vector<float> piece(std::min<size_t>(p.n, size_t(1) << 24));
+  for (size_t done = 0; done < p.n;) {
+    const size_t count = std::min(piece.size(), p.n - done);
+    fill(piece.data(), count, p.dist, rng);
+    accumulate(d->ref, piece.data(), count);
+    LADDER_CUDA_TRY(cudaMemcpy(d->input.as<float>() + p.offset + done, piece.data(),
+                               count * sizeof(float), cudaMemcpyDefault));
+    done += count;
+  }
   cached = d;
   return cached;
 }

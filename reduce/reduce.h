@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "common/random.h"
 #include "common/registry.h"
 
 namespace ladder::reduce {
@@ -34,6 +35,10 @@ using WorkspaceFn = size_t (*)(size_t n);
 //   "large"      uniform in [-1e28, 1e28]: magnitudes where any absolute tolerance breaks
 std::vector<std::string> distributions();
 std::vector<float> generate(size_t n, const std::string& dist, uint64_t seed);
+// The same stream in pieces: fills x[0, count) with the next `count` values of `dist` drawn from
+// `rng`, so that consecutive calls reproduce generate(). Throws std::invalid_argument for an
+// unknown distribution, even when count is 0.
+void fill(float* x, size_t count, const std::string& dist, SplitMix64& rng);
 
 struct Reference {
   double sum = 0;              // sum in double precision
@@ -41,6 +46,8 @@ struct Reference {
   bool integer_valued = true;  // every x is an integer
 };
 Reference reference(const float* x, size_t n);
+// Adds x[0, n) to a running reference: reference() of a whole array, one piece at a time.
+void accumulate(Reference& ref, const float* x, size_t n);
 
 // The error a float32 sum may make, whatever its summation order:
 //  - integer inputs whose sum of |x| is at most 2^24: zero. Every partial sum is then an integer

@@ -3,38 +3,45 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "common/random.h"
 #include "reduce/reduce.h"
 
 namespace ladder::reduce {
 
 std::vector<std::string> distributions() { return {"uniform", "ones", "small_ints", "large"}; }
 
-std::vector<float> generate(size_t n, const std::string& dist, uint64_t seed) {
-  std::vector<float> x(n);
-  SplitMix64 rng(seed);
+void fill(float* x, size_t count, const std::string& dist, SplitMix64& rng) {
   if (dist == "uniform") {
-    for (float& v : x) v = 2.0f * rng.unit_float() - 1.0f;
+    for (size_t i = 0; i < count; ++i) x[i] = 2.0f * rng.unit_float() - 1.0f;
   } else if (dist == "ones") {
-    for (float& v : x) v = 1.0f;
+    for (size_t i = 0; i < count; ++i) x[i] = 1.0f;
   } else if (dist == "small_ints") {
-    for (float& v : x) v = static_cast<float>(rng.uniform_int(-8, 8));
+    for (size_t i = 0; i < count; ++i) x[i] = static_cast<float>(rng.uniform_int(-8, 8));
   } else if (dist == "large") {
-    for (float& v : x) v = (2.0f * rng.unit_float() - 1.0f) * 1e28f;
+    for (size_t i = 0; i < count; ++i) x[i] = (2.0f * rng.unit_float() - 1.0f) * 1e28f;
   } else {
     throw std::invalid_argument("reduce: unknown distribution '" + dist + "'");
   }
+}
+
+std::vector<float> generate(size_t n, const std::string& dist, uint64_t seed) {
+  std::vector<float> x(n);
+  SplitMix64 rng(seed);
+  fill(x.data(), n, dist, rng);
   return x;
 }
 
-Reference reference(const float* x, size_t n) {
-  Reference r;
+void accumulate(Reference& r, const float* x, size_t n) {
   for (size_t i = 0; i < n; ++i) {
     const double v = x[i];
     r.sum += v;
     r.abs_sum += std::fabs(v);
     if (r.integer_valued && v != std::floor(v)) r.integer_valued = false;
   }
+}
+
+Reference reference(const float* x, size_t n) {
+  Reference r;
+  accumulate(r, x, n);
   return r;
 }
 

@@ -34,22 +34,22 @@ inline constexpr VersionDoc kDoc = {
 inline constexpr unsigned kThreads = 256;
 inline constexpr int kUnroll = 4;
 
-// in: n floats (4-byte aligned); out: one float. partial: gridDim.x floats of scratch.
-// done: a counter that is 0 on entry and is left 0 on exit (the last block resets it).
-template <unsigned BS, int UNROLL>
-__global__ void single_pass_kernel(const float* __restrict__ in, float* __restrict__ out, size_t n,
-                                   float* __restrict__ partial, unsigned* done) {
+// The single-pass finish. Called by every thread of every block, with the block's sum valid in
+// thread 0. Block b stores its sum in partial[b]; the block that takes the last ticket from
+// `done` adds partial[0 .. gridDim.x) in order and writes *out.
+// Preconditions: partial has gridDim.x floats; *done is 0 on entry. Postcondition: *done is 0.
+template <unsigned BS>
+__device__ __forceinline__ void finish_in_last_block(float block_sum, float* __restrict__ out,
+                                                     float* __restrict__ partial, unsigned* done) {
   __shared__ bool is_last;
-  float sum = v09::thread_sum_vec4<BS, UNROLL>(in, n);
-  sum = block_reduce_sum<BS>(sum);
   if (threadIdx.x == 0) {
-    partial[blockIdx.x] = sum;
+    partial[blockIdx.x] = block_sum;
     __threadfence();  // release: the sum is visible device-wide before the ticket is taken
     const unsigned ticket = atomicAdd(done, 1u);
     is_last = ticket == gridDim.x - 1;
     if (is_last) __threadfence();  // acquire: later reads see every other block's sum
   }
-  __syncthreads();
+  __syncthreads();  // also separates block_reduce_sum's two uses of its shared memory
   if (!is_last) return;
 
   float total = 0.0f;
@@ -59,6 +59,15 @@ __global__ void single_pass_kernel(const float* __restrict__ in, float* __restri
     *out = total;
     *done = 0;  // every block has taken its ticket: safe to reset for the next launch
   }
+}
+
+// in: n floats (4-byte aligned); out: one float. partial: gridDim.x floats of scratch.
+// done: a counter that is 0 on entry and is left 0 on exit (the last block resets it).
+template <unsigned BS, int UNROLL>
+__global__ void single_pass_kernel(const float* __restrict__ in, float* __restrict__ out, size_t n,
+                                   float* __restrict__ partial, unsigned* done) {
+  const float sum = block_reduce_sum<BS>(v09::thread_sum_vec4<BS, UNROLL>(in, n));
+  finish_in_last_block<BS>(sum, out, partial, done);
 }
 
 inline size_t grid_for(size_t n) {

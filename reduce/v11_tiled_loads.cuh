@@ -10,6 +10,7 @@
 #include "common/load.cuh"  // load_once: 16-byte read-only load, no L1 allocation
 #include "common/registry.h"
 #include "common/warp_reduce.cuh"
+#include "reduce/v10_single_pass.cuh"  // v10::finish_in_last_block, the single-pass finish
 
 namespace ladder::reduce::v11 {
 
@@ -69,29 +70,12 @@ __device__ __forceinline__ float thread_sum_tiled(const float* __restrict__ in, 
 }
 
 // in: n floats (4-byte aligned); out: one float. partial: gridDim.x floats of scratch.
-// done: a counter that is 0 on entry and is left 0 on exit (the last block resets it).
+// done: a counter that is 0 on entry and is left 0 on exit (v10's last-block finish).
 template <unsigned BS, int UNROLL>
 __global__ void single_pass_kernel(const float* __restrict__ in, float* __restrict__ out, size_t n,
                                    float* __restrict__ partial, unsigned* done) {
-  __shared__ bool is_last;
-  float sum = thread_sum_tiled<BS, UNROLL>(in, n);
-  sum = block_reduce_sum<BS>(sum);
-  if (threadIdx.x == 0) {
-    partial[blockIdx.x] = sum;
-    __threadfence();  // release: the sum is visible device-wide before the ticket is taken
-    is_last = atomicAdd(done, 1u) == gridDim.x - 1;
-    if (is_last) __threadfence();  // acquire: later reads see every other block's sum
-  }
-  __syncthreads();
-  if (!is_last) return;
-
-  float total = 0.0f;
-  for (unsigned b = threadIdx.x; b < gridDim.x; b += BS) total += __ldcg(&partial[b]);
-  total = block_reduce_sum<BS>(total);
-  if (threadIdx.x == 0) {
-    *out = total;
-    *done = 0;
-  }
+  const float sum = block_reduce_sum<BS>(thread_sum_tiled<BS, UNROLL>(in, n));
+  v10::finish_in_last_block<BS>(sum, out, partial, done);
 }
 
 inline size_t grid_for(size_t n) {
