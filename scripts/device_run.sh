@@ -15,9 +15,9 @@ log build
 cmake --build "$BUILD" -j "$(nproc)" >>"$OUT/build.log" 2>&1 || { grep -E "error" "$OUT/build.log" | head -40; exit 1; }
 
 log tests
-(cd "$BUILD" && ctest --output-on-failure) >"$OUT/tests.log" 2>&1
+(cd "$BUILD" && ctest -V) >"$OUT/tests.log" 2>&1
 test_rc=$?
-tail -15 "$OUT/tests.log"
+grep -E "tests passed|^[0-9]+: \[  (PASSED|FAILED|SKIPPED) |Test #" "$OUT/tests.log"
 
 log sanitizer
 for tool in memcheck racecheck synccheck initcheck; do
@@ -35,4 +35,10 @@ nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu,power.draw --fo
   --benchmark_display_aggregates_only=true "$@" >>"$OUT/bench.log" 2>&1
 bench_rc=$?
 grep -E "median|error|ERROR" "$OUT/bench.log" | sed -E 's/ +/ /g' | cut -c1-150
+log "error paths"
+# A size the GPU cannot hold: a clear error per benchmark, the run goes on, exit status 1.
+"$BUILD/cuda-ladder" --ops=reduce --sizes=2^40 --benchmark_filter='v1[01]|cub' >"$OUT/errors.log" 2>&1
+echo "exit $? (want 1)" >>"$OUT/errors.log"
+grep -E "ERROR|error|exit" "$OUT/errors.log" | cut -c1-200
+
 log "done: tests rc=$test_rc, benchmark rc=$bench_rc"
