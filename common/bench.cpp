@@ -42,15 +42,16 @@ CheckResult checked_run(Runner& runner, cudaStream_t stream) {
   return runner.check(stream);
 }
 
-void run_benchmark(benchmark::State& state, const Operator& op, const Version& version, size_t n) {
+void run_benchmark(benchmark::State& state, const Operator& op, const Version& version, size_t n,
+                   const std::string& dist) {
   Harness& h = harness();
   if (!h.broken.empty()) {
     fail(state, "not run: " + h.broken);
     return;
   }
-  const std::string name = version.name() + "/n:" + std::to_string(n);
+  const std::string name = version.name() + "/n:" + std::to_string(n) + "/dist:" + dist;
   try {
-    const Problem problem{n, op.distributions.front(), kBenchSeed};
+    const Problem problem{n, dist, kBenchSeed};
     std::unique_ptr<Runner> runner = version.make(problem);
 
     const CheckResult before = checked_run(*runner, h.stream);
@@ -162,13 +163,20 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
     if (!options.ops.empty() &&
         std::find(options.ops.begin(), options.ops.end(), op.name) == options.ops.end())
       continue;
+    const std::vector<std::string> dists = op.bench_distributions.empty()
+                                               ? std::vector<std::string>{op.distributions[0]}
+                                               : op.bench_distributions;
     for (size_t n : sizes) {
-      for (const Version& v : op.versions) {
-        if (n > v.max_n) continue;
-        const std::string name = v.name() + "/n:" + std::to_string(n);
-        auto* b = benchmark::RegisterBenchmark(
-            name.c_str(), [&op, &v, n](benchmark::State& s) { run_benchmark(s, op, v, n); });
-        b->UseManualTime()->Unit(benchmark::kMicrosecond);
+      for (const std::string& dist : dists) {
+        for (const Version& v : op.versions) {
+          if (n > v.max_n) continue;
+          std::string name = v.name() + "/n:" + std::to_string(n);
+          if (dists.size() > 1) name += "/dist:" + dist;
+          auto* b = benchmark::RegisterBenchmark(
+              name.c_str(),
+              [&op, &v, n, dist](benchmark::State& s) { run_benchmark(s, op, v, n, dist); });
+          b->UseManualTime()->Unit(benchmark::kMicrosecond);
+        }
       }
     }
   }

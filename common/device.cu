@@ -127,6 +127,12 @@ int current_sm_count() {
   return cache[dev];
 }
 
+size_t resident_grid(const void* kernel, int threads, size_t dynamic_smem_bytes) {
+  int per_sm = 0;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dynamic_smem_bytes);
+  return size_t(current_sm_count()) * size_t(per_sm > 0 ? per_sm : 1);
+}
+
 namespace {
 
 // Reads every 16-byte word of `buf`; the store never happens for data the harness wrote (zeros)

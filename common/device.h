@@ -80,6 +80,10 @@ std::string gpu_slug(const std::string& name);
 // inside a timed region.
 int current_sm_count();
 
+// Blocks of `kernel` that fit on the current GPU at once: SM count x blocks per SM from the
+// occupancy API, at least 1. Not cached: call it once per kernel and keep the result.
+size_t resident_grid(const void* kernel, int threads, size_t dynamic_smem_bytes);
+
 // Evicts the L2 cache by reading a buffer of twice its size with a kernel. A read leaves clean
 // lines behind, so unlike a memset flush no dirty lines are written back during the next timed
 // kernel.

@@ -76,9 +76,12 @@ struct Operator {
   std::string description;                      // "float32 sum"
   std::string bytes_formula;                    // "4n": what the minimal traffic counts
   std::function<double(size_t n)> bytes_moved;  // minimal bytes read + written for size n
-  std::vector<std::string> distributions;       // the first is the one benchmarks use
-  std::vector<size_t> test_sizes;               // edge sizes the tests run every version on
-  std::vector<Version> versions;                // ladder order, baseline(s) last
+  std::vector<std::string> distributions;       // every one is tested
+  // The distributions benchmarks run on; empty means the first of `distributions` only. With
+  // more than one, benchmark names end in "/dist:<name>".
+  std::vector<std::string> bench_distributions;
+  std::vector<size_t> test_sizes;  // edge sizes the tests run every version on
+  std::vector<Version> versions;   // ladder order, baseline(s) last
 };
 
 // Every registered operator, in a fixed order. Built on first use; touches no CUDA API, so it

@@ -19,14 +19,22 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OPERATORS = ["reduce", "scan", "sort", "elementwise", "copy_if", "histogram"]
+OPERATORS = ["reduce", "scan", "sort", "elementwise", "copy_if", "histogram", "histogram_u8"]
+# The chapter README each operator's tables go into.
+CHAPTER = {"histogram_u8": "histogram"}
 LADDER_SIZE = 25_600_000
 LARGE_SIZE = 1 << 28
 
-# Benchmark targets from the issues: (operator, n, limit). The best rung's time must be at most
-# limit x the library baseline's time in the same run.
+# Benchmark targets from the issues, checked against the same run:
+#   ("cub", n, dist, limit): the best rung's time <= limit x the library baseline's time;
+#   ("dist", n, dist, limit, base_dist): the rung that is best on base_dist takes <= limit x its
+#   base_dist time on dist.
 TARGETS = {
-    "reduce": [(LARGE_SIZE, 1.0), (LADDER_SIZE, 1.0)],
+    "reduce": [("cub", LARGE_SIZE, None, 1.0), ("cub", LADDER_SIZE, None, 1.0)],
+    "histogram": [("cub", LARGE_SIZE, "uniform", 0.5),
+                  ("dist", LARGE_SIZE, "degenerate", 2.0, "uniform")],
+    "histogram_u8": [("cub", LARGE_SIZE, "uniform", 0.7),
+                     ("dist", LARGE_SIZE, "degenerate", 2.0, "uniform")],
 }
 
 
@@ -37,10 +45,10 @@ def load(path):
     runs = {}
     for b in data.get("benchmarks", []):
         name = re.sub(r"/manual_time$", "", b.get("run_name", b["name"]))
-        m = re.fullmatch(r"([a-z_]+)/([A-Za-z0-9_]+)/n:(\d+)", name)
+        m = re.fullmatch(r"([a-z0-9_]+)/([A-Za-z0-9_]+)/n:(\d+)(?:/dist:([a-z0-9_]+))?", name)
         if not m:
             continue
-        key = (m.group(1), m.group(2), int(m.group(3)))
+        key = (m.group(1), m.group(2), int(m.group(3)), m.group(4))
         e = runs.setdefault(key, {"reps": [], "median": None, "errors": []})
         if b.get("error_occurred"):
             e["errors"].append(b.get("error_message", "error"))
@@ -104,12 +112,14 @@ def ladder_order(slug):
     return (0, int(m.group(1)), slug) if m else (1, 0, slug)
 
 
-def op_table(runs, op, n):
-    """Markdown table of one operator's ladder at one size, or None if it did not run there."""
-    rows = sorted((k[1] for k in runs if k[0] == op and k[2] == n), key=ladder_order)
+def op_table(runs, op, n, dist=None):
+    """Markdown table of one operator's ladder at one size (and input distribution), or None if
+    it did not run there."""
+    rows = sorted((k[1] for k in runs if k[0] == op and k[2] == n and k[3] == dist),
+                  key=ladder_order)
     if not rows:
         return None, None
-    figures = {slug: summary(runs[(op, slug, n)]) for slug in rows}
+    figures = {slug: summary(runs[(op, slug, n, dist)]) for slug in rows}
     cub = figures.get("cub")
     v00 = figures.get("v00_serial")
     out = ["| version | time (µs) | GB/s | % copy ceiling | × previous | × v00 | speed vs CUB | verified |",
@@ -118,7 +128,7 @@ def op_table(runs, op, n):
     for slug in rows:
         f = figures[slug]
         if f is None:
-            msg = "; ".join(runs[(op, slug, n)]["errors"])[:120] or "no data"
+            msg = "; ".join(runs[(op, slug, n, dist)]["errors"])[:120] or "no data"
             out.append(f"| `{slug}` | — | — | — | — | — | — | ✗ {msg} |")
             continue
         is_rung = slug != "cub"
@@ -139,35 +149,82 @@ def best_rung(figures):
     return min(rungs) if rungs else None
 
 
+def dist_label(dist):
+    return f", {dist}" if dist else ""
+
+
 def targets_table(runs, op):
     lines = []
-    for n, limit in TARGETS.get(op, []):
-        _, figures = op_table(runs, op, n)
-        if not figures or not figures.get("cub") or not best_rung(figures):
-            lines.append(f"| n = {size_label(n)} | best ≤ {limit:g}× CUB | not measured | — |")
-            continue
-        t, slug = best_rung(figures)
-        ratio = t / figures["cub"]["time_us"]
-        lines.append("| n = {} | best ≤ {:g}× CUB time | `{}`: {} µs vs CUB {} µs = {:.3f}× | {} |".format(
-            size_label(n), limit, slug, fmt_time(t), fmt_time(figures["cub"]["time_us"]), ratio,
-            "met" if ratio <= limit else "**missed**"))
+    for target in TARGETS.get(op, []):
+        kind, n, dist, limit = target[:4]
+        where = f"n = {size_label(n)}{dist_label(dist)}"
+        if kind == "cub":
+            goal = f"best ≤ {limit:g}× CUB time"
+            _, figures = op_table(runs, op, n, dist)
+            if not figures or not figures.get("cub") or not best_rung(figures):
+                lines.append(f"| {where} | {goal} | not measured | — |")
+                continue
+            t, slug = best_rung(figures)
+            ratio = t / figures["cub"]["time_us"]
+            measured = "`{}`: {} µs vs CUB {} µs = {:.3f}×".format(
+                slug, fmt_time(t), fmt_time(figures["cub"]["time_us"]), ratio)
+        else:
+            base = target[4]
+            goal = f"best on {base}: {dist} ≤ {limit:g}× its {base} time"
+            _, base_fig = op_table(runs, op, n, base)
+            _, figures = op_table(runs, op, n, dist)
+            best = best_rung(base_fig) if base_fig else None
+            f = figures.get(best[1]) if figures and best else None
+            if not best or not f or not f["verified"]:
+                lines.append(f"| {where} | {goal} | not measured | — |")
+                continue
+            ratio = f["time_us"] / best[0]
+            measured = "`{}`: {} µs vs {} µs = {:.3f}×".format(
+                best[1], fmt_time(f["time_us"]), fmt_time(best[0]), ratio)
+        lines.append(f"| {where} | {goal} | {measured} | {'met' if ratio <= limit else '**missed**'} |")
     if not lines:
         return None
-    return "\n".join(["| size | target | measured (median) | |", "|---|---|---|---|"] + lines)
+    return "\n".join(["| where | target | measured (median) | |", "|---|---|---|---|"] + lines)
+
+
+def side_by_side(runs, op, n, dists):
+    """One row per version: its time on each input distribution, and the worst over the first."""
+    slugs = sorted({k[1] for k in runs if k[0] == op and k[2] == n}, key=ladder_order)
+    head = "| version | " + " | ".join(f"{d} (µs)" for d in dists) + f" | worst ÷ {dists[0]} |"
+    out = [head, "|---|" + "--:|" * (len(dists) + 1)]
+    for slug in slugs:
+        figs = [summary(runs[(op, slug, n, d)]) if (op, slug, n, d) in runs else None
+                for d in dists]
+        cells = [fmt_time(f["time_us"]) if f else "—" for f in figs]
+        worst = (max(f["time_us"] for f in figs) / figs[0]["time_us"]
+                 if all(figs) else None)
+        out.append(f"| `{slug}` | " + " | ".join(cells) + f" | {fmt_ratio(worst)} |")
+    return "\n".join(out)
 
 
 def operator_section(runs, op, heading="###"):
     sizes = sorted({k[2] for k in runs if k[0] == op})
     if not sizes:
         return None
+    dists = []
+    for k in runs:
+        if k[0] == op and k[3] not in dists:
+            dists.append(k[3])
     parts = []
     tt = targets_table(runs, op)
     if tt:
         parts += [f"{heading} Targets", "", tt, ""]
     for n in sizes:
-        table, _ = op_table(runs, op, n)
-        label = f"{size_label(n)} ({n:,} elements)" if n & (n - 1) == 0 else f"{n:,}"
-        parts += [f"{heading} n = {label}", "", table, ""]
+        if len(dists) > 1:
+            label = f"{size_label(n)} ({n:,} elements)" if n & (n - 1) == 0 else f"{n:,}"
+            parts += [f"{heading} n = {label}: every input side by side", "",
+                      side_by_side(runs, op, n, dists), ""]
+        for dist in dists:
+            table, _ = op_table(runs, op, n, dist)
+            if table is None:
+                continue
+            label = f"{size_label(n)} ({n:,} elements)" if n & (n - 1) == 0 else f"{n:,}"
+            parts += [f"{heading} n = {label}{dist_label(dist)}", "", table, ""]
     return "\n".join(parts).rstrip() + "\n"
 
 
@@ -220,10 +277,11 @@ def render_results(files):
     return "\n".join(out).rstrip() + "\n"
 
 
-def render_chapter(path, op, files):
-    """The chapter README with its generated block replaced."""
-    with open(path) as f:
-        text = f.read()
+def render_chapter(path, op, files, text=None):
+    """The chapter README (or `text`, its version so far) with op's generated block replaced."""
+    if text is None:
+        with open(path) as f:
+            text = f.read()
     begin, end = f"<!-- BEGIN generated results: {op} -->", f"<!-- END generated results: {op} -->"
     if begin not in text or end not in text:
         return text
@@ -250,9 +308,9 @@ def main():
     files = results_files()
     outputs = {os.path.join(ROOT, "RESULTS.md"): render_results(files)}
     for op in OPERATORS:
-        chapter = os.path.join(ROOT, op, "README.md")
+        chapter = os.path.join(ROOT, CHAPTER.get(op, op), "README.md")
         if os.path.exists(chapter):
-            outputs[chapter] = render_chapter(chapter, op, files)
+            outputs[chapter] = render_chapter(chapter, op, files, outputs.get(chapter))
     stale = []
     for path, text in outputs.items():
         old = open(path).read() if os.path.exists(path) else None

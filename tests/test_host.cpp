@@ -16,7 +16,7 @@
 namespace ladder {
 namespace {
 
-const std::vector<std::string> kOps = {"reduce"};
+const std::vector<std::string> kOps = {"reduce", "histogram", "histogram_u8"};
 
 TEST(HostCli, ParsesSizes) {
   EXPECT_EQ(parse_size("0"), 0u);

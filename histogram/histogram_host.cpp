@@ -1,0 +1,69 @@
+// histogram/histogram_host.cpp — CPU side of the histogram problem.
+#include <sstream>
+#include <stdexcept>
+
+#include "histogram/histogram.h"
+
+namespace ladder::histogram {
+
+std::vector<std::string> distributions() { return {"uniform", "skewed", "degenerate"}; }
+
+template <typename T>
+void fill(T* x, size_t count, const std::string& dist, SplitMix64& rng) {
+  static constexpr int kHot[4] = {3, 64, 65, 200};
+  if (dist == "uniform") {
+    for (size_t i = 0; i < count; ++i) x[i] = static_cast<T>(rng.next() >> 56);
+  } else if (dist == "skewed") {
+    for (size_t i = 0; i < count; ++i) {
+      const uint64_t r = rng.next();
+      x[i] = static_cast<T>((r % 10) != 0 ? kHot[(r >> 8) & 3] : (r >> 56));
+    }
+  } else if (dist == "degenerate") {
+    for (size_t i = 0; i < count; ++i) x[i] = static_cast<T>(7);
+  } else {
+    throw std::invalid_argument("histogram: unknown distribution '" + dist + "'");
+  }
+}
+
+template <typename T>
+std::vector<T> generate(size_t n, const std::string& dist, uint64_t seed) {
+  std::vector<T> x(n);
+  SplitMix64 rng(seed);
+  fill(x.data(), n, dist, rng);
+  return x;
+}
+
+template <typename T>
+void accumulate(Counts& counts, const T* x, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t v = x[i];
+    if (v >= 0 && v < kBins) ++counts[static_cast<size_t>(v)];
+  }
+}
+
+CheckResult check_bins(const unsigned* got, const Counts& want) {
+  CheckResult c;
+  c.ok = true;
+  for (int b = 0; b < kBins; ++b) {
+    if (got[b] != want[b]) {
+      if (c.ok) {
+        std::ostringstream msg;
+        msg << "index " << b << ": got " << got[b] << ", want " << want[b];
+        c.message = msg.str();
+      }
+      c.ok = false;
+      c.max_err += 1;
+    }
+  }
+  if (!c.ok) c.message += " (" + std::to_string(static_cast<int>(c.max_err)) + " bins differ)";
+  return c;
+}
+
+template void fill<int32_t>(int32_t*, size_t, const std::string&, SplitMix64&);
+template void fill<uint8_t>(uint8_t*, size_t, const std::string&, SplitMix64&);
+template std::vector<int32_t> generate<int32_t>(size_t, const std::string&, uint64_t);
+template std::vector<uint8_t> generate<uint8_t>(size_t, const std::string&, uint64_t);
+template void accumulate<int32_t>(Counts&, const int32_t*, size_t);
+template void accumulate<uint8_t>(Counts&, const uint8_t*, size_t);
+
+}  // namespace ladder::histogram
