@@ -30,6 +30,11 @@ bool CudaError::sticky() const {
   }
 }
 
+void upload(void* dst, const void* src, size_t bytes) {
+  LADDER_CUDA_TRY(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+  LADDER_CUDA_TRY(cudaDeviceSynchronize());
+}
+
 void cuda_check(cudaError_t code, const char* what) {
   if (code == cudaSuccess) return;
   cudaGetLastError();  // clear a non-sticky error so later calls start clean
@@ -45,7 +50,12 @@ DeviceBuffer::DeviceBuffer(size_t bytes, bool zero) : bytes_(bytes) {
     throw CudaError(
         e, "cudaMalloc of " + std::to_string(bytes) + " bytes failed: " + cudaGetErrorString(e));
   }
-  if (zero) LADDER_CUDA_TRY(cudaMemset(ptr_, 0, bytes));
+  if (zero) {
+    LADDER_CUDA_TRY(cudaMemset(ptr_, 0, bytes));
+    // cudaMemset may return before it completes, and the harness launches on non-blocking
+    // streams that do not wait for the legacy default stream: finish it here.
+    LADDER_CUDA_TRY(cudaDeviceSynchronize());
+  }
 }
 
 DeviceBuffer::~DeviceBuffer() {

@@ -29,8 +29,14 @@ class CudaError : public std::runtime_error {
 void cuda_check(cudaError_t code, const char* what);
 #define LADDER_CUDA_TRY(expr) ::ladder::cuda_check((expr), #expr)
 
+// Copies host memory to the device and waits until the data has landed. (cudaMemcpy from
+// pageable memory may return while the DMA is still in flight, and a kernel on a non-blocking
+// stream does not wait for it: the tests caught a first launch reading stale input.)
+void upload(void* dst, const void* src, size_t bytes);
+
 // Owning device allocation (cudaMalloc). Throws CudaError with the byte count on failure, so an
-// out-of-memory size becomes a clear message. `zero` fills it with zero bytes once.
+// out-of-memory size becomes a clear message. `zero` fills it with zero bytes once, and waits
+// for the fill to complete.
 class DeviceBuffer {
  public:
   DeviceBuffer() = default;

@@ -49,8 +49,7 @@ std::shared_ptr<const Data<T>> data_for(const Problem& p) {
     const size_t count = std::min(piece.size(), p.n - done);
     fill(piece.data(), count, p.dist, rng);
     accumulate(d->ref, piece.data(), count);
-    LADDER_CUDA_TRY(cudaMemcpy(d->input.template as<T>() + p.offset + done, piece.data(),
-                               count * sizeof(T), cudaMemcpyDefault));
+    upload(d->input.template as<T>() + p.offset + done, piece.data(), count * sizeof(T));
     done += count;
   }
   cached = d;

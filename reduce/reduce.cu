@@ -54,8 +54,7 @@ std::shared_ptr<const Data> data_for(const Problem& p) {
     const size_t count = std::min(piece.size(), p.n - done);
     fill(piece.data(), count, p.dist, rng);
     accumulate(d->ref, piece.data(), count);
-    LADDER_CUDA_TRY(cudaMemcpy(d->input.as<float>() + p.offset + done, piece.data(),
-                               count * sizeof(float), cudaMemcpyDefault));
+    upload(d->input.as<float>() + p.offset + done, piece.data(), count * sizeof(float));
     done += count;
   }
   cached = d;
