@@ -41,4 +41,12 @@ log "error paths"
 echo "exit $? (want 1)" >>"$OUT/errors.log"
 grep -E "ERROR|error|exit" "$OUT/errors.log" | cut -c1-200
 
+log "beyond 32-bit indexing"
+# The rungs from the grid-stride loop on, and CUB, at n = 2^31 + 17 (checked before and after
+# timing, like every benchmark).
+"$BUILD/cuda-ladder" --ops=reduce --sizes=2^31+17 --benchmark_filter='v0[7-9]|v1[01]|cub' \
+  >"$OUT/huge.log" 2>&1
+echo "exit $?" >>"$OUT/huge.log"
+grep -E "manual_time|ERROR|error|exit" "$OUT/huge.log" | sed -E 's/ +/ /g' | cut -c1-160
+
 log "done: tests rc=$test_rc, benchmark rc=$bench_rc"
