@@ -14,13 +14,8 @@ namespace ladder::histogram::v05 {
 inline constexpr VersionDoc kDoc = {
     5, "v05_lane_striped", "Contention-proof privatization: one counter column per lane",
     /*technique*/
-    "The block's shared histogram is laid out h[bin][32]: lane L of every warp counts into "
-    "column L, at word bin * 32 + L, which always sits in bank L. A warp's 32 atomics therefore "
-    "hit 32 different banks whatever the data: no bank conflict and no same-address collision "
-    "inside a warp, on uniform, skewed or one-bin input alike. Warps of the block share the "
-    "columns; their atomics are separate instructions. At the end each bin's 32 columns are "
-    "summed (read rotated by bin, so that too is conflict-free) and added to the global "
-    "histogram with one atomic per non-zero bin. 16-byte loads that skip L1, 2 in flight.",
+    "Counters laid out h[bin][32]: lane L counts into column L, word bin * 32 + L, always bank "
+    "L. A warp's 32 atomics hit 32 banks whatever the data. 16-byte loads skipping L1.",
     /*changes*/
     "v04's per-warp copies and __match_any_sync replaced by per-lane columns: no "
     "match instruction, no conflicts, 32 KiB of shared memory per block.",
@@ -37,6 +32,12 @@ inline constexpr unsigned kThreads = 512;
 inline constexpr int kUnroll = 2;
 inline constexpr size_t kSmemBytes = kBins * 32 * sizeof(unsigned);  // 32 KiB
 
+// The layout: h[bin * 32 + lane]. Word bin * 32 + L lies in bank L, so the 32 atomics of one
+// warp instruction touch 32 different banks on any input (uniform, skewed, one bin): no bank
+// conflict and no same-address collision inside a warp. Warps of the block share the columns;
+// their atomics are separate instructions. At the end each bin's 32 columns are summed, read
+// rotated by bin so that this too is conflict-free, and added to the global histogram with one
+// atomic per non-zero bin.
 // in: n samples (sizeof(T)-aligned); bins: 256 counters, zeroed before the launch.
 // Launch with kThreads threads and kSmemBytes of dynamic shared memory.
 template <typename T>

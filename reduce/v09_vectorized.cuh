@@ -15,12 +15,8 @@ namespace ladder::reduce::v09 {
 inline constexpr VersionDoc kDoc = {
     9, "v09_vectorized", "16-byte float4 loads, several in flight, grid sized from the SM count",
     /*technique*/
-    "Each trip of the grid-stride loop issues kUnroll independent 16-byte loads (float4) before "
-    "it adds any of them, so a thread keeps 64 bytes in flight instead of 4. The grid is as "
-    "many blocks as fit on the GPU at once (SM count x blocks per SM from the occupancy API), "
-    "so every SM is busy and each block makes one pass. A scalar head (up to 3 elements, until "
-    "the pointer is 16-byte aligned) and tail (up to 3 elements) keep any n and any 4-byte "
-    "aligned pointer correct.",
+    "kUnroll independent 16-byte loads (float4) per trip before any add: 64 bytes in flight per "
+    "thread instead of 4. The grid is every block the GPU holds at once (SM count x occupancy).",
     /*changes*/
     "v08 with float4 loads, a kUnroll = 4 load batch, and an occupancy-sized grid "
     "instead of the fixed 1024 blocks.",
@@ -35,6 +31,8 @@ inline constexpr VersionDoc kDoc = {
 inline constexpr unsigned kThreads = 256;
 inline constexpr int kUnroll = 4;
 
+// Any n and any 4-byte-aligned pointer: up to 3 scalar elements before the first 16-byte
+// boundary (the head) and up to 3 after the last full float4 (the tail) are added separately.
 // This thread's share of sum(in[0, n)). The 16-byte-aligned body is read as float4 with
 // UNROLL loads in flight per trip; the scalar head and tail go to the first threads of the grid.
 // Precondition: `in` is 4-byte aligned. Works for any n, including n > 2^31.

@@ -15,11 +15,8 @@ namespace ladder::reduce::v10 {
 inline constexpr VersionDoc kDoc = {
     10, "v10_single_pass", "Single pass: the last block to finish reduces the block sums",
     /*technique*/
-    "Each block stores its sum, makes it visible device-wide (__threadfence), and takes a "
-    "ticket from a global counter with atomicAdd. The block that draws the last ticket knows "
-    "every other sum is written; it adds them in block order (so the result is deterministic), "
-    "writes the total and resets the counter to zero for the next launch. No block ever waits "
-    "for another, so the scheme needs no assumption about the order blocks are scheduled in.",
+    "Each block stores its sum and takes a ticket (atomicAdd); the block with the last ticket "
+    "adds all block sums in order and resets the counter. No block waits for another.",
     /*changes*/
     "v09's loads and grid, but the second launch is gone: one kernel, one launch "
     "gap, no one-block tail kernel.",
@@ -34,6 +31,10 @@ inline constexpr VersionDoc kDoc = {
 inline constexpr unsigned kThreads = 256;
 inline constexpr int kUnroll = 4;
 
+// Why it is safe whatever order blocks run in: no block ever waits for another. Each one
+// publishes its sum (store, __threadfence) before taking a ticket, so the block that draws the
+// last ticket knows every sum is visible; it adds them in block order (a deterministic result)
+// and resets the counter for the next launch.
 // The single-pass finish. Called by every thread of every block, with the block's sum valid in
 // thread 0. Block b stores its sum in partial[b]; the block that takes the last ticket from
 // `done` adds partial[0 .. gridDim.x) in order and writes *out.

@@ -17,12 +17,8 @@ namespace ladder::reduce::v11 {
 inline constexpr VersionDoc kDoc = {
     11, "v11_tiled_loads", "Block-contiguous tiles and L1-bypassing loads, single pass",
     /*technique*/
-    "Changes where the loads of one trip land. In v09/v10 a thread's kUnroll loads are a whole "
-    "grid stride apart (4 MB on an H200), so each block touches kUnroll distant regions per "
-    "trip. Here a block reads one contiguous tile of kUnroll x 256 float4 (16 KB) per trip, "
-    "thread t taking words t, t + 256, ... (still coalesced), and tiles are dealt to blocks "
-    "round-robin. The loads use ld.global.nc.L1::no_allocate: data read once has no business in "
-    "L1. The single-pass finish (last block adds the block sums) is v10's.",
+    "Each trip a block reads one contiguous 16 KB tile (thread t: words t, t+256, ...) instead "
+    "of loads a grid stride apart, through ld.global.nc.L1::no_allocate. v10's finish.",
     /*changes*/
     "v10 with a tile-contiguous trip instead of a grid-strided one, and load_once "
     "instead of plain loads.",
@@ -37,6 +33,11 @@ inline constexpr VersionDoc kDoc = {
 inline constexpr unsigned kThreads = 256;
 inline constexpr int kUnroll = 4;
 
+// Where the loads land: in v09/v10 a thread's kUnroll loads are a grid stride (about 4 MB on an
+// H200) apart, so a block touches kUnroll distant regions per trip. Here a block reads one
+// contiguous tile of kUnroll x 256 float4 (16 KB) per trip, thread t taking words t, t + 256,
+// ... (still coalesced), and tiles are dealt to blocks round-robin. Data read once has no
+// business in L1, hence load_once.
 // This thread's share of sum(in[0, n)). Precondition: `in` 4-byte aligned; any n.
 template <unsigned BS, int UNROLL>
 __device__ __forceinline__ float thread_sum_tiled(const float* __restrict__ in, size_t n) {
