@@ -20,9 +20,9 @@ inline constexpr VersionDoc kDoc = {
     "v04's per-warp copies and __match_any_sync replaced by per-lane columns: no "
     "match instruction, no conflicts, 32 KiB of shared memory per block.",
     /*remains*/
-    "One shared-memory atomic per sample is now the whole cost: for uint8 input, 16 samples "
-    "per 16-byte load means 16 atomics for every 16 bytes read, and the shared-memory atomic "
-    "unit, not DRAM, sets the pace.",
+    "One shared-memory atomic per sample. For uint8 that is 16 atomics per 16-byte load, and "
+    "the byte histogram stays short of the rate the read-only reduce reaches: the atomics are "
+    "the likely limit there (to be confirmed with the hardware counters).",
     /*source*/
     "The bank = lane layout is the standard way to make shared-memory privatization immune to "
     "data-dependent bank conflicts (e.g. Gómez-Luna et al., Performance Modeling of Atomic "
