@@ -11,6 +11,7 @@
 #include "common/cli.h"
 #include "common/device.h"
 #include "common/registry.h"
+#include "histogram/histogram.h"
 #include "reduce/reduce.h"
 
 namespace ladder {
@@ -149,6 +150,47 @@ TEST(HostReduce, CheckRejectsNanAndInf) {
   EXPECT_TRUE(reduce::check_sum(0.0f, empty).ok);
   EXPECT_FALSE(reduce::check_sum(1e-30f, empty).ok);
   EXPECT_FALSE(reduce::check_sum(std::numeric_limits<float>::quiet_NaN(), empty).ok);
+}
+
+}  // namespace
+}  // namespace ladder
+
+namespace ladder {
+namespace {
+
+TEST(HostHistogram, ReferenceCountsEverySampleOnce) {
+  for (const std::string& d : histogram::distributions()) {
+    const auto x = histogram::generate<uint8_t>(4099, d, 11);
+    const auto y = histogram::generate<int32_t>(4099, d, 11);
+    histogram::Counts cx{}, cy{};
+    histogram::accumulate(cx, x.data(), x.size());
+    histogram::accumulate(cy, y.data(), y.size());
+    uint64_t sx = 0, sy = 0;
+    for (int b = 0; b < histogram::kBins; ++b) sx += cx[b], sy += cy[b];
+    EXPECT_EQ(sx, 4099u) << d;  // the bins sum to n
+    EXPECT_EQ(sy, 4099u) << d;
+  }
+  const int32_t outside[] = {-1, 256, 1 << 30, 5};
+  histogram::Counts c{};
+  histogram::accumulate(c, outside, 4);
+  EXPECT_EQ(c[5], 1u);  // samples outside [0, 256) are not counted, as in CUB
+  uint64_t total = 0;
+  for (uint64_t v : c) total += v;
+  EXPECT_EQ(total, 1u);
+}
+
+TEST(HostHistogram, CheckIsExactAndNamesTheFirstBadBin) {
+  histogram::Counts want{};
+  want[3] = 10;
+  unsigned got[histogram::kBins] = {};
+  got[3] = 10;
+  EXPECT_TRUE(histogram::check_bins(got, want).ok);
+  got[3] = 9;
+  got[200] = 1;
+  const CheckResult r = histogram::check_bins(got, want);
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.max_err, 2);
+  EXPECT_NE(r.message.find("index 3: got 9, want 10"), std::string::npos) << r.message;
 }
 
 }  // namespace
