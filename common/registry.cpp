@@ -1,8 +1,10 @@
 // common/registry.cpp — the list of operators. A new ladder adds one line here.
 #include "common/registry.h"
 
+#include "elementwise/elementwise.h"
 #include "histogram/histogram.h"
 #include "reduce/reduce.h"
+#include "scan/scan.h"
 
 namespace ladder {
 
@@ -10,6 +12,12 @@ const std::vector<Operator>& operators() {
   static const std::vector<Operator> ops = [] {
     std::vector<Operator> v;
     v.push_back(reduce::make_operator());
+    v.push_back(scan::make_operator());
+    v.push_back(elementwise::make_gelu_f32());
+    v.push_back(elementwise::make_gelu_f16());
+    v.push_back(elementwise::make_fused_f32());
+    v.push_back(elementwise::make_fused_f16());
+    v.push_back(elementwise::make_add_f32());
     v.push_back(histogram::make_operator_i32());
     v.push_back(histogram::make_operator_u8());
     return v;

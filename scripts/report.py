@@ -19,14 +19,18 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OPERATORS = ["reduce", "scan", "sort", "elementwise", "copy_if", "histogram", "histogram_u8"]
-# The chapter README each operator's tables go into.
-CHAPTER = {"histogram_u8": "histogram"}
+OPERATORS = ["reduce", "scan", "sort", "gelu_f32", "gelu_f16", "fused_f32", "fused_f16",
+             "add_f32", "copy_if", "histogram", "histogram_u8"]
+# The chapter README each operator's tables go into, where it is not <op>/README.md.
+CHAPTER = {"histogram_u8": "histogram", "gelu_f32": "elementwise", "gelu_f16": "elementwise",
+           "fused_f32": "elementwise", "fused_f16": "elementwise", "add_f32": "elementwise"}
 LADDER_SIZE = 25_600_000
 LARGE_SIZE = 1 << 28
 
 # Benchmark targets from the issues, checked against the same run:
 #   ("cub", n, dist, limit): the best rung's time <= limit x the library baseline's time;
+#   ("vs", n, dist, limit, slug): the same against another baseline (for example cub_unfused);
+#   ("ceiling", n, dist, pct): the best rung reaches at least pct % of the measured copy ceiling;
 #   ("dist", n, dist, limit, base_dist): the rung that is best on base_dist takes <= limit x its
 #   base_dist time on dist.
 TARGETS = {
@@ -35,6 +39,11 @@ TARGETS = {
                   ("dist", LARGE_SIZE, "degenerate", 2.0, "uniform")],
     "histogram_u8": [("cub", LARGE_SIZE, "uniform", 0.7),
                      ("dist", LARGE_SIZE, "degenerate", 2.0, "uniform")],
+    "scan": [("cub", LARGE_SIZE, None, 0.85)],
+    "gelu_f32": [("ceiling", LARGE_SIZE, None, 95.0)],
+    "gelu_f16": [("cub", LARGE_SIZE, None, 0.7)],
+    "fused_f16": [("ceiling", LARGE_SIZE, None, 90.0),
+                  ("vs", LARGE_SIZE, None, 1.0, "cub_unfused")],
 }
 
 
@@ -131,21 +140,26 @@ def op_table(runs, op, n, dist=None):
             msg = "; ".join(runs[(op, slug, n, dist)]["errors"])[:120] or "no data"
             out.append(f"| `{slug}` | — | — | — | — | — | — | ✗ {msg} |")
             continue
-        is_rung = slug != "cub"
+        rung = is_rung(slug)
         t = f["time_us"]
         out.append("| `{}` | {} | {} | {} | {} | {} | {} | {} |".format(
             slug, fmt_time(t), fmt_sig(f["gbps"]), fmt_pct(f["pct_copy"]),
-            fmt_ratio(prev / t if prev and is_rung else None),
-            fmt_ratio(v00["time_us"] / t if v00 and is_rung else None),
+            fmt_ratio(prev / t if prev and rung else None),
+            fmt_ratio(v00["time_us"] / t if v00 and rung else None),
             fmt_ratio(cub["time_us"] / t if cub else None),
             "✓" if f["verified"] else "✗"))
-        if is_rung:
+        if rung:
             prev = t
     return "\n".join(out), figures
 
 
+def is_rung(slug):
+    """Rungs are vNN_<name>; anything else (cub, cub_unfused, ...) is a library baseline."""
+    return re.match(r"v\d\d_", slug) is not None
+
+
 def best_rung(figures):
-    rungs = [(f["time_us"], s) for s, f in figures.items() if s != "cub" and f and f["verified"]]
+    rungs = [(f["time_us"], s) for s, f in figures.items() if is_rung(s) and f and f["verified"]]
     return min(rungs) if rungs else None
 
 
@@ -158,16 +172,28 @@ def targets_table(runs, op):
     for target in TARGETS.get(op, []):
         kind, n, dist, limit = target[:4]
         where = f"n = {size_label(n)}{dist_label(dist)}"
-        if kind == "cub":
-            goal = f"best ≤ {limit:g}× CUB time"
+        if kind in ("cub", "vs"):
+            base = "cub" if kind == "cub" else target[4]
+            goal = f"best ≤ {limit:g}× `{base}` time"
             _, figures = op_table(runs, op, n, dist)
-            if not figures or not figures.get("cub") or not best_rung(figures):
+            if not figures or not figures.get(base) or not best_rung(figures):
                 lines.append(f"| {where} | {goal} | not measured | — |")
                 continue
             t, slug = best_rung(figures)
-            ratio = t / figures["cub"]["time_us"]
-            measured = "`{}`: {} µs vs CUB {} µs = {:.3f}×".format(
-                slug, fmt_time(t), fmt_time(figures["cub"]["time_us"]), ratio)
+            ratio = t / figures[base]["time_us"]
+            measured = "`{}`: {} µs vs `{}` {} µs = {:.3f}×".format(
+                slug, fmt_time(t), base, fmt_time(figures[base]["time_us"]), ratio)
+        elif kind == "ceiling":
+            goal = f"best ≥ {limit:g}% of the copy ceiling"
+            _, figures = op_table(runs, op, n, dist)
+            if not figures or not best_rung(figures):
+                lines.append(f"| {where} | {goal} | not measured | — |")
+                continue
+            t, slug = best_rung(figures)
+            pct = figures[slug]["pct_copy"]
+            measured = "`{}`: {} µs, {}".format(slug, fmt_time(t), fmt_pct(pct))
+            lines.append(f"| {where} | {goal} | {measured} | {'met' if pct >= limit else '**missed**'} |")
+            continue
         else:
             base = target[4]
             goal = f"best on {base}: {dist} ≤ {limit:g}× its {base} time"

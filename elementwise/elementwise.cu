@@ -1,0 +1,184 @@
+// elementwise/elementwise.cu — the elementwise operators' registry and their Runner.
+//
+// One ladder of version files, instantiated for five operators (see elementwise.h). The fp32
+// operators skip v04, the half2 rung, which has nothing to pair.
+#include <algorithm>
+#include <limits>
+#include <mutex>
+
+#include "common/device.h"
+#include "elementwise/cub_baseline.cuh"
+#include "elementwise/elementwise.h"
+#include "elementwise/v00_serial.cuh"
+#include "elementwise/v01_one_per_thread.cuh"
+#include "elementwise/v02_grid_stride.cuh"
+#include "elementwise/v03_vectorized.cuh"
+#include "elementwise/v04_half2.cuh"
+#include "elementwise/v05_primitives.cuh"
+
+namespace ladder::elementwise {
+namespace {
+
+// One problem's inputs, on the host (for the reference) and on the device. Every device array
+// starts `offset` elements past an aligned allocation (the output too), as a sub-view would.
+template <typename T>
+struct Data {
+  Kind kind;
+  Problem problem;
+  HostInputs<T> host;
+  DeviceBuffer x, addend, mask, bias;
+};
+
+template <typename T>
+DeviceBuffer device_copy(const std::vector<T>& v, size_t offset) {
+  if (v.empty()) return DeviceBuffer();
+  DeviceBuffer b((offset + v.size()) * sizeof(T));
+  upload(b.as<T>() + offset, v.data(), v.size() * sizeof(T));
+  return b;
+}
+
+template <typename T>
+std::shared_ptr<const Data<T>> data_for(Kind kind, const Problem& p) {
+  static std::mutex mutex;
+  static std::shared_ptr<const Data<T>> cached;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (cached && cached->kind == kind && cached->problem.n == p.n &&
+      cached->problem.dist == p.dist && cached->problem.seed == p.seed &&
+      cached->problem.offset == p.offset)
+    return cached;
+  cached.reset();
+  generate<T>(kind, 0, p.dist, p.seed);  // an unknown distribution throws first
+  auto d = std::make_shared<Data<T>>();
+  d->kind = kind;
+  d->problem = p;
+  {  // allocate the largest array first: a size the GPU cannot hold fails before generation
+    DeviceBuffer probe((p.offset + p.n) * sizeof(T) * (kind == Kind::kGelu ? 2 : 3));
+  }
+  d->host = generate<T>(kind, p.n, p.dist, p.seed);
+  d->x = device_copy(d->host.x, p.offset);
+  d->addend = device_copy(d->host.addend, p.offset);
+  d->mask = device_copy(d->host.mask, p.offset);
+  d->bias = device_copy(d->host.bias, 0);
+  cached = d;
+  return cached;
+}
+
+template <typename T>
+class ElementwiseRunner final : public Runner {
+ public:
+  ElementwiseRunner(Kind kind, const Problem& p, Launcher<T> launcher)
+      : data_(data_for<T>(kind, p)),
+        launcher_(launcher),
+        out_((p.offset + std::max<size_t>(p.n, 1)) * sizeof(T)) {
+    const size_t off = p.offset;
+    args_.x = data_->x.template as<const T>() + off;
+    if (data_->addend.get()) args_.addend = data_->addend.template as<const T>() + off;
+    if (data_->mask.get()) args_.mask = data_->mask.template as<const uint8_t>() + off;
+    if (data_->bias.get()) args_.bias = data_->bias.template as<const T>();
+  }
+
+  size_t workspace_bytes() const override { return 0; }
+
+  // 0x7b bytes: a finite value (1.3e36 in fp32, 61280 in fp16) that no input here produces, so
+  // an element left unwritten fails even where the right answer is NaN.
+  void poison(cudaStream_t stream) override {
+    LADDER_CUDA_TRY(cudaMemsetAsync(out_.get(), 0x7b, out_.bytes(), stream));
+  }
+
+  cudaError_t launch(cudaStream_t stream) override {
+    return launcher_(args_, out(), data_->problem.n, stream);
+  }
+
+  CheckResult check(cudaStream_t stream) override {
+    LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
+    const size_t n = data_->problem.n;
+    std::vector<T> piece(std::min<size_t>(n, size_t(1) << 24));
+    CheckResult total;
+    total.ok = true;
+    for (size_t done = 0; done < n;) {
+      const size_t count = std::min(piece.size(), n - done);
+      LADDER_CUDA_TRY(cudaMemcpy(piece.data(), out() + done, count * sizeof(T), cudaMemcpyDefault));
+      const CheckResult r = check_piece(data_->kind, data_->host, piece.data(), done, count);
+      total.max_err = std::max(total.max_err, r.max_err);
+      if (!r.ok && total.ok) {
+        total.ok = false;
+        total.message = r.message;
+      }
+      done += count;
+    }
+    return total;
+  }
+
+ private:
+  T* out() const { return out_.template as<T>() + data_->problem.offset; }
+
+  std::shared_ptr<const Data<T>> data_;
+  Launcher<T> launcher_;
+  Args<T> args_;
+  DeviceBuffer out_;
+};
+
+template <typename T>
+Version entry(const char* op, Kind kind, const VersionDoc& doc, Launcher<T> launcher,
+              size_t max_n = std::numeric_limits<size_t>::max()) {
+  Version v;
+  v.op = op;
+  v.doc = doc;
+  v.baseline = doc.index < 0;
+  v.max_n = max_n;
+  v.make = [kind, launcher](const Problem& p) -> std::unique_ptr<Runner> {
+    return std::make_unique<ElementwiseRunner<T>>(kind, p, launcher);
+  };
+  return v;
+}
+
+template <Kind K, typename T>
+Operator make(const char* name, const char* description, const char* bytes) {
+  Operator op;
+  op.name = name;
+  op.description = description;
+  op.bytes_formula = bytes;
+  op.bytes_moved = [](size_t n) { return bytes_moved(K, sizeof(T), n); };
+  op.distributions = distributions();
+  op.test_sizes = {0, 1, 7, 31, 33, 1000, (1u << 20) + 7, kLadderSize};
+  op.versions = {
+      entry<T>(name, K, v00::kDoc, v00::launch<K, T>, v00::kMaxN),
+      entry<T>(name, K, v01::kDoc, v01::launch<K, T>),
+      entry<T>(name, K, v02::kDoc, v02::launch<K, T>),
+      entry<T>(name, K, v03::kDoc, v03::launch<K, T>),
+  };
+  if constexpr (sizeof(T) == 2) op.versions.push_back(entry<T>(name, K, v04::kDoc, v04::launch<K>));
+  op.versions.push_back(entry<T>(name, K, v05::kDoc, v05::launch<K, T>));
+  op.versions.push_back(entry<T>(name, K, cub_baseline::kDoc, cub_baseline::launch<K, T>));
+  if constexpr (K == Kind::kFused)
+    op.versions.push_back(
+        entry<T>(name, K, cub_baseline::kUnfusedDoc, cub_baseline::launch_unfused<K, T>));
+  return op;
+}
+
+}  // namespace
+
+Operator make_gelu_f32() {
+  return make<Kind::kGelu, float>("gelu_f32", "GELU (tanh approximation) of n float32 values",
+                                  "8n (x read, y written)");
+}
+Operator make_gelu_f16() {
+  return make<Kind::kGelu, __half>("gelu_f16", "GELU (tanh approximation) of n float16 values",
+                                   "4n (x read, y written)");
+}
+Operator make_fused_f32() {
+  return make<Kind::kFused, float>(
+      "fused_f32", "y = (x + bias[i % 1024]) * mask[i] * scale + addend[i], float32, uint8 mask",
+      "13n + 4096 (x, addend, y: 4 bytes each; mask: 1 byte; bias once)");
+}
+Operator make_fused_f16() {
+  return make<Kind::kFused, __half>(
+      "fused_f16", "y = (x + bias[i % 1024]) * mask[i] * scale + addend[i], float16, uint8 mask",
+      "7n + 2048 (x, addend, y: 2 bytes each; mask: 1 byte; bias once)");
+}
+Operator make_add_f32() {
+  return make<Kind::kAdd, float>("add_f32", "y = x + addend, n float32 values",
+                                 "12n (two inputs read, one output written)");
+}
+
+}  // namespace ladder::elementwise

@@ -1,0 +1,93 @@
+// elementwise/elementwise.h — the elementwise problems: GELU, the fused bias + mask + scale + add
+// of seed 002 §3.4, and the add of two arrays, in fp32 and fp16.
+//
+// Five operators share one ladder of version files (each file is templated on the operation and
+// the element type) and one chapter, elementwise/README.md:
+//   gelu_f32, gelu_f16    y = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+//   fused_f32, fused_f16  y = (x + bias[i % bias_size]) * mask[i] * scale + addend[i],
+//                         mask uint8 (0 or 1), bias_size = 1024, scale = 0.5
+//   add_f32               y = x + addend (seed 000's example)
+// Host side: generators, the double-precision reference, the check and the bytes moved.
+#pragma once
+
+#include <cuda_fp16.h>
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/registry.h"
+
+namespace ladder::elementwise {
+
+enum class Kind { kGelu, kFused, kAdd };
+
+inline constexpr int kBiasSize = 1024;  // seed 002's bias length
+inline constexpr float kScale = 0.5f;   // seed 002's scale
+
+// Device pointers of one problem. Which are used depends on the Kind: GELU reads x; add reads x
+// and addend; fused reads all four. Every array of n elements may start at any element (no
+// 16-byte alignment is promised); bias holds bias_size elements.
+template <typename T>
+struct Args {
+  const T* x = nullptr;
+  const T* addend = nullptr;
+  const uint8_t* mask = nullptr;
+  const T* bias = nullptr;
+  int bias_size = kBiasSize;
+  float scale = kScale;
+};
+
+// The contract every elementwise version's launcher meets: out[i] = f(inputs at i) for i < n;
+// out is a device array of n elements, with the same alignment as x in the harness (a sub-view
+// starts at the same element of every array) but a version must be correct for any alignment.
+// Enqueues on `stream`, never synchronizes, returns the launch error.
+template <typename T>
+using Launcher = cudaError_t (*)(const Args<T>& args, T* out, size_t n, cudaStream_t stream);
+
+// Seeded input distributions:
+//   "uniform"   x uniform in [-6, 6], addend in [-10, 10], bias in [-1, 1], mask 0 or 1 (the
+//               benchmark input)
+//   "specials"  as uniform, with NaN, +Inf, -Inf, -0 and large finite values (x^3 overflows)
+//               among x and the addend: they must come out as the formula says
+std::vector<std::string> distributions();
+
+// One problem's host inputs (T = float or __half).
+template <typename T>
+struct HostInputs {
+  std::vector<T> x, addend, bias;
+  std::vector<uint8_t> mask;
+};
+// Throws std::invalid_argument for an unknown distribution, even when n is 0.
+template <typename T>
+HostInputs<T> generate(Kind kind, size_t n, const std::string& dist, uint64_t seed);
+
+// The formula in double precision for element i of the host inputs.
+template <typename T>
+double reference(Kind kind, const HostInputs<T>& in, size_t i);
+
+// Compares got[0, count) (elements base .. base + count of the output) with the reference.
+//   fp32: |got - ref| <= 16 * 2^-24 * M,  fp16: |got - ref| <= 16 * 2^-11 * M + 2^-24,
+// where 2^-24 and 2^-11 are the unit roundoffs of float and half and M is the operation's
+// magnitude: |x| for GELU (|y| <= |x|), |x + bias| * |scale| + |addend| for fused, |x| + |addend|
+// for add. A version rounds at most a handful of times, each costing at most one unit roundoff
+// of M; 16 leaves room for tanh's own error (tanhf: 2 ulp; tanh.approx.f16x2: about 2^-11).
+// A NaN reference needs a NaN; an infinite one the same infinity. max_err = largest
+// |got - ref| / M.
+template <typename T>
+CheckResult check_piece(Kind kind, const HostInputs<T>& in, const T* got, size_t base,
+                        size_t count);
+
+// Minimal traffic: every input read once, the output written once; the mask in bytes, the bias
+// once.
+double bytes_moved(Kind kind, size_t element_bytes, size_t n);
+
+Operator make_gelu_f32();
+Operator make_gelu_f16();
+Operator make_fused_f32();
+Operator make_fused_f16();
+Operator make_add_f32();
+
+}  // namespace ladder::elementwise

@@ -1,0 +1,106 @@
+// scan/lookback.cuh — decoupled look-back: the tile-status protocol of single-pass scans.
+//
+// Introduced by scan v12; scan v13, copy_if and sort use it by name.
+//
+// A single-pass scan gives each block one tile and needs, before it can write, the sum of every
+// tile before its own. Each tile publishes a status word as soon as it knows something:
+//   kAggregate  the tile's own sum, known right after its block scan;
+//   kPrefix     the inclusive prefix (all tiles up to and including this one), known once the
+//               tile has its exclusive prefix.
+// A block looks back over its predecessors, 32 at a time, one per lane: it adds aggregates until
+// it meets a prefix and stops there. It never waits for a predecessor to finish its own
+// look-back, only for it to publish an aggregate, which is why the chain of waits does not
+// serialize the tiles (Merrill & Garland 2016).
+//
+// The status word is 64 bits: the flag in the high half, the 32-bit value in the low half. One
+// store publishes both, one load reads both, so no fence is needed between value and flag.
+// Stores and loads are .relaxed.gpu: coherent at GPU scope (never served from a stale L1 line).
+//
+// Forward progress: tiles are numbered in the order blocks *start* (an atomic counter, not
+// blockIdx), so every tile a block waits for belongs to a block that is already running, and
+// that block waits only on tiles lower still. Tile 0 waits on nothing. By induction every wait
+// ends, whatever order the hardware schedules blocks in.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+namespace ladder::scan::lookback {
+
+using Status = unsigned long long;
+inline constexpr uint32_t kInvalid = 0;    // nothing published yet (the status array is zeroed)
+inline constexpr uint32_t kAggregate = 1;  // value = the tile's own sum
+inline constexpr uint32_t kPrefix = 2;     // value = sum of all tiles up to and including it
+
+__device__ __forceinline__ void publish(Status* status, uint32_t flag, int32_t value) {
+  const Status word = (Status(flag) << 32) | static_cast<uint32_t>(value);
+  asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(status), "l"(word) : "memory");
+}
+
+__device__ __forceinline__ Status peek(const Status* status) {
+  Status word;
+  asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(word) : "l"(status) : "memory");
+  return word;
+}
+
+// The sum of tiles [0, tile), in every lane. Called by all 32 lanes of one warp of the block
+// that owns `tile` > 0, after that block has published its aggregate. `status` is the array of
+// tile statuses (status[t] for tile t).
+__device__ __forceinline__ int32_t exclusive_prefix(const Status* status, size_t tile) {
+  const unsigned lane = threadIdx.x % 32;
+  int32_t prefix = 0;
+  long long window = static_cast<long long>(tile) - 1;  // the nearest tile of this window
+  while (true) {
+    const long long t = window - lane;    // lane 0 looks at the nearest predecessor
+    Status word = Status(kPrefix) << 32;  // below tile 0: an empty prefix
+    uint32_t flag;
+    do {  // wait until every tile of the window has published something
+      if (t >= 0) word = peek(status + t);
+      flag = static_cast<uint32_t>(word >> 32);
+    } while (__any_sync(0xffffffffu, flag == kInvalid));
+    int32_t value = static_cast<int32_t>(static_cast<uint32_t>(word));
+    const unsigned prefixes = __ballot_sync(0xffffffffu, flag == kPrefix);
+    if (prefixes) {
+      const unsigned nearest = __ffs(prefixes) - 1;  // stop at the nearest inclusive prefix
+      if (lane > nearest) value = 0;
+      return prefix + __reduce_add_sync(0xffffffffu, value);
+    }
+    prefix += __reduce_add_sync(0xffffffffu, value);
+    window -= 32;
+  }
+}
+
+// What the block's look-back warp does with its tile's sum: publish it, look back, publish the
+// inclusive prefix. Returns the exclusive prefix of `tile` in every lane. All 32 lanes call it.
+__device__ __forceinline__ int32_t publish_and_look_back(Status* status, size_t tile,
+                                                         int32_t tile_sum) {
+  const unsigned lane = threadIdx.x % 32;
+  if (tile == 0) {
+    if (lane == 0) publish(status, kPrefix, tile_sum);
+    return 0;
+  }
+  if (lane == 0) publish(status + tile, kAggregate, tile_sum);
+  const int32_t prefix = exclusive_prefix(status, tile);
+  if (lane == 0) publish(status + tile, kPrefix, prefix + tile_sum);
+  return prefix;
+}
+
+// Workspace layout shared by the single-pass kernels: a 16-byte header holding the tile counter,
+// then one Status per tile. The whole of it must be zero when the kernel starts.
+inline size_t workspace_bytes(size_t tiles) { return 16 + tiles * sizeof(Status); }
+inline unsigned* tile_counter(void* ws) { return static_cast<unsigned*>(ws); }
+inline Status* tile_status(void* ws) {
+  return reinterpret_cast<Status*>(static_cast<char*>(ws) + 16);
+}
+
+// Takes the next tile in start order (thread 0 draws it; every thread gets it). Uses one word of
+// static shared memory and one __syncthreads.
+__device__ __forceinline__ size_t next_tile(unsigned* counter) {
+  __shared__ unsigned tile;
+  if (threadIdx.x == 0) tile = atomicAdd(counter, 1u);
+  __syncthreads();
+  return tile;
+}
+
+}  // namespace ladder::scan::lookback

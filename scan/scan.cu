@@ -1,0 +1,150 @@
+// scan/scan.cu — the scan ladder's registry and its Runner.
+//
+// Every version file is included here and listed once, in ladder order; the benchmark, the
+// tests and `cuda-ladder --list` all read this list.
+#include <algorithm>
+#include <limits>
+#include <mutex>
+
+#include "common/device.h"
+#include "scan/cub_baseline.cuh"
+#include "scan/scan.h"
+#include "scan/v00_serial.cuh"
+#include "scan/v01_scan_then_fan.cuh"
+#include "scan/v02_shared_memory.cuh"
+#include "scan/v03_warp_organized.cuh"
+#include "scan/v04_kogge_stone.cuh"
+#include "scan/v05_zero_padding.cuh"
+#include "scan/v06_recursive.cuh"
+#include "scan/v07_blelloch.cuh"
+#include "scan/v08_warp_shuffle.cuh"
+#include "scan/v09_ptx_predicated.cuh"
+#include "scan/v10_reduce_then_scan.cuh"
+#include "scan/v11_two_pass.cuh"
+#include "scan/v12_decoupled_lookback.cuh"
+#include "scan/v13_vectorized_lookback.cuh"
+
+namespace ladder::scan {
+namespace {
+
+// One problem's input, on the host (the check recomputes the reference from it) and on the
+// device. The most recent problem is kept and shared by every version that runs on it.
+struct Data {
+  Problem problem;
+  std::vector<int32_t> host;
+  DeviceBuffer input;
+};
+
+std::shared_ptr<const Data> data_for(const Problem& p) {
+  static std::mutex mutex;
+  static std::shared_ptr<const Data> cached;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (cached && cached->problem.n == p.n && cached->problem.dist == p.dist &&
+      cached->problem.seed == p.seed && cached->problem.offset == p.offset)
+    return cached;
+  cached.reset();               // free the old input before allocating the new one
+  generate(0, p.dist, p.seed);  // an unknown distribution throws before any allocation
+  auto d = std::make_shared<Data>();
+  d->problem = p;
+  // Device first: a size the GPU cannot hold fails at once, before seconds of generation.
+  d->input = DeviceBuffer((p.offset + p.n) * sizeof(int32_t));
+  d->host = generate(p.n, p.dist, p.seed);
+  upload(d->input.as<int32_t>() + p.offset, d->host.data(), p.n * sizeof(int32_t));
+  cached = d;
+  return cached;
+}
+
+class ScanRunner final : public Runner {
+ public:
+  ScanRunner(const Problem& p, Launcher launcher, WorkspaceFn workspace)
+      : data_(data_for(p)),
+        launcher_(launcher),
+        out_(std::max<size_t>(p.n, 1) * sizeof(int32_t)),
+        workspace_(workspace(p.n), /*zero=*/true) {}
+
+  size_t workspace_bytes() const override { return workspace_.bytes(); }
+
+  void poison(cudaStream_t stream) override {
+    LADDER_CUDA_TRY(cudaMemsetAsync(out_.get(), 0xa5, out_.bytes(), stream));
+  }
+
+  cudaError_t launch(cudaStream_t stream) override {
+    return launcher_(data_->input.as<const int32_t>() + data_->problem.offset, out_.as<int32_t>(),
+                     data_->problem.n, workspace_.get(), stream);
+  }
+
+  // Downloads the output 16M elements at a time and compares each piece with the running
+  // reference: host memory beyond the kept input stays flat.
+  CheckResult check(cudaStream_t stream) override {
+    LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
+    const size_t n = data_->problem.n;
+    std::vector<int32_t> piece(std::min<size_t>(n, size_t(1) << 24));
+    CheckResult total;
+    total.ok = true;
+    int64_t carry = 0;
+    for (size_t done = 0; done < n;) {
+      const size_t count = std::min(piece.size(), n - done);
+      LADDER_CUDA_TRY(cudaMemcpy(piece.data(), out_.as<int32_t>() + done, count * sizeof(int32_t),
+                                 cudaMemcpyDefault));
+      CheckResult r = check_piece(data_->host.data() + done, piece.data(), count, done, carry);
+      total.max_err += r.max_err;
+      if (!r.ok && total.ok) {
+        total.ok = false;
+        total.message = r.message;
+      }
+      done += count;
+    }
+    return total;
+  }
+
+ private:
+  std::shared_ptr<const Data> data_;
+  Launcher launcher_;
+  DeviceBuffer out_;
+  DeviceBuffer workspace_;
+};
+
+Version entry(const VersionDoc& doc, Launcher launcher, WorkspaceFn workspace,
+              size_t max_n = std::numeric_limits<size_t>::max()) {
+  Version v;
+  v.op = "scan";
+  v.doc = doc;
+  v.baseline = doc.index < 0;
+  v.max_n = max_n;
+  v.make = [launcher, workspace](const Problem& p) -> std::unique_ptr<Runner> {
+    return std::make_unique<ScanRunner>(p, launcher, workspace);
+  };
+  return v;
+}
+
+}  // namespace
+
+Operator make_operator() {
+  Operator op;
+  op.name = "scan";
+  op.description = "inclusive prefix sum of n int32 values";
+  op.bytes_formula = "8n (each input read once, each output written once)";
+  op.bytes_moved = bytes_moved;
+  op.distributions = distributions();
+  op.test_sizes = {0, 1, 31, 32, 33, 1023, 1024, 1025, (1u << 20) + 7, kLadderSize};
+  op.versions = {
+      entry(v00::kDoc, v00::launch, v00::workspace_bytes, v00::kMaxN),
+      entry(v01::kDoc, v01::launch, v01::workspace_bytes, v01::kMaxN),
+      entry(v02::kDoc, v02::launch, v02::workspace_bytes, v02::kMaxN),
+      entry(v03::kDoc, v03::launch, v03::workspace_bytes, v03::kMaxN),
+      entry(v04::kDoc, v04::launch, v04::workspace_bytes, v04::kMaxN),
+      entry(v05::kDoc, v05::launch, v05::workspace_bytes, v05::kMaxN),
+      entry(v06::kDoc, v06::launch, v06::workspace_bytes),
+      entry(v07::kDoc, v07::launch, v07::workspace_bytes),
+      entry(v08::kDoc, v08::launch, v08::workspace_bytes),
+      entry(v09::kDoc, v09::launch, v09::workspace_bytes),
+      entry(v10::kDoc, v10::launch, v10::workspace_bytes),
+      entry(v11::kDoc, v11::launch, v11::workspace_bytes),
+      entry(v12::kDoc, v12::launch, v12::workspace_bytes),
+      entry(v13::kDoc, v13::launch, v13::workspace_bytes),
+      entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes),
+  };
+  return op;
+}
+
+}  // namespace ladder::scan

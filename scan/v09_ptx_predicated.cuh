@@ -1,0 +1,99 @@
+// scan/v09_ptx_predicated.cuh — scan v09: the warp scan in PTX, predicated adds.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "common/device.h"
+#include "common/registry.h"
+#include "scan/v06_recursive.cuh"  // the recursion and the fan
+
+namespace ladder::scan::v09 {
+
+inline constexpr VersionDoc kDoc = {
+    9, "v09_ptx_predicated", "PTX warp scan: shfl.sync.up's predicate guards the add",
+    /*technique*/
+    "shfl.sync.up.b32 d|p, ... sets predicate p when the source lane exists (lane >= k), and "
+    "`@p add.s32` adds only then: no compare, no branch, two instructions per step. The SASS "
+    "is in the chapter.",
+    /*changes*/ "v08's C++ warp scan becomes five shfl/add pairs of inline PTX.",
+    /*remains*/
+    "ScanThenFan's traffic: the fan reads and writes the output a second time, 16 bytes per "
+    "element where 8 would do.",
+    /*source*/ "seed 003 §10 (PTX); PTX ISA, shfl.sync"};
+
+using v06::kPart;
+
+// Inclusive scan of `v` over the warp (all 32 lanes call it).
+__device__ __forceinline__ int32_t scan_warp(int32_t v) {
+  int32_t result;
+  asm("{\n\t"
+      ".reg .s32 r<5>;\n\t"
+      ".reg .pred p<5>;\n\t"
+      "shfl.sync.up.b32 r0|p0, %1, 1, 0, -1;\n\t"
+      "@p0 add.s32 r0, r0, %1;\n\t"
+      "shfl.sync.up.b32 r1|p1, r0, 2, 0, -1;\n\t"
+      "@p1 add.s32 r1, r1, r0;\n\t"
+      "shfl.sync.up.b32 r2|p2, r1, 4, 0, -1;\n\t"
+      "@p2 add.s32 r2, r2, r1;\n\t"
+      "shfl.sync.up.b32 r3|p3, r2, 8, 0, -1;\n\t"
+      "@p3 add.s32 r3, r3, r2;\n\t"
+      "shfl.sync.up.b32 r4|p4, r3, 16, 0, -1;\n\t"
+      "@p4 add.s32 r4, r4, r3;\n\t"
+      "mov.s32 %0, r4;\n\t"
+      "}"
+      : "=r"(result)
+      : "r"(v));
+  return result;
+}
+
+// Inclusive scan of one value per thread over a block of BS threads (a multiple of 32, at most
+// 1024). Every thread calls it. `*total` receives the block's sum, in every thread.
+template <unsigned BS>
+__device__ __forceinline__ int32_t scan_block(int32_t v, int32_t* total) {
+  static_assert(BS % 32 == 0 && BS <= 1024, "BS: whole warps, at most 1024 threads");
+  constexpr unsigned kWarps = BS / 32;
+  __shared__ int32_t warp_sums[kWarps];
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  v = scan_warp(v);
+  if (lane == 31) warp_sums[warp] = v;
+  __syncthreads();
+  if (warp == 0) {
+    const int32_t s = scan_warp(lane < kWarps ? warp_sums[lane] : 0);
+    if (lane < kWarps) warp_sums[lane] = s;
+  }
+  __syncthreads();
+  if (warp > 0) v += warp_sums[warp - 1];
+  *total = warp_sums[kWarps - 1];
+  __syncthreads();  // warp_sums is reused by the next call
+  return v;
+}
+
+// Block of kPart threads; grid-stride over parts. `in` may equal `out` (v06's recursion).
+__global__ void scan_parts_kernel(const int32_t* in, int32_t* out, int32_t* part_sums, size_t n,
+                                  size_t parts) {
+  for (size_t p = blockIdx.x; p < parts; p += gridDim.x) {
+    const size_t i = p * kPart + threadIdx.x;
+    int32_t total;
+    const int32_t v = scan_block<kPart>(i < n ? in[i] : 0, &total);
+    if (i < n) out[i] = v;
+    if (threadIdx.x == 0) part_sums[p] = total;
+  }
+}
+
+inline size_t workspace_bytes(size_t n) { return v06::workspace_bytes(n); }
+
+inline void scan_parts(const int32_t* in, int32_t* out, int32_t* part_sums, size_t n, size_t parts,
+                       cudaStream_t stream) {
+  scan_parts_kernel<<<static_cast<unsigned>(v01::grid_for(parts)), kPart, 0, stream>>>(
+      in, out, part_sums, n, parts);
+}
+
+inline cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws,
+                          cudaStream_t stream) {
+  v06::scan_recursive<scan_parts>(in, out, n, static_cast<int32_t*>(ws), stream);
+  return cudaGetLastError();
+}
+
+}  // namespace ladder::scan::v09
