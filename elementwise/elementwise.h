@@ -73,7 +73,8 @@ double reference(Kind kind, const HostInputs<T>& in, size_t i);
 // where 2^-24 and 2^-11 are the unit roundoffs of float and half and M is the operation's
 // magnitude: |x| for GELU (|y| <= |x|), |x + bias| * |scale| + |addend| for fused, |x| + |addend|
 // for add. A version rounds at most a handful of times, each costing at most one unit roundoff
-// of M; 16 leaves room for tanh's own error (tanhf: 2 ulp; tanh.approx.f16x2: about 2^-11).
+// of M; 16 leaves room for the exponential's or tanh's own error (__expf in the float form,
+// tanh.approx.f16x2 in the half2 form, about 2^-11).
 // A NaN reference needs a NaN; an infinite one the same infinity. max_err = largest
 // |got - ref| / M.
 template <typename T>

@@ -26,7 +26,7 @@ inline constexpr VersionDoc kDoc = {
     "reach their __half2 overloads through ElementwiseAny.",
     /*remains*/
     "The memory system. Each byte is moved once; what is left between this and the copy "
-    "ceiling is the cost of the loop, the tail tile and, for GELU in fp32, tanhf's arithmetic.",
+    "ceiling is the cost of the loop and the tail tile.",
     /*source*/ "seed 000 (Paddle Kernel Primitive API: ReadData, WriteData, ElementwiseAny)"};
 
 inline constexpr unsigned kThreads = 256;

@@ -32,12 +32,14 @@ using v01::kPart;
 using PartsLauncher = void (*)(const int32_t* in, int32_t* out, int32_t* part_sums, size_t n,
                                size_t parts, cudaStream_t stream);
 
-// Part sums of every level: ceil(n/1024) + ceil(n/1024^2) + ... until a level is one part.
+// Part sums of every level: ceil(n/1024) + ceil(n/1024^2) + ... down to the level of one part
+// (whose single sum is written too).
 inline size_t workspace_bytes(size_t n) {
   size_t words = 0;
-  for (size_t m = n; m > 1;) {
+  for (size_t m = n; m > 0;) {
     m = ceil_div(m, kPart);
     words += m;
+    if (m == 1) break;
   }
   return words * sizeof(int32_t);
 }

@@ -33,31 +33,37 @@ inline constexpr VersionDoc kDoc = {
 inline constexpr unsigned kThreads = 256;
 inline constexpr unsigned kVectors = 4;                     // int4 loads per thread
 inline constexpr unsigned kTile = kThreads * kVectors * 4;  // 4096 elements, 16 KB
-static_assert((kThreads / 32) * kVectors == 32, "one warp scans the (load, warp) partial sums");
+inline constexpr bool kStreamingStores = false;             // st.global.cs (see tuning/)
 
 // One block per tile, tiles in start order. ALIGNED: `in` is 16-byte aligned, so full tiles use
 // int4 loads; otherwise every element is loaded alone (same layout, same result). `out` is
 // always 16-byte aligned (the launcher contract). The last, partial tile takes the scalar path.
-template <bool ALIGNED>
-__global__ void __launch_bounds__(kThreads)
+// BS threads x VECS int4 per thread (BS / 32 * VECS must be 32); STREAM: evict-first stores.
+// The shipped configuration is <ALIGNED, kThreads, kVectors, kStreamingStores>; the others are
+// for scan/tuning/probe_v13.cu.
+template <bool ALIGNED, unsigned BS = kThreads, unsigned VECS = kVectors,
+          bool STREAM = kStreamingStores>
+__global__ void __launch_bounds__(BS)
     single_pass_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n,
                        unsigned* counter, lookback::Status* status) {
-  __shared__ int32_t partial[32];  // exclusive prefix of (load u, warp w) at [u * 8 + w]
+  static_assert((BS / 32) * VECS == 32, "one warp scans the (load, warp) partial sums");
+  constexpr size_t kTileElems = size_t(BS) * VECS * 4;
+  __shared__ int32_t partial[32];  // exclusive prefix of (load u, warp w) at [u * warps + w]
   __shared__ int32_t tile_prefix;
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   const size_t tile = lookback::next_tile(counter);
-  const size_t base = tile * kTile;
-  const bool full = base + kTile <= n;
+  const size_t base = tile * kTileElems;
+  const bool full = base + kTileElems <= n;
 
-  int4 x[kVectors];
+  int4 x[VECS];
   if (ALIGNED && full) {
     const int4* src = reinterpret_cast<const int4*>(in + base);
 #pragma unroll
-    for (unsigned u = 0; u < kVectors; ++u) x[u] = load_once(src + u * kThreads + threadIdx.x);
+    for (unsigned u = 0; u < VECS; ++u) x[u] = load_once(src + u * BS + threadIdx.x);
   } else {
 #pragma unroll
-    for (unsigned u = 0; u < kVectors; ++u) {
-      const size_t i = base + 4 * (size_t(u) * kThreads + threadIdx.x);
+    for (unsigned u = 0; u < VECS; ++u) {
+      const size_t i = base + 4 * (size_t(u) * BS + threadIdx.x);
       x[u].x = i + 0 < n ? in[i + 0] : 0;
       x[u].y = i + 1 < n ? in[i + 1] : 0;
       x[u].z = i + 2 < n ? in[i + 2] : 0;
@@ -67,9 +73,9 @@ __global__ void __launch_bounds__(kThreads)
 
   // Thread level: inclusive scan inside each int4. Warp level: inclusive scan of the int4
   // totals, one scan per load (independent, so the compiler interleaves them).
-  int32_t own[kVectors], warp_incl[kVectors];
+  int32_t own[VECS], warp_incl[VECS];
 #pragma unroll
-  for (unsigned u = 0; u < kVectors; ++u) {
+  for (unsigned u = 0; u < VECS; ++u) {
     x[u].y += x[u].x;
     x[u].z += x[u].y;
     x[u].w += x[u].z;
@@ -78,7 +84,7 @@ __global__ void __launch_bounds__(kThreads)
   }
   if (lane == 31) {
 #pragma unroll
-    for (unsigned u = 0; u < kVectors; ++u) partial[u * (kThreads / 32) + warp] = warp_incl[u];
+    for (unsigned u = 0; u < VECS; ++u) partial[u * (BS / 32) + warp] = warp_incl[u];
   }
   __syncthreads();
   // Block level: warp 0 scans the 32 (load, warp) totals in tile order, then looks back.
@@ -92,8 +98,8 @@ __global__ void __launch_bounds__(kThreads)
   }
   __syncthreads();
 #pragma unroll
-  for (unsigned u = 0; u < kVectors; ++u) {
-    const int32_t add = tile_prefix + partial[u * (kThreads / 32) + warp] + warp_incl[u] - own[u];
+  for (unsigned u = 0; u < VECS; ++u) {
+    const int32_t add = tile_prefix + partial[u * (BS / 32) + warp] + warp_incl[u] - own[u];
     x[u].x += add;
     x[u].y += add;
     x[u].z += add;
@@ -103,11 +109,16 @@ __global__ void __launch_bounds__(kThreads)
   if (full) {
     int4* dst = reinterpret_cast<int4*>(out + base);
 #pragma unroll
-    for (unsigned u = 0; u < kVectors; ++u) dst[u * kThreads + threadIdx.x] = x[u];
+    for (unsigned u = 0; u < VECS; ++u) {
+      if constexpr (STREAM)
+        __stcs(dst + u * BS + threadIdx.x, x[u]);
+      else
+        dst[u * BS + threadIdx.x] = x[u];
+    }
   } else {
 #pragma unroll
-    for (unsigned u = 0; u < kVectors; ++u) {
-      const size_t i = base + 4 * (size_t(u) * kThreads + threadIdx.x);
+    for (unsigned u = 0; u < VECS; ++u) {
+      const size_t i = base + 4 * (size_t(u) * BS + threadIdx.x);
       if (i + 0 < n) out[i + 0] = x[u].x;
       if (i + 1 < n) out[i + 1] = x[u].y;
       if (i + 2 < n) out[i + 2] = x[u].z;
