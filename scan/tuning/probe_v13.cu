@@ -1,5 +1,5 @@
-// scan/tuning/probe_v13.cu — a standalone probe used to choose v13's and v14's configurations.
-// Not part of the binary. Times v13 and v14 variants (threads x int4 per thread, plain or streaming
+// scan/tuning/probe_v13.cu — a standalone probe used to choose v13's configuration.
+// Not part of the binary. Times v13 variants (threads x int4 per thread, plain or streaming
 // stores), CUB's InclusiveSum and a 1 GiB device-to-device copy at n = 2^28, L2 flushed (read of
 // 2 x L2) before every launch, median of 40 launches; checks each result's last element.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/tuning/probe_v13.cu common/device.cu -o probe &&
@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "scan/v13_vectorized_lookback.cuh"
-#include "scan/v14_pipelined_lookback.cuh"
 
 using namespace ladder;
 using namespace ladder::scan;
@@ -70,13 +69,6 @@ void probe(Env& e, size_t n, const char* name) {
   report(e, n, name, us);
 }
 
-template <unsigned BS, unsigned VECS, bool STREAM>
-void probe14(Env& e, size_t n, const char* name) {
-  const float us =
-      median_us(e, [&] { v14::launch_with<BS, VECS, STREAM>(e.in, e.out, n, e.ws, nullptr); });
-  report(e, n, name, us);
-}
-
 int main() {
   Env e{};
   const size_t n = size_t(1) << 28;
@@ -99,15 +91,10 @@ int main() {
     cub::DeviceScan::InclusiveSum(nullptr, tb, e.in, e.out, int(n));
     us = median_us(e, [&] { cub::DeviceScan::InclusiveSum(e.ws, tb, e.in, e.out, int(n)); });
     report(e, n, "cub InclusiveSum", us);
-    probe<256, 4, false>(e, n, "v13 256x4 plain (shipped)");
+    probe<256, 4, false>(e, n, "v13 256x4 plain");
     probe<256, 4, true>(e, n, "v13 256x4 stcs");
     probe<128, 8, false>(e, n, "v13 128x8 plain");
     probe<128, 8, true>(e, n, "v13 128x8 stcs");
-    probe<64, 16, true>(e, n, "v13 64x16 stcs");
-    probe14<128, 8, true>(e, n, "v14 128x8 stcs (shipped)");
-    probe14<128, 8, false>(e, n, "v14 128x8 plain");
-    probe14<256, 4, true>(e, n, "v14 256x4 stcs");
-    probe14<64, 16, true>(e, n, "v14 64x16 stcs");
-    probe14<512, 2, true>(e, n, "v14 512x2 stcs");
+    probe<64, 16, true>(e, n, "v13 64x16 stcs (shipped)");
   }
 }
