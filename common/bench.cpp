@@ -4,6 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <sstream>
 
@@ -23,6 +24,13 @@ struct Harness {
   std::unique_ptr<L2Flusher> flusher;
   int failures = 0;
   std::string broken;  // set once a sticky error has lost the CUDA context
+  // Benchmarks already checked before and after timing, with the larger max_err. Google
+  // Benchmark calls a benchmark's function once per repetition (and once more to size the
+  // iteration count); checking every call cost most of a run's time at 2^28 (two downloads and
+  // two CPU references per call), so the checks run on the first call and later calls reuse
+  // the verdict. The first call's after-check follows that call's timed launches, so state a
+  // version leaves behind between launches is still caught.
+  std::map<std::string, double> verified;
 };
 
 Harness& harness() {
@@ -54,10 +62,18 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
     const Problem problem{n, dist, kBenchSeed};
     std::unique_ptr<Runner> runner = version.make(problem);
 
-    const CheckResult before = checked_run(*runner, h.stream);
-    if (!before.ok) {
-      fail(state, "check before timing failed: " + before.message);
-      return;
+    const auto seen = h.verified.find(name);
+    const bool check = seen == h.verified.end();
+    double max_err = check ? 0.0 : seen->second;
+    if (check) {
+      const CheckResult before = checked_run(*runner, h.stream);
+      if (!before.ok) {
+        fail(state, "check before timing failed: " + before.message);
+        return;
+      }
+      max_err = before.max_err;
+    } else {
+      LADDER_CUDA_TRY(runner->launch(h.stream));  // warm-up launch, as the check gave
     }
 
     double total_s = 0;
@@ -80,10 +96,14 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
     }
     if (state.error_occurred()) return;
 
-    const CheckResult after = checked_run(*runner, h.stream);
-    if (!after.ok) {
-      fail(state, "check after timing failed: " + after.message);
-      return;
+    if (check) {
+      const CheckResult after = checked_run(*runner, h.stream);
+      if (!after.ok) {
+        fail(state, "check after timing failed: " + after.message);
+        return;
+      }
+      max_err = std::max(max_err, after.max_err);
+      h.verified[name] = max_err;
     }
 
     const double seconds = iterations > 0 ? total_s / iterations : 0;
@@ -96,7 +116,7 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
     state.counters["pct_peak"] = h.facts.peak_gbps > 0 ? 100 * gbps / h.facts.peak_gbps : 0;
     state.counters["pct_copy"] = h.copy_gbps > 0 ? 100 * gbps / h.copy_gbps : 0;
     state.counters["verified"] = 1;
-    state.counters["max_err"] = std::max(before.max_err, after.max_err);
+    state.counters["max_err"] = max_err;
     state.counters["workspace_bytes"] = static_cast<double>(runner->workspace_bytes());
   } catch (const CudaError& e) {
     fail(state, e.what());

@@ -12,11 +12,12 @@
 namespace ladder {
 
 // Calls body(begin, end) on disjoint chunks that cover [0, n), on up to hardware_concurrency()
-// threads, and returns when all are done. Small n runs on the calling thread.
+// threads, and returns when all are done. Each thread gets at least `grain` items, so small n
+// runs on the calling thread.
 template <typename Body>
-void parallel_for(size_t n, Body&& body) {
+void parallel_for(size_t n, Body&& body, size_t grain = 65536) {
   const size_t threads =
-      std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), (n + 65535) / 65536);
+      std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), (n + grain - 1) / grain);
   if (threads <= 1) {
     body(size_t(0), n);
     return;

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "common/device.h"
+#include "common/parallel.h"
 #include "scan/cub_baseline.cuh"
 #include "scan/scan.h"
 #include "scan/v00_serial.cuh"
@@ -73,26 +74,45 @@ class ScanRunner final : public Runner {
                      data_->problem.n, workspace_.get(), stream);
   }
 
-  // Downloads the output 16M elements at a time and compares each piece with the running
-  // reference: host memory beyond the kept input stays flat.
+  // Downloads the output and checks it on every core: the input is cut into 64 chunks, the
+  // chunks' sums are added up in parallel, and each chunk is then checked from its own carry.
+  // The first mismatch by index is reported.
   CheckResult check(cudaStream_t stream) override {
     LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
     const size_t n = data_->problem.n;
-    std::vector<int32_t> piece(std::min<size_t>(n, size_t(1) << 24));
+    std::vector<int32_t> got(n);
+    LADDER_CUDA_TRY(cudaMemcpy(got.data(), out_.get(), n * sizeof(int32_t), cudaMemcpyDefault));
+    const int32_t* in = data_->host.data();
+    constexpr size_t kChunks = 64;
+    const size_t chunk = ceil_div(std::max<size_t>(n, 1), kChunks);
+    std::vector<int64_t> carry(kChunks + 1, 0);
+    parallel_for(
+        kChunks,
+        [&](size_t kb, size_t ke) {
+          for (size_t k = kb; k < ke; ++k)
+            for (size_t i = k * chunk; i < std::min(n, (k + 1) * chunk); ++i) carry[k + 1] += in[i];
+        },
+        1);
+    for (size_t k = 0; k < kChunks; ++k) carry[k + 1] += carry[k];  // carry[k]: sum before k
+    std::vector<CheckResult> results(kChunks);
+    parallel_for(
+        kChunks,
+        [&](size_t kb, size_t ke) {
+          for (size_t k = kb; k < ke; ++k) {
+            const size_t begin = std::min(n, k * chunk), end = std::min(n, begin + chunk);
+            int64_t running = carry[k];
+            results[k] = check_piece(in + begin, got.data() + begin, end - begin, begin, running);
+          }
+        },
+        1);
     CheckResult total;
     total.ok = true;
-    int64_t carry = 0;
-    for (size_t done = 0; done < n;) {
-      const size_t count = std::min(piece.size(), n - done);
-      LADDER_CUDA_TRY(cudaMemcpy(piece.data(), out_.as<int32_t>() + done, count * sizeof(int32_t),
-                                 cudaMemcpyDefault));
-      CheckResult r = check_piece(data_->host.data() + done, piece.data(), count, done, carry);
+    for (const CheckResult& r : results) {
       total.max_err += r.max_err;
       if (!r.ok && total.ok) {
         total.ok = false;
         total.message = r.message;
       }
-      done += count;
     }
     return total;
   }

@@ -11,13 +11,15 @@
 #include "common/cli.h"
 #include "common/device.h"
 #include "common/registry.h"
+#include "elementwise/elementwise.h"
 #include "histogram/histogram.h"
 #include "reduce/reduce.h"
+#include "scan/scan.h"
 
 namespace ladder {
 namespace {
 
-const std::vector<std::string> kOps = {"reduce", "histogram", "histogram_u8"};
+const std::vector<std::string> kOps = {"reduce", "scan", "histogram", "histogram_u8"};
 
 TEST(HostCli, ParsesSizes) {
   EXPECT_EQ(parse_size("0"), 0u);
@@ -195,6 +197,90 @@ TEST(HostHistogram, CheckIsExactAndNamesTheFirstBadBin) {
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.max_err, 2);
   EXPECT_NE(r.message.find("index 3: got 9, want 10"), std::string::npos) << r.message;
+}
+
+}  // namespace
+}  // namespace ladder
+
+namespace ladder {
+namespace {
+
+TEST(HostScan, GeneratorsAreSeeded) {
+  for (const std::string& d : scan::distributions()) {
+    const auto a = scan::generate(5000, d, 42), b = scan::generate(5000, d, 42);
+    EXPECT_EQ(a, b) << d;
+    EXPECT_TRUE(std::any_of(a.begin(), a.end(), [](int32_t x) { return x != 0; })) << d;
+  }
+  const auto hot = scan::generate(5000, "one_hot", 3);
+  EXPECT_EQ(std::count(hot.begin(), hot.end(), 0), 4999);
+  EXPECT_THROW(scan::generate(0, "nope", 1), std::invalid_argument);
+}
+
+TEST(HostScan, CheckIsExactAndCarries) {
+  const auto x = scan::generate(1000, "small_signed", 9);
+  std::vector<int32_t> want(x.size());
+  int64_t s = 0;
+  for (size_t i = 0; i < x.size(); ++i) want[i] = static_cast<int32_t>(s += x[i]);
+  int64_t carry = 0;
+  EXPECT_TRUE(scan::check_piece(x.data(), want.data(), 600, 0, carry).ok);
+  EXPECT_TRUE(scan::check_piece(x.data() + 600, want.data() + 600, 400, 600, carry).ok);
+  auto bad = want;
+  bad[777] += 1;  // one element off by one
+  carry = 0;
+  const CheckResult r = scan::check_piece(x.data(), bad.data(), bad.size(), 0, carry);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.message.find("index 777"), std::string::npos) << r.message;
+}
+
+TEST(HostScan, CheckRefusesAnInputThatOverflowsInt32) {
+  const std::vector<int32_t> big = {std::numeric_limits<int32_t>::max(), 1};
+  const std::vector<int32_t> got = {std::numeric_limits<int32_t>::max(),
+                                    std::numeric_limits<int32_t>::min()};  // the wrapped sum
+  int64_t carry = 0;
+  const CheckResult r = scan::check_piece(big.data(), got.data(), 2, 0, carry);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.message.find("int32 range"), std::string::npos) << r.message;
+}
+
+TEST(HostElementwise, ReferenceFollowsTheFormula) {
+  using elementwise::Kind;
+  elementwise::HostInputs<float> in;
+  in.x = {0.0f, 1.0f, std::numeric_limits<float>::infinity(),
+          -std::numeric_limits<float>::infinity(), std::nanf("")};
+  EXPECT_EQ(elementwise::reference(Kind::kGelu, in, 0), 0.0);
+  EXPECT_NEAR(elementwise::reference(Kind::kGelu, in, 1), 0.8411919906082768, 1e-12);
+  EXPECT_EQ(elementwise::reference(Kind::kGelu, in, 2), std::numeric_limits<double>::infinity());
+  EXPECT_TRUE(std::isnan(elementwise::reference(Kind::kGelu, in, 3)));  // -Inf * 0
+  EXPECT_TRUE(std::isnan(elementwise::reference(Kind::kGelu, in, 4)));
+}
+
+TEST(HostElementwise, CheckBoundsAndSpecials) {
+  using elementwise::Kind;
+  for (const std::string& d : elementwise::distributions()) {
+    const auto in = elementwise::generate<float>(Kind::kFused, 4000, d, 5);
+    std::vector<float> got(in.x.size());
+    for (size_t i = 0; i < got.size(); ++i)
+      got[i] = static_cast<float>(elementwise::reference(Kind::kFused, in, i));
+    EXPECT_TRUE(elementwise::check_piece(Kind::kFused, in, got.data(), 0, got.size()).ok) << d;
+    got[1234] += 0.01f;  // far outside 16 unit roundoffs of a magnitude below 20
+    EXPECT_FALSE(elementwise::check_piece(Kind::kFused, in, got.data(), 0, got.size()).ok) << d;
+  }
+  const auto sp = elementwise::generate<float>(Kind::kGelu, 100, "specials", 1);
+  ASSERT_TRUE(std::isnan(sp.x[0]));  // element 0 of "specials" is NaN
+  std::vector<float> got(100);
+  for (size_t i = 0; i < got.size(); ++i)
+    got[i] = static_cast<float>(elementwise::reference(Kind::kGelu, sp, i));
+  got[0] = 0.0f;  // a finite value where NaN is due
+  EXPECT_FALSE(elementwise::check_piece(Kind::kGelu, sp, got.data(), 0, got.size()).ok);
+  EXPECT_THROW(elementwise::generate<float>(Kind::kGelu, 0, "nope", 1), std::invalid_argument);
+}
+
+TEST(HostElementwise, BytesMoved) {
+  using elementwise::Kind;
+  EXPECT_EQ(elementwise::bytes_moved(Kind::kGelu, 4, 1000), 8000.0);
+  EXPECT_EQ(elementwise::bytes_moved(Kind::kGelu, 2, 1000), 4000.0);
+  EXPECT_EQ(elementwise::bytes_moved(Kind::kAdd, 4, 1000), 12000.0);
+  EXPECT_EQ(elementwise::bytes_moved(Kind::kFused, 2, 1000), 7000.0 + 2 * 1024);
 }
 
 }  // namespace
