@@ -1,52 +1,90 @@
 #!/usr/bin/env bash
-# One full run on a GPU machine: build, test, sanitize a sample, benchmark, and collect the logs
-# and the raw JSON into $OUT (or ./device-out). Used for the committed results:
-#   OUT=/some/dir bash scripts/device_run.sh [extra cuda-ladder flags]
+# One run on a GPU machine: build, test, sanitize a sample, benchmark, and collect the logs and
+# the raw JSON into $OUT (or ./device-out). Used for the committed results:
+#   OUT=/some/dir STEPS="build tests sanitizer bench extra" BENCH_GROUPS="reduce scan" \
+#     bash scripts/device_run.sh [extra cuda-ladder flags]
+# STEPS picks the phases (default: all). BENCH_GROUPS picks the benchmark groups (default: all); each
+# group is its own cuda-ladder process with its own time limit, writing
+# $OUT/<gpu>-<group>.json, so a group that runs out of time loses only itself (Google
+# Benchmark writes the JSON's closing brackets at exit). At most 8 files come back from a device
+# call: run.log, bench.log and one JSON per group.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-device-out}
+STEPS=${STEPS:-build tests sanitizer bench extra}
+BENCH_GROUPS=${BENCH_GROUPS:-reduce scan elementwise histogram}
+GROUP_TIMEOUT=${GROUP_TIMEOUT:-300}
 mkdir -p "$OUT"
 BUILD=build-device
-log() { echo "=== $* ($(date +%T))"; }
+LOG="$OUT/run.log"
+log() { echo "=== $* ($(date +%T))" | tee -a "$LOG"; }
+has() { [[ " $STEPS " == *" $1 "* ]]; }
+ops_of() {
+  case "$1" in
+    elementwise) echo "gelu_f32,gelu_f16,fused_f32,fused_f16,add_f32" ;;
+    histogram) echo "histogram,histogram_u8" ;;
+    *) echo "$1" ;;
+  esac
+}
 
-log configure
-cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 || { tail -50 "$OUT/build.log"; exit 1; }
-log build
-cmake --build "$BUILD" -j "$(nproc)" >>"$OUT/build.log" 2>&1 || { grep -E "error" "$OUT/build.log" | head -40; exit 1; }
+if has build; then
+  log configure
+  cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >>"$LOG" 2>&1 || { tail -50 "$LOG"; exit 1; }
+  log build
+  cmake --build "$BUILD" -j "$(nproc)" >>"$LOG" 2>&1 || { grep -E "error" "$LOG" | head -40; exit 1; }
+fi
 
-log tests
-(cd "$BUILD" && ctest -V) >"$OUT/tests.log" 2>&1
-test_rc=$?
-grep -E "tests passed|^[0-9]+: \[  (PASSED|FAILED|SKIPPED) |Test #" "$OUT/tests.log"
+test_rc=-
+if has tests; then
+  log tests
+  (cd "$BUILD" && ctest -V) >"$OUT/tests.tmp" 2>&1
+  test_rc=$?
+  grep -E "tests passed|\[  (PASSED|FAILED) |Test #|Failure|got " "$OUT/tests.tmp" | head -60 | tee -a "$LOG"
+  rm -f "$OUT/tests.tmp"
+fi
 
-log sanitizer
-for tool in memcheck racecheck synccheck initcheck; do
-  echo "##### $tool" >>"$OUT/sanitizer.log"
-  compute-sanitizer --tool "$tool" --error-exitcode 9 "$BUILD/ladder-tests" \
-    --gtest_filter='*_n33_uniform:*_n1000_uniform:*_n257_ones:*_n33_small_signed:*_n1025_small_signed:*_n1000_uniform_offset1' --gtest_brief=1 \
-    >>"$OUT/sanitizer.log" 2>&1
-  echo "$tool rc=$?"
-done
-grep -E "ERROR SUMMARY|tests? ran|PASSED|FAILED" "$OUT/sanitizer.log" | sort | uniq -c
+if has sanitizer; then
+  log sanitizer
+  for tool in memcheck racecheck synccheck initcheck; do
+    compute-sanitizer --tool "$tool" --error-exitcode 9 "$BUILD/ladder-tests" \
+      --gtest_filter='*_n33_uniform:*_n1000_uniform:*_n257_ones:*_n33_small_signed:*_n1025_small_signed:*_n1000_uniform_offset1' \
+      --gtest_brief=1 >"$OUT/san.tmp" 2>&1
+    echo "$tool rc=$? $(grep -E 'ERROR SUMMARY' "$OUT/san.tmp" | sort | uniq -c | tr '\n' ' ')" | tee -a "$LOG"
+    grep -E "tests? from .* ran|FAILED" "$OUT/san.tmp" | tee -a "$LOG"
+  done
+  rm -f "$OUT/san.tmp"
+fi
 
-log benchmark
-nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >"$OUT/bench.log" 2>&1
-"$BUILD/cuda-ladder" --results_dir="$OUT" --benchmark_repetitions=5 \
-  --benchmark_display_aggregates_only=true "$@" >>"$OUT/bench.log" 2>&1
-bench_rc=$?
-grep -E "median|error|ERROR" "$OUT/bench.log" | sed -E 's/ +/ /g' | cut -c1-150
-log "error paths"
-# A size the GPU cannot hold: a clear error per benchmark, the run goes on, exit status 1.
-"$BUILD/cuda-ladder" --ops=reduce --sizes=2^40 --benchmark_filter='v1[01]|cub' >"$OUT/errors.log" 2>&1
-echo "exit $? (want 1)" >>"$OUT/errors.log"
-grep -E "ERROR|error|exit" "$OUT/errors.log" | cut -c1-200
+bench_rc=0
+if has bench; then
+  nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$OUT/bench.log" 2>&1
+  for group in $BENCH_GROUPS; do
+    log "benchmark $group"
+    mkdir -p "$OUT/tmp"
+    timeout "$GROUP_TIMEOUT" "$BUILD/cuda-ladder" --ops="$(ops_of "$group")" --results_dir="$OUT/tmp" \
+      --benchmark_repetitions=5 --benchmark_display_aggregates_only=true "$@" >>"$OUT/bench.log" 2>&1
+    rc=$?
+    [ $rc -ne 0 ] && bench_rc=$rc
+    echo "$group rc=$rc" | tee -a "$LOG"
+    for f in "$OUT"/tmp/*.json; do [ -e "$f" ] && mv "$f" "$OUT/$(basename "$f" .json)-$group.json"; done
+    rmdir "$OUT/tmp"
+  done
+  grep -E "median|ERROR" "$OUT/bench.log" | sed -E 's/ +/ /g' | awk '{print $1, $2, $3}' | sed 's/manual_time_median//'
+fi
 
-log "beyond 32-bit indexing"
-# The best rungs and CUB at n = 2^31 + 17 (checked before and after timing, like every
-# benchmark).
-"$BUILD/cuda-ladder" --ops=reduce,scan --sizes=2^31+17 --benchmark_filter='reduce/(v1[01]|cub)|scan/(v13|cub)' \
-  >"$OUT/huge.log" 2>&1
-echo "exit $?" >>"$OUT/huge.log"
-grep -E "manual_time|ERROR|error|exit" "$OUT/huge.log" | sed -E 's/ +/ /g' | cut -c1-160
+if has extra; then
+  log "error paths"
+  # A size the GPU cannot hold: a clear error per benchmark, the run goes on, exit status 1.
+  "$BUILD/cuda-ladder" --ops=reduce --sizes=2^40 --benchmark_filter='v1[01]|cub' >"$OUT/x.tmp" 2>&1
+  echo "exit $? (want 1)" >>"$OUT/x.tmp"
+  grep -E "ERROR|error|exit" "$OUT/x.tmp" | cut -c1-200 | tee -a "$LOG"
+  log "beyond 32-bit indexing"
+  # The best rungs and CUB at n = 2^31 + 17, checked before and after timing.
+  timeout 240 "$BUILD/cuda-ladder" --ops=reduce,scan --sizes=2^31+17 \
+    --benchmark_filter='reduce/(v1[01]|cub)|scan/(v13|cub)' >"$OUT/x.tmp" 2>&1
+  echo "exit $?" >>"$OUT/x.tmp"
+  grep -E "manual_time|ERROR|error|exit" "$OUT/x.tmp" | sed -E 's/ +/ /g' | cut -c1-160 | tee -a "$LOG"
+  rm -f "$OUT/x.tmp"
+fi
 
 log "done: tests rc=$test_rc, benchmark rc=$bench_rc"
