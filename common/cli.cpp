@@ -85,6 +85,11 @@ Options parse_cli(const std::vector<std::string>& args, const std::vector<std::s
     };
     if (flag.rfind("--benchmark_", 0) == 0 || flag == "--v") {
       if (flag == "--benchmark_min_time") o.user_min_time = true;
+      // Google Benchmark accepts a repetition count of zero or below and runs nothing (or
+      // aborts): refuse it here with a message.
+      if (flag == "--benchmark_repetitions" &&
+          (!all_digits(value) || value.size() > 6 || std::stoi(value) <= 0))
+        throw UsageError("--benchmark_repetitions needs a positive count, got '" + value + "'");
       o.benchmark_args.push_back(arg);
     } else if (flag == "--help" || flag == "-h") {
       no_value();

@@ -58,6 +58,9 @@ TEST(HostCli, RejectsBadFlags) {
   EXPECT_THROW(parse_cli({"--sizes"}, kOps), UsageError);
   EXPECT_THROW(parse_cli({"--device=-1"}, kOps), UsageError);
   EXPECT_THROW(parse_cli({"--device=one"}, kOps), UsageError);
+  EXPECT_THROW(parse_cli({"--benchmark_repetitions=0"}, kOps), UsageError);
+  EXPECT_THROW(parse_cli({"--benchmark_repetitions=-1"}, kOps), UsageError);
+  EXPECT_NO_THROW(parse_cli({"--benchmark_repetitions=3"}, kOps));
   EXPECT_THROW(parse_cli({"--hot=yes"}, kOps), UsageError);
   EXPECT_THROW(parse_cli({"--results_dir=r", "--benchmark_out=x.json"}, kOps), UsageError);
 }
