@@ -1,4 +1,7 @@
 // elementwise/v04_half2.cuh — elementwise v04 (fp16 only): half2 intrinsics, two lanes per op.
+// Technique: v03's 16-byte loads, computed as four __half2 per load instead of widening to float.
+// Remains: how well one 16-byte access per thread per trip keeps HBM busy; and each rung still
+// writes its own loop (v05 factors it out).
 #pragma once
 
 #include <cuda_fp16.h>

@@ -1,4 +1,7 @@
-// scan/v13_vectorized_lookback.cuh — scan v13: 16 items per thread, 16-byte loads, look-back.
+// scan/v13_vectorized_lookback.cuh — scan v13: 64 items per thread, 16-byte loads, look-back.
+// Technique: v12's single pass with 16 KB tiles held as int4 registers (64 threads x 16 loads).
+// Remains: latency — each tile's claim, loads, scan and look-back are one chain that the tiles
+// in flight per SM do not cover; it stays a few percent behind CUB on the H200.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -30,9 +33,9 @@ inline constexpr VersionDoc kDoc = {
     "Merrill & Garland 2016 (decoupled look-back, several items per thread); CUB's BlockScan "
     "raking over thread-blocked items; NVIDIA blog, Vectorized Memory Access"};
 
-// Chosen with scan/tuning/probe_v13.cu on the H200 (2^28, medians of 40): 64 x 16 with
-// streaming stores 694 us, 128 x 8 703 us, 256 x 4 775 us (801 us with plain stores), 512 x 2
-// 893 us. Fewer threads with more loads each keep more bytes in flight per SM.
+// Chosen with scan/tuning/probe_v13.cu on the H200 at 2^28: 64 x 16 with streaming stores was
+// the fastest of 64 x 16, 128 x 8, 256 x 4 and 512 x 2, plain or streaming. Fewer threads with
+// more loads each keep more bytes in flight per SM.
 inline constexpr unsigned kThreads = 64;
 inline constexpr unsigned kVectors = 16;                    // int4 loads per thread
 inline constexpr unsigned kTile = kThreads * kVectors * 4;  // 4096 elements, 16 KB
