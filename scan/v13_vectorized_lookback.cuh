@@ -78,19 +78,21 @@ __global__ void __launch_bounds__(BS)
   }
 
   // Thread level: inclusive scan inside each int4. Warp level: inclusive scan of the int4
-  // totals, one scan per load (independent, so the compiler interleaves them).
-  int32_t own[VECS], warp_incl[VECS];
+  // totals, one scan per load (independent, so the compiler interleaves them); the warp's
+  // exclusive part is added into the int4 at once, so no per-load partial stays live in
+  // registers across the look-back (fewer registers, more tiles in flight per SM).
 #pragma unroll
   for (unsigned u = 0; u < VECS; ++u) {
     x[u].y += x[u].x;
     x[u].z += x[u].y;
     x[u].w += x[u].z;
-    own[u] = x[u].w;
-    warp_incl[u] = v09::scan_warp(own[u]);
-  }
-  if (lane == 31) {
-#pragma unroll
-    for (unsigned u = 0; u < VECS; ++u) partial[u * (BS / 32) + warp] = warp_incl[u];
+    const int32_t incl = v09::scan_warp(x[u].w);
+    if (lane == 31) partial[u * (BS / 32) + warp] = incl;
+    const int32_t excl = incl - x[u].w;
+    x[u].x += excl;
+    x[u].y += excl;
+    x[u].z += excl;
+    x[u].w += excl;
   }
   __syncthreads();
   // Block level: warp 0 scans the 32 (load, warp) totals in tile order, then looks back.
@@ -105,7 +107,7 @@ __global__ void __launch_bounds__(BS)
   __syncthreads();
 #pragma unroll
   for (unsigned u = 0; u < VECS; ++u) {
-    const int32_t add = tile_prefix + partial[u * (BS / 32) + warp] + warp_incl[u] - own[u];
+    const int32_t add = tile_prefix + partial[u * (BS / 32) + warp];
     x[u].x += add;
     x[u].y += add;
     x[u].z += add;

@@ -1,0 +1,55 @@
+// common/bulk_copy.cuh — one-dimensional bulk copies (the Hopper TMA's plain form) into shared
+// memory, completing on an mbarrier.
+//
+// cp.async.bulk moves a contiguous run of bytes from global to shared memory without passing
+// through registers: one thread issues it, the copy engine does the rest, and the threads that
+// wait on the barrier see the bytes when its phase completes. A block that stages its tile this
+// way holds the tile in shared memory instead of registers, so the register file no longer
+// limits how many tiles an SM has in flight. Needs sm_90 (PTX ISA 8.0); the source and the
+// destination are 16-byte aligned and the size is a multiple of 16 bytes (PTX ISA,
+// "cp.async.bulk"). Used by scan v14 and copy_if v06.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+namespace ladder::bulk {
+
+__device__ __forceinline__ unsigned smem_addr(const void* p) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+
+// One thread initialises the barrier for one arrival, then __syncthreads() before anyone waits.
+__device__ __forceinline__ void barrier_init(unsigned long long* bar) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_addr(bar)) : "memory");
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+}
+
+// The initialising thread: expect `bytes` and copy them from global `src` to shared `dst`.
+// Preconditions: src and dst 16-byte aligned, bytes a multiple of 16 and below 2^20.
+__device__ __forceinline__ void load(void* dst, const void* src, unsigned bytes,
+                                     unsigned long long* bar) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(bar)),
+               "r"(bytes)
+               : "memory");
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::
+          "r"(smem_addr(dst)),
+      "l"(src), "r"(bytes), "r"(smem_addr(bar))
+      : "memory");
+}
+
+// Every thread that reads the staged bytes: wait until phase `parity` of the barrier completes.
+__device__ __forceinline__ void wait(unsigned long long* bar, unsigned parity) {
+  unsigned done = 0;
+  while (!done)
+    asm volatile(
+        "{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, "
+        "0, p; }"
+        : "=r"(done)
+        : "r"(smem_addr(bar)), "r"(parity)
+        : "memory");
+}
+
+}  // namespace ladder::bulk
