@@ -107,7 +107,7 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
     }
 
     const double seconds = iterations > 0 ? total_s / iterations : 0;
-    const double bytes = op.bytes_moved(n);
+    const double bytes = runner->bytes_moved() >= 0 ? runner->bytes_moved() : op.bytes_moved(n);
     const double gbps = seconds > 0 ? bytes / seconds / 1e9 : 0;
     state.counters["n"] = static_cast<double>(n);
     state.counters["bytes"] = bytes;

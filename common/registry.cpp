@@ -1,6 +1,7 @@
 // common/registry.cpp — the list of operators. A new ladder adds one line here.
 #include "common/registry.h"
 
+#include "copy_if/copy_if.h"
 #include "elementwise/elementwise.h"
 #include "histogram/histogram.h"
 #include "reduce/reduce.h"
@@ -18,6 +19,7 @@ const std::vector<Operator>& operators() {
     v.push_back(elementwise::make_fused_f32());
     v.push_back(elementwise::make_fused_f16());
     v.push_back(elementwise::make_add_f32());
+    v.push_back(copy_if::make_operator());
     v.push_back(histogram::make_operator_i32());
     v.push_back(histogram::make_operator_u8());
     return v;

@@ -58,6 +58,9 @@ class Runner {
   virtual cudaError_t launch(cudaStream_t stream) = 0;
   // Synchronizes `stream`, copies the output back and compares it with the CPU reference.
   virtual CheckResult check(cudaStream_t stream) = 0;
+  // Minimal bytes read + written for this instance, where they depend on the data (copy_if
+  // writes only what it keeps); negative: use the operator's bytes_moved(n).
+  virtual double bytes_moved() const { return -1; }
 };
 
 struct Version {

@@ -33,7 +33,10 @@ inline constexpr uint32_t kInvalid = 0;    // nothing published yet (the status 
 inline constexpr uint32_t kAggregate = 1;  // value = the tile's own sum
 inline constexpr uint32_t kPrefix = 2;     // value = sum of all tiles up to and including it
 
-__device__ __forceinline__ void publish(Status* status, uint32_t flag, int32_t value) {
+// T is the 32-bit value type: int32_t for scan, uint32_t for copy_if's counts (whose sums may
+// pass 2^31; unsigned addition wraps modulo 2^32 by definition, so any total below 2^32 is exact).
+template <typename T = int32_t>
+__device__ __forceinline__ void publish(Status* status, uint32_t flag, T value) {
   const Status word = (Status(flag) << 32) | static_cast<uint32_t>(value);
   asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(status), "l"(word) : "memory");
 }
@@ -47,9 +50,10 @@ __device__ __forceinline__ Status peek(const Status* status) {
 // The sum of tiles [0, tile), in every lane. Called by all 32 lanes of one warp of the block
 // that owns `tile` > 0, after that block has published its aggregate. `status` is the array of
 // tile statuses (status[t] for tile t).
-__device__ __forceinline__ int32_t exclusive_prefix(const Status* status, size_t tile) {
+template <typename T = int32_t>
+__device__ __forceinline__ T exclusive_prefix(const Status* status, size_t tile) {
   const unsigned lane = threadIdx.x % 32;
-  int32_t prefix = 0;
+  T prefix = 0;
   long long window = static_cast<long long>(tile) - 1;  // the nearest tile of this window
   while (true) {
     const long long t = window - lane;    // lane 0 looks at the nearest predecessor
@@ -59,7 +63,7 @@ __device__ __forceinline__ int32_t exclusive_prefix(const Status* status, size_t
       if (t >= 0) word = peek(status + t);
       flag = static_cast<uint32_t>(word >> 32);
     } while (__any_sync(0xffffffffu, flag == kInvalid));
-    int32_t value = static_cast<int32_t>(static_cast<uint32_t>(word));
+    T value = static_cast<T>(static_cast<uint32_t>(word));
     const unsigned prefixes = __ballot_sync(0xffffffffu, flag == kPrefix);
     if (prefixes) {
       const unsigned nearest = __ffs(prefixes) - 1;  // stop at the nearest inclusive prefix
@@ -73,15 +77,15 @@ __device__ __forceinline__ int32_t exclusive_prefix(const Status* status, size_t
 
 // What the block's look-back warp does with its tile's sum: publish it, look back, publish the
 // inclusive prefix. Returns the exclusive prefix of `tile` in every lane. All 32 lanes call it.
-__device__ __forceinline__ int32_t publish_and_look_back(Status* status, size_t tile,
-                                                         int32_t tile_sum) {
+template <typename T = int32_t>
+__device__ __forceinline__ T publish_and_look_back(Status* status, size_t tile, T tile_sum) {
   const unsigned lane = threadIdx.x % 32;
   if (tile == 0) {
     if (lane == 0) publish(status, kPrefix, tile_sum);
     return 0;
   }
   if (lane == 0) publish(status + tile, kAggregate, tile_sum);
-  const int32_t prefix = exclusive_prefix(status, tile);
+  const T prefix = exclusive_prefix<T>(status, tile);
   if (lane == 0) publish(status + tile, kPrefix, prefix + tile_sum);
   return prefix;
 }

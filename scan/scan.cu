@@ -169,4 +169,10 @@ Operator make_operator() {
   return op;
 }
 
+cudaError_t lookback_scan(const int32_t* in, int32_t* out, size_t n, void* ws,
+                          cudaStream_t stream) {
+  return v13::launch(in, out, n, ws, stream);
+}
+size_t lookback_scan_workspace_bytes(size_t n) { return v13::workspace_bytes(n); }
+
 }  // namespace ladder::scan

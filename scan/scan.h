@@ -53,4 +53,9 @@ inline double bytes_moved(size_t n) { return 8.0 * static_cast<double>(n); }
 
 Operator make_operator();
 
+// The scan ladder's single-pass scan (v13) for other ladders (copy_if v04), under the Launcher
+// contract above. Defined in scan.cu, so other translation units need not include its kernels.
+cudaError_t lookback_scan(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream);
+size_t lookback_scan_workspace_bytes(size_t n);
+
 }  // namespace ladder::scan

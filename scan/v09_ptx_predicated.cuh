@@ -8,6 +8,7 @@
 #include "common/device.h"
 #include "common/registry.h"
 #include "scan/v06_recursive.cuh"  // the recursion and the fan
+#include "scan/warp_scan.cuh"      // warp_scan_inclusive: the PTX
 
 namespace ladder::scan::v09 {
 
@@ -25,28 +26,10 @@ inline constexpr VersionDoc kDoc = {
 
 using v06::kPart;
 
-// Inclusive scan of `v` over the warp (all 32 lanes call it).
-__device__ __forceinline__ int32_t scan_warp(int32_t v) {
-  int32_t result;
-  asm("{\n\t"
-      ".reg .s32 r<5>;\n\t"
-      ".reg .pred p<5>;\n\t"
-      "shfl.sync.up.b32 r0|p0, %1, 1, 0, -1;\n\t"
-      "@p0 add.s32 r0, r0, %1;\n\t"
-      "shfl.sync.up.b32 r1|p1, r0, 2, 0, -1;\n\t"
-      "@p1 add.s32 r1, r1, r0;\n\t"
-      "shfl.sync.up.b32 r2|p2, r1, 4, 0, -1;\n\t"
-      "@p2 add.s32 r2, r2, r1;\n\t"
-      "shfl.sync.up.b32 r3|p3, r2, 8, 0, -1;\n\t"
-      "@p3 add.s32 r3, r3, r2;\n\t"
-      "shfl.sync.up.b32 r4|p4, r3, 16, 0, -1;\n\t"
-      "@p4 add.s32 r4, r4, r3;\n\t"
-      "mov.s32 %0, r4;\n\t"
-      "}"
-      : "=r"(result)
-      : "r"(v));
-  return result;
-}
+// Inclusive scan of `v` over the warp (all 32 lanes call it). The PTX is in
+// scan/warp_scan.cuh, a header of device functions only, so that later rungs and other ladders
+// (copy_if) can include it without this file's kernels.
+__device__ __forceinline__ int32_t scan_warp(int32_t v) { return warp_scan_inclusive(v); }
 
 // Inclusive scan of one value per thread over a block of BS threads (a multiple of 32, at most
 // 1024). Every thread calls it. `*total` receives the block's sum, in every thread.

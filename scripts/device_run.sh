@@ -12,7 +12,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-device-out}
 STEPS=${STEPS:-build tests sanitizer bench extra}
-BENCH_GROUPS=${BENCH_GROUPS:-reduce scan elementwise histogram}
+BENCH_GROUPS=${BENCH_GROUPS:-reduce scan elementwise copy_if histogram}
 GROUP_TIMEOUT=${GROUP_TIMEOUT:-300}
 mkdir -p "$OUT"
 BUILD=build-device
@@ -47,7 +47,7 @@ if has sanitizer; then
   log sanitizer
   for tool in memcheck racecheck synccheck initcheck; do
     compute-sanitizer --tool "$tool" --error-exitcode 9 "$BUILD/ladder-tests" \
-      --gtest_filter='*_n33_uniform:*_n1000_uniform:*_n257_ones:*_n33_small_signed:*_n1025_small_signed:*_n1000_uniform_offset1' \
+      --gtest_filter='*_n33_uniform:*_n1000_uniform:*_n257_ones:*_n33_small_signed:*_n1025_small_signed:*_n1000_uniform_offset1:copy_if_*_n1000_keep50:copy_if_*_n33_all:copy_if_*_n1000_keep50_offset1' \
       --gtest_brief=1 >"$OUT/san.tmp" 2>&1
     echo "$tool rc=$? $(grep -E 'ERROR SUMMARY' "$OUT/san.tmp" | sort | uniq -c | tr '\n' ' ')" | tee -a "$LOG"
     grep -E "tests? from .* ran|FAILED" "$OUT/san.tmp" | tee -a "$LOG"
@@ -80,8 +80,9 @@ if has extra; then
   grep -E "ERROR|error|exit" "$OUT/x.tmp" | cut -c1-200 | tee -a "$LOG"
   log "beyond 32-bit indexing"
   # The best rungs and CUB at n = 2^31 + 17, checked before and after timing.
-  timeout 240 "$BUILD/cuda-ladder" --ops=reduce,scan --sizes=2^31+17 \
-    --benchmark_filter='reduce/(v1[01]|cub)|scan/(v13|cub)' >"$OUT/x.tmp" 2>&1
+  timeout 300 "$BUILD/cuda-ladder" --ops=reduce,scan,copy_if --sizes=2^31+17 \
+    --benchmark_filter='reduce/(v1[01]|cub)|scan/(v1[34]|cub)|copy_if/(v05|cub)/n:2147483665/dist:keep50' \
+    >"$OUT/x.tmp" 2>&1
   echo "exit $?" >>"$OUT/x.tmp"
   grep -E "manual_time|ERROR|error|exit" "$OUT/x.tmp" | sed -E 's/ +/ /g' | cut -c1-160 | tee -a "$LOG"
   rm -f "$OUT/x.tmp"

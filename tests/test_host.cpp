@@ -11,6 +11,7 @@
 #include "common/cli.h"
 #include "common/device.h"
 #include "common/registry.h"
+#include "copy_if/copy_if.h"
 #include "elementwise/elementwise.h"
 #include "histogram/histogram.h"
 #include "reduce/reduce.h"
@@ -243,6 +244,56 @@ TEST(HostScan, CheckRefusesAnInputThatOverflowsInt32) {
   const CheckResult r = scan::check_piece(big.data(), got.data(), 2, 0, carry);
   EXPECT_FALSE(r.ok);
   EXPECT_NE(r.message.find("int32 range"), std::string::npos) << r.message;
+}
+
+TEST(HostCopyIf, GeneratorsKeepTheStatedFraction) {
+  const size_t n = 100000;
+  auto kept = [&](const std::string& d) {
+    const auto x = copy_if::generate(n, d, 7);
+    EXPECT_EQ(x, copy_if::generate(n, d, 7)) << d;  // seeded
+    return static_cast<double>(copy_if::reference(x).size()) / n;
+  };
+  EXPECT_NEAR(kept("keep50"), 0.50, 0.01);
+  EXPECT_NEAR(kept("keep1"), 0.01, 0.002);
+  EXPECT_NEAR(kept("keep99"), 0.99, 0.002);
+  EXPECT_EQ(kept("none"), 0.0);
+  EXPECT_EQ(kept("all"), 1.0);
+  const auto x = copy_if::generate(n, "none", 3);  // zero is dropped, and it does occur
+  EXPECT_TRUE(std::all_of(x.begin(), x.end(), [](int32_t v) { return v <= 0; }));
+  EXPECT_THROW(copy_if::generate(0, "nope", 1), std::invalid_argument);
+}
+
+TEST(HostCopyIf, OrderedCheckWantsOrderAndCount) {
+  const auto want = copy_if::reference(copy_if::generate(5000, "keep50", 11));
+  auto got = want;
+  EXPECT_TRUE(copy_if::check_ordered(want, got.data(), got.size()).ok);
+  std::swap(got[10], got[20]);  // same multiset, wrong order
+  EXPECT_FALSE(copy_if::check_ordered(want, got.data(), got.size()).ok);
+  EXPECT_FALSE(copy_if::check_ordered(want, want.data(), want.size() - 1).ok);
+}
+
+TEST(HostCopyIf, UnorderedCheckWantsTheMultiset) {
+  const auto want = copy_if::reference(copy_if::generate(5000, "keep50", 12));
+  auto got = want;
+  std::reverse(got.begin(), got.end());
+  EXPECT_TRUE(copy_if::check_unordered(want, got.data(), got.size()).ok);
+  got = want;
+  got[5] = got[6];  // one value duplicated, one lost
+  EXPECT_FALSE(copy_if::check_unordered(want, got.data(), got.size()).ok);
+  got = want;
+  got[7] = 0;  // fails the predicate
+  const CheckResult r = copy_if::check_unordered(want, got.data(), got.size());
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.message.find("predicate"), std::string::npos) << r.message;
+}
+
+TEST(HostCopyIf, FingerprintCatchesAWrongMultisetAboveTheExactLimit) {
+  std::vector<int32_t> want(copy_if::kExactMultiset + 1);
+  for (size_t i = 0; i < want.size(); ++i) want[i] = static_cast<int32_t>(i % 1000003) + 1;
+  std::vector<int32_t> got(want.rbegin(), want.rend());
+  EXPECT_TRUE(copy_if::check_unordered(want, got.data(), got.size()).ok);
+  got[123] = got[124];
+  EXPECT_FALSE(copy_if::check_unordered(want, got.data(), got.size()).ok);
 }
 
 TEST(HostElementwise, ReferenceFollowsTheFormula) {

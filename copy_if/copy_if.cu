@@ -1,0 +1,145 @@
+// copy_if/copy_if.cu — the copy_if ladder's registry and its Runner.
+//
+// Every version file is included here and listed once, in ladder order; the benchmark, the
+// tests and `cuda-ladder --list` all read this list.
+#include <algorithm>
+#include <limits>
+#include <mutex>
+
+#include "common/device.h"
+#include "copy_if/copy_if.h"
+#include "copy_if/cub_baseline.cuh"
+#include "copy_if/v00_serial.cuh"
+#include "copy_if/v01_global_atomic.cuh"
+#include "copy_if/v02_block_atomic.cuh"
+#include "copy_if/v03_warp_aggregated.cuh"
+#include "copy_if/v04_flags_scan_scatter.cuh"
+#include "copy_if/v05_single_pass.cuh"
+
+namespace ladder::copy_if {
+namespace {
+
+// One problem's input on the host and the device, and the reference output. The most recent
+// problem is kept and shared by every version that runs on it.
+struct Data {
+  Problem problem;
+  std::vector<int32_t> host;
+  std::vector<int32_t> want;  // std::copy_if of host
+  DeviceBuffer input;
+};
+
+std::shared_ptr<const Data> data_for(const Problem& p) {
+  static std::mutex mutex;
+  static std::shared_ptr<const Data> cached;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (cached && cached->problem.n == p.n && cached->problem.dist == p.dist &&
+      cached->problem.seed == p.seed && cached->problem.offset == p.offset)
+    return cached;
+  cached.reset();               // free the old input before allocating the new one
+  generate(0, p.dist, p.seed);  // an unknown distribution throws before any allocation
+  auto d = std::make_shared<Data>();
+  d->problem = p;
+  // Device first: a size the GPU cannot hold fails at once, before seconds of generation.
+  d->input = DeviceBuffer((p.offset + p.n) * sizeof(int32_t));
+  d->host = generate(p.n, p.dist, p.seed);
+  d->want = reference(d->host);
+  upload(d->input.as<int32_t>() + p.offset, d->host.data(), p.n * sizeof(int32_t));
+  cached = d;
+  return cached;
+}
+
+class CopyIfRunner final : public Runner {
+ public:
+  CopyIfRunner(const Problem& p, Launcher launcher, WorkspaceFn workspace, bool ordered)
+      : data_(data_for(p)),
+        launcher_(launcher),
+        ordered_(ordered),
+        out_(std::max<size_t>(p.n, 1) * sizeof(int32_t)),
+        count_(sizeof(unsigned long long)),
+        workspace_(workspace(p.n), /*zero=*/true) {}
+
+  size_t workspace_bytes() const override { return workspace_.bytes(); }
+  double bytes_moved() const override {
+    return copy_if::bytes_moved(data_->problem.n, data_->want.size());
+  }
+
+  void poison(cudaStream_t stream) override {
+    LADDER_CUDA_TRY(cudaMemsetAsync(out_.get(), 0xa5, out_.bytes(), stream));
+    LADDER_CUDA_TRY(cudaMemsetAsync(count_.get(), 0xff, count_.bytes(), stream));
+  }
+
+  cudaError_t launch(cudaStream_t stream) override {
+    return launcher_(data_->input.as<const int32_t>() + data_->problem.offset, out_.as<int32_t>(),
+                     count_.as<unsigned long long>(), data_->problem.n, workspace_.get(), stream);
+  }
+
+  // Copies the count back first, as a user must to know how much output there is, then that
+  // many values.
+  CheckResult check(cudaStream_t stream) override {
+    LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
+    unsigned long long count = 0;
+    LADDER_CUDA_TRY(cudaMemcpy(&count, count_.get(), sizeof(count), cudaMemcpyDefault));
+    if (count > data_->problem.n) {
+      CheckResult c;
+      c.max_err = static_cast<double>(count);
+      c.message = "count: got " + std::to_string(count) +
+                  ", more than n = " + std::to_string(data_->problem.n) + " (want " +
+                  std::to_string(data_->want.size()) + ")";
+      return c;
+    }
+    std::vector<int32_t> got(count);
+    LADDER_CUDA_TRY(cudaMemcpy(got.data(), out_.get(), count * sizeof(int32_t), cudaMemcpyDefault));
+    return ordered_ ? check_ordered(data_->want, got.data(), got.size())
+                    : check_unordered(data_->want, got.data(), got.size());
+  }
+
+ private:
+  std::shared_ptr<const Data> data_;
+  Launcher launcher_;
+  bool ordered_;
+  DeviceBuffer out_;
+  DeviceBuffer count_;
+  DeviceBuffer workspace_;
+};
+
+Version entry(const VersionDoc& doc, Launcher launcher, WorkspaceFn workspace, bool ordered,
+              size_t max_n = std::numeric_limits<size_t>::max()) {
+  Version v;
+  v.op = "copy_if";
+  v.doc = doc;
+  v.baseline = doc.index < 0;
+  v.max_n = max_n;
+  v.make = [launcher, workspace, ordered](const Problem& p) -> std::unique_ptr<Runner> {
+    return std::make_unique<CopyIfRunner>(p, launcher, workspace, ordered);
+  };
+  return v;
+}
+
+constexpr bool kOrdered = true, kUnordered = false;
+
+}  // namespace
+
+Operator make_operator() {
+  Operator op;
+  op.name = "copy_if";
+  op.description = "stream compaction: keep the int32 values x > 0";
+  op.bytes_formula =
+      "4n + 4 kept + 8 (each input read once, each kept value and the count "
+      "written once)";
+  op.bytes_moved = [](size_t n) { return bytes_moved(n, n / 2); };  // nominal: half kept
+  op.distributions = distributions();
+  op.bench_distributions = {"keep50", "keep1", "keep99"};
+  op.test_sizes = {0, 1, 31, 32, 33, 1000, (1u << 20) + 7, kLadderSize};
+  op.versions = {
+      entry(v00::kDoc, v00::launch, v00::workspace_bytes, kOrdered, v00::kMaxN),
+      entry(v01::kDoc, v01::launch, v01::workspace_bytes, kUnordered),
+      entry(v02::kDoc, v02::launch, v02::workspace_bytes, kUnordered),
+      entry(v03::kDoc, v03::launch, v03::workspace_bytes, kUnordered),
+      entry(v04::kDoc, v04::launch, v04::workspace_bytes, kOrdered, v04::kMaxN),
+      entry(v05::kDoc, v05::launch, v05::workspace_bytes, kOrdered, v05::kMaxN),
+      entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes, kOrdered),
+  };
+  return op;
+}
+
+}  // namespace ladder::copy_if

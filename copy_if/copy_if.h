@@ -1,0 +1,77 @@
+// copy_if/copy_if.h — the copy_if problem (stream compaction): keep the int32 values x > 0.
+//
+// Host side: input generators, the checks and the bytes moved. The versions live in
+// copy_if/vNN_<slug>.cuh and are registered in copy_if/copy_if.cu.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/registry.h"
+
+namespace ladder::copy_if {
+
+// The contract every copy_if version's launcher meets:
+//   in     device pointer to n int32 values, 4-byte aligned (16-byte alignment NOT assumed)
+//   out    device pointer with room for n int32 values, 16-byte aligned, not overlapping `in`.
+//          Receives the kept values (x > 0) in out[0, count). Ordered versions keep input order
+//          (out equals std::copy_if's); unordered versions write the same multiset in any order.
+//   count  device pointer to one unsigned long long: receives the number kept. The version
+//          writes it on the stream; the caller copies it back (cudaMemcpyAsync) to size the
+//          result, as a user of cub::DeviceSelect::If does with its num_selected.
+//   n      number of elements (not bytes), 0 up to the version's max_n
+//   ws     device workspace of workspace_bytes(n) bytes; a version resets what it keeps there
+//   stream every launch and memset goes on it; the launcher never synchronizes
+// Returns the launch error (cudaGetLastError after the launches), cudaSuccess otherwise.
+using Launcher = cudaError_t (*)(const int32_t* in, int32_t* out, unsigned long long* count,
+                                 size_t n, void* ws, cudaStream_t stream);
+using WorkspaceFn = size_t (*)(size_t n);
+
+// The predicate every version applies (host and device: this header is read by both compilers).
+#if defined(__CUDACC__)
+#define LADDER_COPY_IF_HD __host__ __device__
+#else
+#define LADDER_COPY_IF_HD
+#endif
+struct KeepPositive {
+  LADDER_COPY_IF_HD bool operator()(int32_t x) const { return x > 0; }
+};
+
+// Seeded input distributions. Kept values are in [1, 2^30], dropped ones in [-2^30, 0] (zero is
+// dropped: the predicate's boundary is exercised):
+//   "keep50", "keep1", "keep99"  each element kept with probability 1/2, 1/100, 99/100
+//   "none"                        nothing kept
+//   "all"                         everything kept
+// Benchmarks run the first three; tests run all five.
+std::vector<std::string> distributions();
+// Throws std::invalid_argument for an unknown distribution, even when n is 0.
+std::vector<int32_t> generate(size_t n, const std::string& dist, uint64_t seed);
+
+// The reference: std::copy_if with KeepPositive.
+std::vector<int32_t> reference(const std::vector<int32_t>& in);
+
+// Ordered check: got[0, count) equals want exactly (count == want.size() is checked first).
+// max_err = number of differing elements.
+CheckResult check_ordered(const std::vector<int32_t>& want, const int32_t* got, size_t count);
+
+// Unordered check: the same count, every value satisfies the predicate, and got[0, count) is
+// the multiset `want`. Exact (both sorted and compared) when count <= kExactMultiset; above that
+// the multisets are compared by two independent order-free 64-bit fingerprints (sums of a
+// mixing hash of each value), which differ for a wrong multiset except with probability about
+// 2^-64 each. `got` is reordered.
+inline constexpr size_t kExactMultiset = size_t(1) << 25;
+CheckResult check_unordered(const std::vector<int32_t>& want, int32_t* got, size_t count);
+
+// Minimal traffic for an input with `kept` values kept: 4n read, 4 kept written, and the
+// 8-byte count.
+inline double bytes_moved(size_t n, size_t kept) {
+  return 4.0 * static_cast<double>(n) + 4.0 * static_cast<double>(kept) + 8.0;
+}
+
+Operator make_operator();
+
+}  // namespace ladder::copy_if

@@ -1,0 +1,159 @@
+// copy_if/copy_if_host.cpp — CPU side of the copy_if problem: generators and the checks.
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+#include "common/parallel.h"
+#include "common/random.h"
+#include "copy_if/copy_if.h"
+
+namespace ladder::copy_if {
+namespace {
+
+uint64_t mix(uint64_t z, uint64_t salt) {  // SplitMix64's finaliser, salted
+  z += salt;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+struct Fingerprint {
+  uint64_t a = 0, b = 0;
+  bool operator==(const Fingerprint& o) const { return a == o.a && b == o.b; }
+};
+
+Fingerprint fingerprint(const int32_t* v, size_t count) {
+  std::vector<Fingerprint> parts(64);
+  const size_t chunk = (count + 63) / 64;
+  parallel_for(
+      64,
+      [&](size_t kb, size_t ke) {
+        for (size_t k = kb; k < ke; ++k)
+          for (size_t i = k * chunk; i < std::min(count, (k + 1) * chunk); ++i) {
+            const uint64_t x = static_cast<uint32_t>(v[i]);
+            parts[k].a += mix(x, 0x9e3779b97f4a7c15ULL);
+            parts[k].b += mix(x, 0xd1b54a32d192ed03ULL);
+          }
+      },
+      1);
+  Fingerprint f;
+  for (const Fingerprint& p : parts) {
+    f.a += p.a;
+    f.b += p.b;
+  }
+  return f;
+}
+
+}  // namespace
+
+std::vector<std::string> distributions() { return {"keep50", "keep1", "keep99", "none", "all"}; }
+
+std::vector<int32_t> generate(size_t n, const std::string& dist, uint64_t seed) {
+  int percent = 0;
+  if (dist == "keep50")
+    percent = 50;
+  else if (dist == "keep1")
+    percent = 1;
+  else if (dist == "keep99")
+    percent = 99;
+  else if (dist == "none")
+    percent = 0;
+  else if (dist == "all")
+    percent = 100;
+  else
+    throw std::invalid_argument("copy_if: unknown distribution '" + dist + "'");
+  std::vector<int32_t> x(n);
+  SplitMix64 rng(seed);
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t r = rng.next();
+    const bool keep = static_cast<int>(r % 100) < percent;
+    const int32_t magnitude = static_cast<int32_t>((r >> 32) % (uint64_t(1) << 30));
+    x[i] = keep ? magnitude + 1 : -magnitude;  // [1, 2^30] or [-(2^30 - 1), 0]
+  }
+  return x;
+}
+
+std::vector<int32_t> reference(const std::vector<int32_t>& in) {
+  std::vector<int32_t> out;
+  std::copy_if(in.begin(), in.end(), std::back_inserter(out), KeepPositive{});
+  return out;
+}
+
+CheckResult check_ordered(const std::vector<int32_t>& want, const int32_t* got, size_t count) {
+  CheckResult c;
+  if (count != want.size()) {
+    c.message = "count: got " + std::to_string(count) + ", want " + std::to_string(want.size());
+    c.max_err = static_cast<double>(std::max(count, want.size()));
+    return c;
+  }
+  constexpr size_t kChunks = 64;
+  const size_t chunk = (count + kChunks - 1) / kChunks;
+  std::vector<size_t> first(kChunks, SIZE_MAX), bad(kChunks, 0);
+  parallel_for(
+      kChunks,
+      [&](size_t kb, size_t ke) {
+        for (size_t k = kb; k < ke; ++k)
+          for (size_t i = k * chunk; i < std::min(count, (k + 1) * chunk); ++i)
+            if (got[i] != want[i]) {
+              if (first[k] == SIZE_MAX) first[k] = i;
+              ++bad[k];
+            }
+      },
+      1);
+  size_t total = 0, at = SIZE_MAX;
+  for (size_t k = 0; k < kChunks; ++k) {
+    total += bad[k];
+    at = std::min(at, first[k]);
+  }
+  c.ok = total == 0;
+  c.max_err = static_cast<double>(total);
+  if (!c.ok) {
+    std::ostringstream msg;
+    msg << "index " << at << ": got " << got[at] << ", want " << want[at] << " (" << total << " of "
+        << count << " kept values differ)";
+    c.message = msg.str();
+  }
+  return c;
+}
+
+CheckResult check_unordered(const std::vector<int32_t>& want, int32_t* got, size_t count) {
+  CheckResult c;
+  if (count != want.size()) {
+    c.message = "count: got " + std::to_string(count) + ", want " + std::to_string(want.size());
+    c.max_err = static_cast<double>(std::max(count, want.size()));
+    return c;
+  }
+  for (size_t i = 0; i < count; ++i)
+    if (!KeepPositive{}(got[i])) {
+      c.message = "index " + std::to_string(i) + ": got " + std::to_string(got[i]) +
+                  ", which fails the predicate x > 0";
+      c.max_err = 1;
+      return c;
+    }
+  if (count <= kExactMultiset) {
+    std::vector<int32_t> w(want);
+    std::sort(w.begin(), w.end());
+    std::sort(got, got + count);
+    size_t bad = 0, at = SIZE_MAX;
+    for (size_t i = 0; i < count; ++i)
+      if (got[i] != w[i]) {
+        if (at == SIZE_MAX) at = i;
+        ++bad;
+      }
+    c.ok = bad == 0;
+    c.max_err = static_cast<double>(bad);
+    if (!c.ok)
+      c.message = "the kept values are not the expected multiset: sorted, index " +
+                  std::to_string(at) + " has " + std::to_string(got[at]) + ", want " +
+                  std::to_string(w[at]);
+    return c;
+  }
+  c.ok = fingerprint(got, count) == fingerprint(want.data(), want.size());
+  if (!c.ok) {
+    c.max_err = 1;
+    c.message = "the kept values are not the expected multiset (fingerprints differ)";
+  }
+  return c;
+}
+
+}  // namespace ladder::copy_if
