@@ -36,8 +36,8 @@ inline constexpr VersionDoc kDoc = {
     "CUB's DeviceTransform bulk-copy path (the staging idea)"};
 
 // The shipped shape; scan/tuning/probe_v13.cu times the others.
-inline constexpr unsigned kThreads = 128;
-inline constexpr unsigned kVectors = 16;  // int4 per thread
+inline constexpr unsigned kThreads = 512;
+inline constexpr unsigned kVectors = 8;  // int4 per thread: 64 KB tiles
 inline constexpr unsigned kTile = kThreads * kVectors * 4;
 inline constexpr bool kStreamingStores = true;
 
