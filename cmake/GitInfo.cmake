@@ -1,16 +1,20 @@
 # Writes ${OUT} with the current git commit (and "-dirty" when the tree has changes), rewriting
 # the file only when the text changes so an unchanged tree does not trigger a relink.
-# A copy of the tree without .git (a build on another machine) can pass the commit in the
-# environment: LADDER_GIT_COMMIT=<sha>.
+# A copy of the tree whose .git is not the one the tree came from (a build on another machine)
+# passes the commit in the environment, LADDER_GIT_COMMIT=<sha>, which then wins: the device
+# tool's copy carries the session's starting commit in .git, plus later work as "changes".
+if(DEFINED ENV{LADDER_GIT_COMMIT} AND NOT "$ENV{LADDER_GIT_COMMIT}" STREQUAL "")
+  set(commit "$ENV{LADDER_GIT_COMMIT}")
+  set(rc 1)
+else()
 execute_process(COMMAND git -C "${SRC}" rev-parse --short=12 HEAD
                 OUTPUT_VARIABLE commit OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET
                 RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0 OR commit STREQUAL "")
-  if(DEFINED ENV{LADDER_GIT_COMMIT} AND NOT "$ENV{LADDER_GIT_COMMIT}" STREQUAL "")
-    set(commit "$ENV{LADDER_GIT_COMMIT}")
-  else()
-    set(commit "unknown")
-  endif()
+endif()
+if(DEFINED ENV{LADDER_GIT_COMMIT} AND NOT "$ENV{LADDER_GIT_COMMIT}" STREQUAL "")
+  # given: keep it
+elseif(NOT rc EQUAL 0 OR commit STREQUAL "")
+  set(commit "unknown")
 else()
   execute_process(COMMAND git -C "${SRC}" status --porcelain --untracked-files=no
                   OUTPUT_VARIABLE dirty OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
