@@ -14,6 +14,15 @@
 
 #include <cstdint>
 
+// 1 where the device code being compiled can use bulk copies (sm_90 and later, and the host
+// pass); 0 for older targets, whose callers take their element-wise path instead and must never
+// call load() or wait().
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+#define LADDER_HAS_BULK_COPY 0
+#else
+#define LADDER_HAS_BULK_COPY 1
+#endif
+
 namespace ladder::bulk {
 
 __device__ __forceinline__ unsigned smem_addr(const void* p) {
@@ -22,14 +31,19 @@ __device__ __forceinline__ unsigned smem_addr(const void* p) {
 
 // One thread initialises the barrier for one arrival, then __syncthreads() before anyone waits.
 __device__ __forceinline__ void barrier_init(unsigned long long* bar) {
+#if LADDER_HAS_BULK_COPY
   asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_addr(bar)) : "memory");
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+#else
+  __trap();
+#endif
 }
 
 // The initialising thread: expect `bytes` and copy them from global `src` to shared `dst`.
 // Preconditions: src and dst 16-byte aligned, bytes a multiple of 16 and below 2^20.
 __device__ __forceinline__ void load(void* dst, const void* src, unsigned bytes,
                                      unsigned long long* bar) {
+#if LADDER_HAS_BULK_COPY
   asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(bar)),
                "r"(bytes)
                : "memory");
@@ -38,10 +52,14 @@ __device__ __forceinline__ void load(void* dst, const void* src, unsigned bytes,
           "r"(smem_addr(dst)),
       "l"(src), "r"(bytes), "r"(smem_addr(bar))
       : "memory");
+#else
+  __trap();
+#endif
 }
 
 // Every thread that reads the staged bytes: wait until phase `parity` of the barrier completes.
 __device__ __forceinline__ void wait(unsigned long long* bar, unsigned parity) {
+#if LADDER_HAS_BULK_COPY
   unsigned done = 0;
   while (!done)
     asm volatile(
@@ -50,6 +68,11 @@ __device__ __forceinline__ void wait(unsigned long long* bar, unsigned parity) {
         : "=r"(done)
         : "r"(smem_addr(bar)), "r"(parity)
         : "memory");
+#else
+  (void)bar;
+  (void)parity;
+  __trap();
+#endif
 }
 
 }  // namespace ladder::bulk

@@ -64,7 +64,7 @@ __global__ void __launch_bounds__(BS)
   if (threadIdx.x == 0) {
     const unsigned t = atomicAdd(counter, 1u);
     tile_slot = t;
-    if (ALIGNED && size_t(t) * kTileElems + kTileElems <= n) {
+    if (LADDER_HAS_BULK_COPY && ALIGNED && size_t(t) * kTileElems + kTileElems <= n) {
       bulk::barrier_init(&bar);
       bulk::load(staged, in + size_t(t) * kTileElems, kTileElems * sizeof(int32_t), &bar);
     }
@@ -72,7 +72,7 @@ __global__ void __launch_bounds__(BS)
   __syncthreads();  // the tile number, and the barrier's initialisation
   const size_t tile = tile_slot;
   const size_t base = tile * kTileElems;
-  const bool bulk_path = ALIGNED && base + kTileElems <= n;
+  const bool bulk_path = LADDER_HAS_BULK_COPY && ALIGNED && base + kTileElems <= n;
   if (bulk_path) bulk::wait(&bar, 0);
 
     // Pass 1: scan inside each int4, then across the warp; write back with the warp's exclusive
