@@ -7,7 +7,8 @@
 # group is its own cuda-ladder process with its own time limit, writing
 # $OUT/<gpu>-<group>.json, so a group that runs out of time loses only itself (Google
 # Benchmark writes the JSON's closing brackets at exit). At most 8 files come back from a device
-# call: run.log, bench.log and one JSON per group.
+# call: run.log, bench.log and one JSON per group (and, with the sanitizer step, four logs and
+# a summary: run that step in a call of its own).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-device-out}
@@ -44,15 +45,20 @@ if has tests; then
 fi
 
 if has sanitizer; then
+  # Every registered version at its small edge sizes (33 elements: not a multiple of any block;
+  # about a thousand; the unaligned sub-views), under each tool; one log per tool, summarised
+  # per version by scripts/sanitizer_summary.py into $OUT/sanitizer-summary.md.
   log sanitizer
+  args=()
   for tool in memcheck racecheck synccheck initcheck; do
     compute-sanitizer --tool "$tool" --error-exitcode 9 "$BUILD/ladder-tests" \
-      --gtest_filter='*_n33_uniform:*_n1000_uniform:*_n257_ones:*_n33_small_signed:*_n1025_small_signed:*_n1000_uniform_offset1:*copy_if_*_n1000_keep50:*copy_if_*_n33_all:*copy_if_*_n1000_keep50_offset1' \
-      --gtest_brief=1 >"$OUT/san.tmp" 2>&1
-    echo "$tool rc=$? $(grep -E 'ERROR SUMMARY' "$OUT/san.tmp" | sort | uniq -c | tr '\n' ' ')" | tee -a "$LOG"
-    grep -E "tests? from .* ran|FAILED" "$OUT/san.tmp" | tee -a "$LOG"
+      --gtest_filter='Registry/*_n33_*:Registry/*_n1000_*:Registry/*_n1025_*:Registry/*_n257_*' \
+      >"$OUT/sanitizer-$tool.log" 2>&1
+    echo "$tool rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitizer-$tool.log" | sort | uniq -c | tr '\n' ' ')" | tee -a "$LOG"
+    grep -E "tests? from .* ran|FAILED" "$OUT/sanitizer-$tool.log" | tail -3 | tee -a "$LOG"
+    args+=("$tool=$OUT/sanitizer-$tool.log")
   done
-  rm -f "$OUT/san.tmp"
+  python3 scripts/sanitizer_summary.py "$OUT/sanitizer-summary.md" "${args[@]}" | tee -a "$LOG"
 fi
 
 bench_rc=0
@@ -81,7 +87,7 @@ if has extra; then
   log "beyond 32-bit indexing"
   # The best rungs and CUB at n = 2^31 + 17, checked before and after timing.
   timeout 300 "$BUILD/cuda-ladder" --ops=reduce,scan,copy_if --sizes=2^31+17 \
-    --benchmark_filter='reduce/(v1[01]|cub)|scan/(v1[34]|cub)|copy_if/(v05|cub)/n:2147483665/dist:keep50' \
+    --benchmark_filter='reduce/(v1[01]|cub)|scan/(v1[34]|cub)|copy_if/(v05_single_pass|cub)/n:2147483665/dist:keep50' \
     >"$OUT/x.tmp" 2>&1
   echo "exit $?" >>"$OUT/x.tmp"
   grep -E "manual_time|ERROR|error|exit" "$OUT/x.tmp" | sed -E 's/ +/ /g' | cut -c1-160 | tee -a "$LOG"

@@ -4,11 +4,16 @@
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "common/device.h"
+#include "common/random.h"
 #include "common/registry.h"
 
 namespace ladder {
@@ -86,6 +91,104 @@ TEST_P(VersionTest, MatchesReference) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, VersionTest, testing::ValuesIn(all_cases()), case_name);
+
+// Randomized cases, on top of the fixed edge sizes: per version, kRandomCases draws of a size
+// (log-uniform in [1, 2^22], within the version's max_n), a distribution and an element offset
+// (0 to 3), and the data's seed. The master seed is LADDER_RANDOM_SEED when set (decimal or 0x
+// hex), else a fixed value; every failure prints the master seed and the case's own, so the case
+// reproduces: rerun with the same LADDER_RANDOM_SEED and the test's name as --gtest_filter.
+constexpr int kRandomCases = 3;
+
+uint64_t master_seed() {
+  static const uint64_t seed = [] {
+    const char* env = std::getenv("LADDER_RANDOM_SEED");
+    return env && *env ? std::strtoull(env, nullptr, 0) : uint64_t(20261121);
+  }();
+  return seed;
+}
+
+struct RandomCase {
+  Case c;
+  uint64_t seed;  // the data's seed
+  int index;
+};
+
+std::vector<RandomCase> random_cases() {
+  std::vector<RandomCase> cases;
+  SplitMix64 rng(master_seed());
+  for (const Operator& op : operators())
+    for (const Version& v : op.versions)
+      for (int k = 0; k < kRandomCases; ++k) {
+        const double log2n = (rng.next() >> 11) * 0x1.0p-53 * 22.0;
+        size_t n = static_cast<size_t>(std::exp2(log2n));
+        n = std::max<size_t>(1, std::min(n, v.max_n));
+        const std::string& dist = op.distributions[rng.next() % op.distributions.size()];
+        const size_t offset = rng.next() % 4;
+        cases.push_back({{&op, &v, n, dist, offset}, rng.next(), k});
+      }
+  return cases;
+}
+
+std::string random_name(const testing::TestParamInfo<RandomCase>& info) {
+  const RandomCase& r = info.param;
+  return r.c.op->name + "_" + r.c.version->doc.slug + "_random" + std::to_string(r.index);
+}
+
+class RandomizedTest : public testing::TestWithParam<RandomCase> {};
+
+TEST_P(RandomizedTest, MatchesReference) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  const RandomCase& r = GetParam();
+  const Case& c = r.c;
+  std::unique_ptr<Runner> runner = c.version->make(Problem{c.n, c.dist, r.seed, c.offset});
+  runner->poison(test_stream());
+  ASSERT_EQ(runner->launch(test_stream()), cudaSuccess);
+  const CheckResult result = runner->check(test_stream());
+  ASSERT_TRUE(result.ok) << c.version->name() << " n=" << c.n << " dist=" << c.dist
+                         << " offset=" << c.offset << " data seed=" << r.seed
+                         << " (LADDER_RANDOM_SEED=" << master_seed() << "): " << result.message;
+}
+
+INSTANTIATE_TEST_SUITE_P(Random, RandomizedTest, testing::ValuesIn(random_cases()), random_name);
+
+// Beyond 32-bit indexing: the best rung of each operator at n = 2^31 + 17. Opt-in, because it
+// needs about 20 GB of GPU memory and tens of seconds per operator: LADDER_HUGE_TESTS=1 runs
+// every operator, LADDER_HUGE_TESTS=op1,op2 the ones named. The best rung is the last
+// registered one, except for copy_if, whose last rung is the best order-preserving one.
+std::vector<const Version*> best_rungs() {
+  std::vector<const Version*> best;
+  for (const Operator& op : operators()) {
+    const Version* last = nullptr;
+    for (const Version& v : op.versions)
+      if (!v.baseline) last = &v;
+    if (last) best.push_back(last);
+  }
+  return best;
+}
+
+class HugeTest : public testing::TestWithParam<const Version*> {};
+
+TEST_P(HugeTest, BeyondInt32Indexing) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  const Version& v = *GetParam();
+  const char* env = std::getenv("LADDER_HUGE_TESTS");
+  const std::string wanted = env ? env : "";
+  if (wanted.empty() ||
+      (wanted != "1" && ("," + wanted + ",").find("," + v.op + ",") == std::string::npos))
+    GTEST_SKIP() << "set LADDER_HUGE_TESTS=1 (or =" << v.op << ") to run";
+  const size_t n = (size_t(1) << 31) + 17;
+  const Operator& op = *find_operator(v.op);
+  std::unique_ptr<Runner> runner = v.make(Problem{n, op.distributions[0], 0x5eed, 0});
+  runner->poison(test_stream());
+  ASSERT_EQ(runner->launch(test_stream()), cudaSuccess);
+  const CheckResult r = runner->check(test_stream());
+  ASSERT_TRUE(r.ok) << v.name() << " n=" << n << ": " << r.message;
+}
+
+INSTANTIATE_TEST_SUITE_P(Huge, HugeTest, testing::ValuesIn(best_rungs()),
+                         [](const testing::TestParamInfo<const Version*>& info) {
+                           return info.param->op + "_" + info.param->doc.slug;
+                         });
 
 }  // namespace
 }  // namespace ladder
