@@ -361,6 +361,12 @@ def render_results(files):
            "flushed before every iteration. GB/s counts the operator's minimal bytes moved. "
            "\"× previous\" and \"× v00\" are speedups (old time / new time); \"speed vs CUB\" is "
            "CUB's time over the version's (above 1: faster than CUB).", ""]
+    sanitizer = sorted(glob.glob(os.path.join(ROOT, "results", "sanitizer-*.md")))
+    if sanitizer:
+        out += ["compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over every "
+                "registered version: " + ", ".join(
+                    f"[results/{os.path.basename(p)}](results/{os.path.basename(p)})"
+                    for p in sanitizer), ""]
     if not files:
         out += ["No results yet: run the benchmark command from README.md on a GPU.", ""]
     for slug, group in gpu_groups(files).items():
