@@ -18,6 +18,7 @@ std::string catalog_json(const std::vector<std::string>& ops) {
     nlohmann::ordered_json o;
     o["name"] = op.name;
     o["description"] = op.description;
+    if (!op.variant_of.empty()) o["variant_of"] = op.variant_of;
     o["bytes_moved"] = op.bytes_formula;
     o["distributions"] = op.distributions;
     o["test_sizes"] = op.test_sizes;

@@ -6,6 +6,7 @@
 #include "histogram/histogram.h"
 #include "reduce/reduce.h"
 #include "scan/scan.h"
+#include "sort/sort.h"
 
 namespace ladder {
 
@@ -14,6 +15,8 @@ const std::vector<Operator>& operators() {
     std::vector<Operator> v;
     v.push_back(reduce::make_operator());
     v.push_back(scan::make_operator());
+    v.push_back(sort::make_operator());
+    v.push_back(sort::make_pairs_operator());
     v.push_back(elementwise::make_gelu_f32());
     v.push_back(elementwise::make_gelu_f16());
     v.push_back(elementwise::make_fused_f32());

@@ -84,6 +84,9 @@ struct Operator {
   // more than one, benchmark names end in "/dist:<name>".
   std::vector<std::string> bench_distributions;
   std::vector<size_t> test_sizes;  // edge sizes the tests run every version on
+  // Non-empty for an operator that carries a variant of another's best rungs (sort_pairs of
+  // sort): its versions keep their numbers in that ladder, so it need not start at v00.
+  std::string variant_of;
   std::vector<Version> versions;   // ladder order, baseline(s) last
 };
 

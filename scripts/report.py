@@ -19,10 +19,10 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OPERATORS = ["reduce", "scan", "sort", "gelu_f32", "gelu_f16", "fused_f32", "fused_f16",
+OPERATORS = ["reduce", "scan", "sort", "sort_pairs", "gelu_f32", "gelu_f16", "fused_f32", "fused_f16",
              "add_f32", "copy_if", "histogram", "histogram_u8"]
 # The chapter README each operator's tables go into, where it is not <op>/README.md.
-CHAPTER = {"histogram_u8": "histogram", "gelu_f32": "elementwise", "gelu_f16": "elementwise",
+CHAPTER = {"sort_pairs": "sort", "histogram_u8": "histogram", "gelu_f32": "elementwise", "gelu_f16": "elementwise",
            "fused_f32": "elementwise", "fused_f16": "elementwise", "add_f32": "elementwise"}
 LADDER_SIZE = 25_600_000
 LARGE_SIZE = 1 << 28
@@ -44,6 +44,8 @@ TARGETS = {
     "gelu_f16": [("cub", LARGE_SIZE, None, 0.7)],
     "fused_f16": [("ceiling", LARGE_SIZE, None, 90.0),
                   ("vs", LARGE_SIZE, None, 1.0, "cub_unfused")],
+    "sort": [("cub", LARGE_SIZE, "uniform", 1.25), ("dist", LARGE_SIZE, "few", 1.0, "uniform"),
+             ("dist", LARGE_SIZE, "sorted", 1.0, "uniform")],
     "copy_if": [("cub", LARGE_SIZE, "keep50", 0.8), ("unordered", LARGE_SIZE, "keep50", 1.0)],
 }
 # Rungs that lose the input order (their headers and the registry say so: copy_if/copy_if.cu

@@ -1,0 +1,169 @@
+// sort/sort.cu — the sort ladders' registry and their Runners: "sort" (keys) and "sort_pairs"
+// (key-value pairs, the best rung and CUB).
+//
+// Every version file is included here and listed once, in ladder order; the benchmark, the
+// tests and `cuda-ladder --list` all read this list.
+#include <algorithm>
+#include <limits>
+#include <mutex>
+#include <numeric>
+
+#include "common/device.h"
+#include "sort/cub_baseline.cuh"
+#include "sort/sort.h"
+#include "sort/v00_serial.cuh"
+#include "sort/v01_bitonic_global.cuh"
+#include "sort/v02_bitonic_shared.cuh"
+#include "sort/v03_merge_sort.cuh"
+#include "sort/v04_radix_lsd.cuh"
+#include "sort/v05_onesweep.cuh"
+
+namespace ladder::sort {
+namespace {
+
+// One problem's keys on the host and the device, the sorted reference, and for pairs the
+// values 0..n-1. The most recent problem is kept and shared by every version that runs on it.
+struct Data {
+  Problem problem;
+  bool pairs = false;
+  std::vector<uint32_t> host;
+  std::vector<uint32_t> want;
+  DeviceBuffer keys, values;
+};
+
+std::shared_ptr<const Data> data_for(const Problem& p, bool pairs) {
+  static std::mutex mutex;
+  static std::shared_ptr<const Data> cached;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (cached && cached->pairs == pairs && cached->problem.n == p.n &&
+      cached->problem.dist == p.dist && cached->problem.seed == p.seed &&
+      cached->problem.offset == p.offset)
+    return cached;
+  cached.reset();
+  generate(0, p.dist, p.seed);  // an unknown distribution throws before any allocation
+  auto d = std::make_shared<Data>();
+  d->problem = p;
+  d->pairs = pairs;
+  d->keys = DeviceBuffer((p.offset + p.n) * sizeof(uint32_t));
+  if (pairs) d->values = DeviceBuffer((p.offset + p.n) * sizeof(uint32_t));
+  d->host = generate(p.n, p.dist, p.seed);
+  d->want = reference(d->host);
+  upload(d->keys.as<uint32_t>() + p.offset, d->host.data(), p.n * sizeof(uint32_t));
+  if (pairs) {
+    std::vector<uint32_t> idx(p.n);
+    std::iota(idx.begin(), idx.end(), 0u);
+    upload(d->values.as<uint32_t>() + p.offset, idx.data(), p.n * sizeof(uint32_t));
+  }
+  cached = d;
+  return cached;
+}
+
+class SortRunner final : public Runner {
+ public:
+  SortRunner(const Problem& p, Launcher keys, PairsLauncher pairs, WorkspaceFn workspace)
+      : data_(data_for(p, pairs != nullptr)),
+        keys_(keys),
+        pairs_(pairs),
+        out_keys_(std::max<size_t>(p.n, 1) * sizeof(uint32_t)),
+        out_vals_(pairs ? std::max<size_t>(p.n, 1) * sizeof(uint32_t) : 0),
+        workspace_(workspace(p.n), /*zero=*/true) {}
+
+  size_t workspace_bytes() const override { return workspace_.bytes(); }
+  double bytes_moved() const override {
+    return pairs_ ? bytes_moved_pairs(data_->problem.n) : sort::bytes_moved(data_->problem.n);
+  }
+
+  void poison(cudaStream_t stream) override {
+    LADDER_CUDA_TRY(cudaMemsetAsync(out_keys_.get(), 0xa5, out_keys_.bytes(), stream));
+    if (pairs_) LADDER_CUDA_TRY(cudaMemsetAsync(out_vals_.get(), 0xa5, out_vals_.bytes(), stream));
+  }
+
+  cudaError_t launch(cudaStream_t stream) override {
+    const size_t off = data_->problem.offset, n = data_->problem.n;
+    if (pairs_)
+      return pairs_(data_->keys.as<const uint32_t>() + off,
+                    data_->values.as<const uint32_t>() + off, out_keys_.as<uint32_t>(),
+                    out_vals_.as<uint32_t>(), n, workspace_.get(), stream);
+    return keys_(data_->keys.as<const uint32_t>() + off, out_keys_.as<uint32_t>(), n,
+                 workspace_.get(), stream);
+  }
+
+  CheckResult check(cudaStream_t stream) override {
+    LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
+    const size_t n = data_->problem.n;
+    std::vector<uint32_t> got(n), vals;
+    LADDER_CUDA_TRY(cudaMemcpy(got.data(), out_keys_.get(), n * 4, cudaMemcpyDefault));
+    if (!pairs_) return check_keys(data_->want, got.data());
+    vals.resize(n);
+    LADDER_CUDA_TRY(cudaMemcpy(vals.data(), out_vals_.get(), n * 4, cudaMemcpyDefault));
+    return check_pairs(data_->host, data_->want, got.data(), vals.data());
+  }
+
+ private:
+  std::shared_ptr<const Data> data_;
+  Launcher keys_;
+  PairsLauncher pairs_;
+  DeviceBuffer out_keys_, out_vals_;
+  DeviceBuffer workspace_;
+};
+
+Version entry(const std::string& op, const VersionDoc& doc, Launcher keys, PairsLauncher pairs,
+              WorkspaceFn workspace, size_t max_n = std::numeric_limits<size_t>::max()) {
+  Version v;
+  v.op = op;
+  v.doc = doc;
+  v.baseline = doc.index < 0;
+  v.max_n = max_n;
+  v.make = [keys, pairs, workspace](const Problem& p) -> std::unique_ptr<Runner> {
+    return std::make_unique<SortRunner>(p, keys, pairs, workspace);
+  };
+  return v;
+}
+
+}  // namespace
+
+Operator make_operator() {
+  Operator op;
+  op.name = "sort";
+  op.description = "ascending sort of n uint32 keys";
+  op.bytes_formula =
+      "32n: one read and one write of the keys per pass of an 8-bit-digit radix sort (4 passes)";
+  op.bytes_moved = bytes_moved;
+  op.distributions = distributions();
+  op.bench_distributions = {"uniform", "sorted", "few"};
+  op.test_sizes = {0, 1, 2, 31, 33, 1000, (1u << 20) + 7, kLadderSize};
+  const std::string s = "sort";
+  op.versions = {
+      entry(s, v00::kDoc, v00::launch, nullptr, v00::workspace_bytes, v00::kMaxN),
+      entry(s, v01::kDoc, v01::launch, nullptr, v01::workspace_bytes, v01::kMaxN),
+      entry(s, v02::kDoc, v02::launch, nullptr, v02::workspace_bytes, v02::kMaxN),
+      entry(s, v03::kDoc, v03::launch, nullptr, v03::workspace_bytes, v03::kMaxN),
+      entry(s, v04::kDoc, v04::launch, nullptr, v04::workspace_bytes, v04::kMaxN),
+      entry(s, v05::kDoc, v05::launch, nullptr, v05::workspace_bytes, v05::kMaxN),
+      entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
+      entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
+            cub_baseline::merge_workspace_bytes),
+  };
+  return op;
+}
+
+Operator make_pairs_operator() {
+  Operator op;
+  op.name = "sort_pairs";
+  op.description = "stable ascending sort of n (uint32 key, uint32 value) pairs by key";
+  op.bytes_formula = "64n: one read and one write of keys and values per pass (4 passes)";
+  op.variant_of = "sort";
+  op.bytes_moved = bytes_moved_pairs;
+  op.distributions = distributions();
+  op.bench_distributions = {"uniform"};
+  op.test_sizes = {0, 1, 2, 31, 33, 1000, (1u << 20) + 7, kLadderSize};
+  const std::string s = "sort_pairs";
+  op.versions = {
+      entry(s, v05::kDoc, nullptr, v05::launch_pairs, v05::workspace_bytes_pairs, v05::kMaxN),
+      entry(s, cub_baseline::kPairsDoc, nullptr, cub_baseline::launch_pairs,
+            cub_baseline::pairs_workspace_bytes),
+  };
+  return op;
+}
+
+}  // namespace ladder::sort

@@ -1,0 +1,67 @@
+// sort/sort.h — the sort problem: n uint32 keys in ascending order; and, for the best rung and
+// the library, key-value pairs sorted stably by key.
+//
+// Host side: input generators, the reference (std::sort, on every core), the checks and the
+// bytes moved. The versions live in sort/vNN_<slug>.cuh and are registered in sort/sort.cu.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/registry.h"
+
+namespace ladder::sort {
+
+// The contract every keys-only launcher meets:
+//   in     device pointer to n uint32 keys, 4-byte aligned; not modified
+//   out    device pointer with room for n keys, 16-byte aligned, not overlapping `in`; receives
+//          the keys in ascending order
+//   n      number of keys (not bytes), 0 up to the version's max_n
+//   ws     device workspace of workspace_bytes(n) bytes; the version resets what it keeps there
+//   stream every launch and memset goes on it; the launcher never synchronizes
+using Launcher = cudaError_t (*)(const uint32_t* in, uint32_t* out, size_t n, void* ws,
+                                 cudaStream_t stream);
+// Pairs: the same, plus values_in / values_out (n uint32 each); equal keys keep the input order
+// of their values (a stable sort).
+using PairsLauncher = cudaError_t (*)(const uint32_t* keys_in, const uint32_t* values_in,
+                                      uint32_t* keys_out, uint32_t* values_out, size_t n, void* ws,
+                                      cudaStream_t stream);
+using WorkspaceFn = size_t (*)(size_t n);
+
+// Seeded distributions:
+//   "uniform"   every 32-bit key equally likely (the main benchmark input)
+//   "sorted"    already ascending (uniform keys, sorted)
+//   "reversed"  descending
+//   "equal"     every key the same
+//   "few"       low entropy: 16 distinct keys
+//   "topbit"    uniform keys with the top bit set (a signed reading would call them negative)
+std::vector<std::string> distributions();
+// Throws std::invalid_argument for an unknown distribution, even when n is 0.
+std::vector<uint32_t> generate(size_t n, const std::string& dist, uint64_t seed);
+
+// std::sort of `keys`, run as std::sort on one chunk per core and std::inplace_merge rounds.
+std::vector<uint32_t> reference(std::vector<uint32_t> keys);
+
+// got[0, n) equals want exactly. max_err = number of differing keys.
+CheckResult check_keys(const std::vector<uint32_t>& want, const uint32_t* got);
+
+// Pairs sorted stably, where the input values are 0, 1, ..., n - 1 (each key's input index):
+// got_keys equals want, every value is an index whose input key is the key beside it, every
+// index appears once, and equal keys have increasing values (stability).
+CheckResult check_pairs(const std::vector<uint32_t>& keys_in, const std::vector<uint32_t>& want,
+                        const uint32_t* got_keys, const uint32_t* got_values);
+
+// Bytes counted: one read and one write of the keys per pass that a radix sort with 8-bit
+// digits needs at least (4 passes for 32-bit keys): 32n. Pairs: 64n.
+inline constexpr int kMinPasses = 4;
+inline double bytes_moved(size_t n) { return 8.0 * kMinPasses * static_cast<double>(n); }
+inline double bytes_moved_pairs(size_t n) { return 16.0 * kMinPasses * static_cast<double>(n); }
+
+Operator make_operator();
+Operator make_pairs_operator();
+
+}  // namespace ladder::sort

@@ -1,0 +1,135 @@
+// sort/sort_host.cpp — CPU side of the sort problem: generators, the reference and the checks.
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "common/parallel.h"
+#include "common/random.h"
+#include "sort/sort.h"
+
+namespace ladder::sort {
+
+std::vector<std::string> distributions() {
+  return {"uniform", "sorted", "reversed", "equal", "few", "topbit"};
+}
+
+std::vector<uint32_t> generate(size_t n, const std::string& dist, uint64_t seed) {
+  const std::vector<std::string> known = distributions();
+  if (std::find(known.begin(), known.end(), dist) == known.end())
+    throw std::invalid_argument("sort: unknown distribution '" + dist + "'");
+  SplitMix64 rng(seed);
+  std::vector<uint32_t> x(n);
+  if (dist == "equal") {
+    std::fill(x.begin(), x.end(), static_cast<uint32_t>(rng.next()));
+    return x;
+  }
+  if (dist == "few") {
+    uint32_t values[16];
+    for (uint32_t& v : values) v = static_cast<uint32_t>(rng.next());
+    for (size_t i = 0; i < n; ++i) x[i] = values[rng.next() % 16];
+    return x;
+  }
+  for (size_t i = 0; i < n; ++i) x[i] = static_cast<uint32_t>(rng.next() >> 32);
+  if (dist == "topbit")
+    for (uint32_t& v : x) v |= 0x80000000u;
+  if (dist == "sorted" || dist == "reversed") x = reference(std::move(x));
+  if (dist == "reversed") std::reverse(x.begin(), x.end());
+  return x;
+}
+
+std::vector<uint32_t> reference(std::vector<uint32_t> keys) {
+  const size_t n = keys.size();
+  const size_t parts = std::max<size_t>(
+      1, std::min<size_t>(std::thread::hardware_concurrency(), n / (size_t(1) << 16)));
+  std::vector<size_t> bound(parts + 1);
+  for (size_t p = 0; p <= parts; ++p) bound[p] = n * p / parts;
+  parallel_for(
+      parts,
+      [&](size_t pb, size_t pe) {
+        for (size_t p = pb; p < pe; ++p)
+          std::sort(keys.begin() + bound[p], keys.begin() + bound[p + 1]);
+      },
+      1);
+  for (size_t width = 1; width < parts; width *= 2) {  // merge neighbouring runs, in rounds
+    const size_t pairs = (parts + 2 * width - 1) / (2 * width);
+    parallel_for(
+        pairs,
+        [&](size_t qb, size_t qe) {
+          for (size_t q = qb; q < qe; ++q) {
+            const size_t lo = q * 2 * width, mid = std::min(parts, lo + width),
+                         hi = std::min(parts, lo + 2 * width);
+            if (mid < hi)
+              std::inplace_merge(keys.begin() + bound[lo], keys.begin() + bound[mid],
+                                 keys.begin() + bound[hi]);
+          }
+        },
+        1);
+  }
+  return keys;
+}
+
+CheckResult check_keys(const std::vector<uint32_t>& want, const uint32_t* got) {
+  const size_t n = want.size();
+  constexpr size_t kChunks = 64;
+  const size_t chunk = (n + kChunks - 1) / kChunks;
+  std::vector<size_t> first(kChunks, SIZE_MAX), bad(kChunks, 0);
+  parallel_for(
+      kChunks,
+      [&](size_t kb, size_t ke) {
+        for (size_t k = kb; k < ke; ++k)
+          for (size_t i = k * chunk; i < std::min(n, (k + 1) * chunk); ++i)
+            if (got[i] != want[i]) {
+              if (first[k] == SIZE_MAX) first[k] = i;
+              ++bad[k];
+            }
+      },
+      1);
+  CheckResult c;
+  size_t total = 0, at = SIZE_MAX;
+  for (size_t k = 0; k < kChunks; ++k) {
+    total += bad[k];
+    at = std::min(at, first[k]);
+  }
+  c.ok = total == 0;
+  c.max_err = static_cast<double>(total);
+  if (!c.ok) {
+    std::ostringstream msg;
+    msg << "index " << at << ": got " << got[at] << ", want " << want[at] << " (" << total << " of "
+        << n << " keys differ)";
+    c.message = msg.str();
+  }
+  return c;
+}
+
+CheckResult check_pairs(const std::vector<uint32_t>& keys_in, const std::vector<uint32_t>& want,
+                        const uint32_t* got_keys, const uint32_t* got_values) {
+  CheckResult c = check_keys(want, got_keys);
+  if (!c.ok) return c;
+  const size_t n = want.size();
+  std::vector<bool> seen(n, false);
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t v = got_values[i];
+    std::string why;
+    if (v >= n)
+      why = "is not an input index";
+    else if (seen[v])
+      why = "appears twice";
+    else if (keys_in[v] != got_keys[i])
+      why = "is the index of key " + std::to_string(keys_in[v]) + ", not of " +
+            std::to_string(got_keys[i]);
+    else if (i > 0 && got_keys[i - 1] == got_keys[i] && got_values[i - 1] > v)
+      why = "follows value " + std::to_string(got_values[i - 1]) +
+            " under an equal key: the sort is not stable";
+    if (!why.empty()) {
+      c.ok = false;
+      c.max_err = 1;
+      c.message = "index " + std::to_string(i) + ": value " + std::to_string(v) + " " + why;
+      return c;
+    }
+    seen[v] = true;
+  }
+  return c;
+}
+
+}  // namespace ladder::sort
