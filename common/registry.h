@@ -87,7 +87,7 @@ struct Operator {
   // Non-empty for an operator that carries a variant of another's best rungs (sort_pairs of
   // sort): its versions keep their numbers in that ladder, so it need not start at v00.
   std::string variant_of;
-  std::vector<Version> versions;   // ladder order, baseline(s) last
+  std::vector<Version> versions;  // ladder order, baseline(s) last
 };
 
 // Every registered operator, in a fixed order. Built on first use; touches no CUDA API, so it
