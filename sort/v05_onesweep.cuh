@@ -1,7 +1,7 @@
 // sort/v05_onesweep.cuh — sort v05: one-sweep LSD radix sort with decoupled look-back.
 // Technique: one histogram pass for all four digits, then one pass per digit that ranks a tile,
 // looks back per digit over the earlier tiles' counts, and scatters through shared memory.
-// Remains (bottleneck): the per-round barriers of the stable ranking, and the look-back chain.
+// Remains (bottleneck): the match per key and the one-thread-per-digit look-back chain.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -23,7 +23,9 @@ inline constexpr VersionDoc kDoc = {
     "A first kernel counts all four 8-bit digits of every key at once (warp-aggregated shared "
     "atomics, then global atomics); one block scans the four histograms into each digit "
     "value's global start. Then one kernel per digit: each block draws a 4096-key tile in "
-    "start order, ranks its keys stably by the digit (sort/radix_rank.cuh), and for each of "
+    "start order, ranks its keys stably by the digit with warp-private counters "
+    "(radix::rank_tile: per key a match and one counter update by the lowest matching lane, "
+    "three block barriers per tile), and for each of "
     "the 256 digit values one thread publishes the tile's count and looks back over the earlier "
     "tiles' published counts (decoupled look-back, scan/lookback.cuh's status words) for the "
     "number of keys with that digit in earlier tiles. The keys are staged in shared memory in "
@@ -31,18 +33,18 @@ inline constexpr VersionDoc kDoc = {
     /*changes*/
     "v04's upsweep, scan and downsweep per pass become one kernel per pass, and the four "
     "upsweeps one histogram pass: the keys are read 5 times and written 4 times in all, "
-    "against v04's 8 and 4, and stores go out as runs instead of one key at a time.",
+    "against v04's 8 and 4, and stores go out as runs instead of one key at a time. v04's "
+    "ranking pays 4 block barriers per round of 256 keys (64 per tile); this one pays 3.",
     /*remains*/
-    "Ranking a tile costs 4 barriers per round of 256 keys, and the look-back is one thread "
-    "per digit stepping back one tile at a time; CUB ranks with fewer barriers and more keys "
-    "per thread.",
+    "The look-back is one thread per digit stepping back one tile at a time, and the match "
+    "per key is not free; CUB also keeps more keys per thread and overlaps tiles more.",
     /*source*/
     "Adinets & Merrill 2022 (Onesweep); Merrill & Garland 2016 (decoupled look-back)"};
 
 using radix::kDigits;
 using radix::kThreads;
-inline constexpr unsigned kRounds = 16;
-inline constexpr size_t kTile = size_t(kThreads) * kRounds;
+inline constexpr unsigned kItems = 16;  // keys per thread
+inline constexpr size_t kTile = size_t(kThreads) * kItems;
 inline constexpr unsigned kPasses = 4;
 inline constexpr size_t kMaxN = 0xffffffffu;  // per-digit counts travel as 32-bit sums
 using scan::lookback::Status;
@@ -70,30 +72,13 @@ __global__ void __launch_bounds__(kThreads)
     if ((&h[0][0])[i]) atomicAdd(hist + i, (&h[0][0])[i]);
 }
 
-// Exclusive scan of 256 values, one per thread, over a 256-thread block.
-__device__ __forceinline__ unsigned block_exclusive_scan(unsigned v, unsigned* warp_sums) {
-  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  const unsigned incl = static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(v)));
-  if (lane == 31) warp_sums[warp] = incl;
-  __syncthreads();
-  if (warp == 0) {
-    const unsigned w = lane < radix::kWarps ? warp_sums[lane] : 0;
-    const unsigned wi = static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(w)));
-    if (lane < radix::kWarps) warp_sums[lane] = wi;
-  }
-  __syncthreads();
-  const unsigned result = incl - v + (warp ? warp_sums[warp - 1] : 0);
-  __syncthreads();  // warp_sums may be reused
-  return result;
-}
-
 // bases[pass][digit]: the number of keys whose digit in that pass is smaller. One block.
 // Counts up to n < 2^32 are exact in unsigned arithmetic (warp_scan_inclusive wraps mod 2^32).
 __global__ void __launch_bounds__(kThreads) bases_kernel(const unsigned* hist, unsigned* bases) {
   __shared__ unsigned warp_sums[radix::kWarps];
   for (unsigned p = 0; p < kPasses; ++p)
     bases[p * kDigits + threadIdx.x] =
-        block_exclusive_scan(hist[p * kDigits + threadIdx.x], warp_sums);
+        radix::block_exclusive_scan(hist[p * kDigits + threadIdx.x], warp_sums);
 }
 
 // One digit pass. status: tiles x 256 words for this pass (zeroed); counter: this pass's tile
@@ -103,32 +88,33 @@ __global__ void __launch_bounds__(kThreads)
     onesweep_kernel(const uint32_t* __restrict__ keys_in, const uint32_t* __restrict__ vals_in,
                     uint32_t* __restrict__ keys_out, uint32_t* __restrict__ vals_out, size_t n,
                     unsigned shift, unsigned* counter, Status* status, const unsigned* bases) {
-  __shared__ radix::RankStorage s;
+  __shared__ radix::WarpRankStorage s;
   __shared__ uint32_t staged_keys[kTile];
   __shared__ uint32_t staged_vals[PAIRS ? kTile : 1];
-  __shared__ unsigned digit_start[kDigits], global_start[kDigits], warp_sums[radix::kWarps];
+  __shared__ unsigned digit_start[kDigits], global_start[kDigits];
   __shared__ unsigned tile_slot;
   if (threadIdx.x == 0) tile_slot = atomicAdd(counter, 1u);
-  s.running[threadIdx.x] = 0;
   __syncthreads();
   const size_t tile = tile_slot;
   const size_t base = tile * kTile;
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
 
-  uint32_t key[kRounds], val[PAIRS ? kRounds : 1];
-  bool valid[kRounds];
-  unsigned rank[kRounds];
+  // Item j of lane l of warp w: tile element (w * kItems + j) * 32 + l (coalesced per item).
+  uint32_t key[kItems], val[PAIRS ? kItems : 1];
+  bool valid[kItems];
+  unsigned rank[kItems];
 #pragma unroll
-  for (unsigned r = 0; r < kRounds; ++r) {
-    const size_t i = base + size_t(r) * kThreads + threadIdx.x;
-    valid[r] = i < n;
-    key[r] = valid[r] ? keys_in[i] : 0;
-    if constexpr (PAIRS) val[r] = valid[r] ? vals_in[i] : 0;
+  for (unsigned j = 0; j < kItems; ++j) {
+    const size_t i = base + (size_t(warp) * kItems + j) * 32 + lane;
+    valid[j] = i < n;
+    key[j] = valid[j] ? keys_in[i] : 0;
+    if constexpr (PAIRS) val[j] = valid[j] ? vals_in[i] : 0;
   }
-  radix::rank_keys(key, valid, shift, rank, s);  // local ranks; running[d] = tile's count of d
+  unsigned count, start;  // thread d: the tile's count and start of digit d
+  radix::rank_tile(key, valid, shift, rank, s, count, start);
 
   // Thread d: publish this tile's count of digit d, look back for the earlier tiles' total.
   const unsigned d = threadIdx.x;
-  const unsigned count = s.running[d];
   Status* mine = status + tile * kDigits + d;
   unsigned before = 0;
   if (tile == 0) {
@@ -148,16 +134,14 @@ __global__ void __launch_bounds__(kThreads)
     scan::lookback::publish<unsigned>(mine, scan::lookback::kPrefix, before + count);
   }
   global_start[d] = bases[d] + before;
-  digit_start[d] = block_exclusive_scan(count, warp_sums);
-  __syncthreads();
+  digit_start[d] = start;
 
   // Stage the tile in digit order, then write each digit's run to its place.
 #pragma unroll
-  for (unsigned r = 0; r < kRounds; ++r)
-    if (valid[r]) {
-      const unsigned pos = digit_start[radix::digit_of(key[r], shift)] + rank[r];
-      staged_keys[pos] = key[r];
-      if constexpr (PAIRS) staged_vals[pos] = val[r];
+  for (unsigned j = 0; j < kItems; ++j)
+    if (valid[j]) {
+      staged_keys[rank[j]] = key[j];
+      if constexpr (PAIRS) staged_vals[rank[j]] = val[j];
     }
   __syncthreads();
   const unsigned in_tile = static_cast<unsigned>(n - base < kTile ? n - base : kTile);
