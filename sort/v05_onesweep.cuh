@@ -20,8 +20,9 @@ namespace ladder::sort::v05 {
 inline constexpr VersionDoc kDoc = {
     5, "v05_onesweep", "One-sweep radix sort: one histogram pass, one chained-scan pass per digit",
     /*technique*/
-    "A first kernel counts all four 8-bit digits of every key at once (warp-aggregated shared "
-    "atomics, then global atomics); one block scans the four histograms into each digit "
+    "A first kernel counts all four 8-bit digits of every key at once (shared atomics, one per "
+    "warp where the warp's keys share the digit, then global atomics); one block scans the four "
+    "histograms into each digit "
     "value's global start. Then one kernel per digit: each block draws a 4096-key tile in "
     "start order, ranks its keys stably by the digit with warp-private counters "
     "(radix::rank_tile: per key a match and one counter update by the lowest matching lane, "
@@ -60,11 +61,18 @@ __global__ void __launch_bounds__(kThreads)
     const size_t i = base + threadIdx.x;  // the loop is warp-uniform, so every lane matches
     const bool valid = i < n;
     const uint32_t key = valid ? keys[i] : 0;
+    const unsigned lanes = __popc(__ballot_sync(0xffffffffu, valid));
 #pragma unroll
     for (unsigned p = 0; p < kPasses; ++p) {
+      // A warp whose lanes all hold one digit (sorted or equal runs) adds once; otherwise every
+      // lane adds its own. (A match per key and pass cost more than the conflicts it saves.)
       const unsigned d = radix::digit_of(key, 8 * p);
-      const unsigned peers = __match_any_sync(0xffffffffu, valid ? d : 0xffffffffu);
-      if (valid && (peers & radix::lanemask_lt()) == 0) atomicAdd(&h[p][d], __popc(peers));
+      const bool same = __all_sync(0xffffffffu, !valid || d == __shfl_sync(0xffffffffu, d, 0));
+      if (same) {
+        if (threadIdx.x % 32 == 0) atomicAdd(&h[p][d], lanes);
+      } else if (valid) {
+        atomicAdd(&h[p][d], 1u);
+      }
     }
   }
   __syncthreads();
