@@ -67,7 +67,8 @@ __global__ void __launch_bounds__(kThreads)
       // A warp whose lanes all hold one digit (sorted or equal runs) adds once; otherwise every
       // lane adds its own. (A match per key and pass cost more than the conflicts it saves.)
       const unsigned d = radix::digit_of(key, 8 * p);
-      const bool same = __all_sync(0xffffffffu, !valid || d == __shfl_sync(0xffffffffu, d, 0));
+      const unsigned first = __shfl_sync(0xffffffffu, d, 0);  // every lane, before any ||
+      const bool same = __all_sync(0xffffffffu, !valid || d == first);
       if (same) {
         if (threadIdx.x % 32 == 0) atomicAdd(&h[p][d], lanes);
       } else if (valid) {
