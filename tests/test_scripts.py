@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Tests of the scripts in scripts/, on a results file a real run wrote
+(results/nvidia-h200-scan.json). Standard library unittest, so CI needs nothing extra; pytest
+runs them too (`python3 -m pytest tests/test_scripts.py`)."""
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+from contextlib import redirect_stdout
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+
+import compare  # noqa: E402
+import report  # noqa: E402
+import sanitizer_summary  # noqa: E402
+
+REAL = os.path.join(ROOT, "results", "nvidia-h200-scan.json")
+
+
+class CompareTest(unittest.TestCase):
+    def test_u_test_matches_scipy_reference_values(self):
+        # scipy.stats.mannwhitneyu(a, b, alternative="two-sided", method="asymptotic").pvalue
+        self.assertAlmostEqual(compare.mann_whitney_p([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]),
+                               0.01219, places=5)
+        self.assertAlmostEqual(compare.mann_whitney_p([5, 5, 5, 6], [5, 6, 6, 7, 7]), 0.11614,
+                               places=5)
+        self.assertEqual(compare.mann_whitney_p([1.0, 2.2, 3.1], [1.5, 2.0, 3.3]), 1.0)
+
+    def test_a_file_against_itself_changes_nothing(self):
+        _, runs = compare.load(REAL)
+        rows, geomean = compare.compare(runs, runs)
+        self.assertTrue(rows)
+        self.assertAlmostEqual(geomean, 1.0)
+        self.assertTrue(all(r[3] == 0 and not r[5] for r in rows))
+
+    def test_a_slower_copy_is_reported_slower(self):
+        with open(REAL) as f:
+            data = json.load(f)
+        for b in data["benchmarks"]:
+            b["real_time"] *= 1.5
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump(data, f)
+        try:
+            out = io.StringIO()
+            with redirect_stdout(out):
+                rc = compare.main([REAL, f.name, "--filter", "v13"])
+            self.assertEqual(rc, 0)
+            self.assertIn("+0.5000", out.getvalue())
+            self.assertIn("OVERALL_GEOMEAN", out.getvalue())
+            self.assertIn(" *", out.getvalue())  # 5 vs 5 repetitions, all slower: significant
+        finally:
+            os.unlink(f.name)
+
+    def test_no_common_benchmark_is_an_error(self):
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "compare.py"), REAL,
+                            os.path.join(ROOT, "results", "nvidia-h200.json")],
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("error", r.stderr)
+
+
+class ReportTest(unittest.TestCase):
+    def test_tables_come_from_the_json(self):
+        ctx, runs = report.load(REAL)
+        self.assertEqual(ctx["gpu"], "NVIDIA H200")
+        table, figures = report.op_table(runs, "scan", 1 << 28)
+        self.assertIn("`v13_vectorized_lookback`", table)
+        self.assertIn("cub", figures)
+        self.assertTrue(all(f["verified"] for f in figures.values() if f))
+
+    def test_committed_reports_are_up_to_date(self):
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "report.py"), "--check"],
+                           capture_output=True, text=True, cwd=ROOT)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+
+
+class SanitizerSummaryTest(unittest.TestCase):
+    def test_findings_are_charged_to_the_running_case(self):
+        log = "\n".join([
+            "[ RUN      ] Registry/VersionTest.MatchesReference/scan_v04_kogge_stone_n33_ones",
+            "[       OK ] Registry/VersionTest.MatchesReference/scan_v04_kogge_stone_n33_ones (1 ms)",
+            "[ RUN      ] Registry/VersionTest.MatchesReference/copy_if_v05_single_pass_n1000_keep50",
+            "========= Invalid __global__ write of size 4 bytes",
+            "========= ERROR SUMMARY: 1 error",
+        ])
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "memcheck.log")
+            with open(path, "w") as f:
+                f.write(log)
+            versions, tail = sanitizer_summary.parse(path)
+            self.assertEqual(versions["scan/v04_kogge_stone"][:2], [1, 0])
+            self.assertEqual(versions["copy_if/v05_single_pass"][:2], [1, 1])
+            out = os.path.join(d, "summary.md")
+            with redirect_stdout(io.StringIO()):
+                rc = sanitizer_summary.main(["x", out, f"memcheck={path}"])
+            self.assertEqual(rc, 1)
+            with open(out) as f:
+                text = f.read()
+            self.assertIn("clean (1)", text)
+            self.assertIn("**1 reports**", text)
+
+
+if __name__ == "__main__":
+    unittest.main()
