@@ -388,6 +388,47 @@ def render_results(files):
     return "\n".join(out).rstrip() + "\n"
 
 
+def headline(files):
+    """Markdown table: per operator, the best rung against CUB and the copy ceiling at 2^28, on
+    the H200 where there are H200 results (else the first GPU)."""
+    groups = gpu_groups(files)
+    group = groups.get("nvidia-h200") or next(iter(groups.values()), None)
+    if not group:
+        return "No results yet."
+    runs = merged_runs(group)
+    gpu = group[0][1].get("gpu", "?")
+    out = [f"| operator ({gpu}, n = 2^28) | best rung | time (µs) | % copy ceiling | CUB (µs) "
+           "| CUB % copy | best ÷ CUB time |", "|---|---|--:|--:|--:|--:|--:|"]
+    for op in OPERATORS:
+        dists = [k[3] for k in runs if k[0] == op and k[2] == LARGE_SIZE]
+        if not dists:
+            continue
+        dist = next((t[2] for t in TARGETS.get(op, []) if t[2] in dists), dists[0])
+        _, figures = op_table(runs, op, LARGE_SIZE, dist)
+        best = best_rung(figures, UNORDERED.get(op, set())) if figures else None
+        cub = figures.get("cub") if figures else None
+        if not best or not cub:
+            continue
+        t, slug = best
+        label = op + (f" ({dist})" if dist else "")
+        out.append(f"| [{label}]({CHAPTER.get(op, op)}/README.md) | `{slug}` | {fmt_time(t)} | "
+                   f"{fmt_pct(figures[slug]['pct_copy'])} | {fmt_time(cub['time_us'])} | "
+                   f"{fmt_pct(cub['pct_copy'])} | {t / cub['time_us']:.3f} |")
+    return "\n".join(out)
+
+
+def render_readme(path, files, text=None):
+    if text is None:
+        with open(path) as f:
+            text = f.read()
+    begin, end = "<!-- BEGIN generated headline -->", "<!-- END generated headline -->"
+    if begin not in text or end not in text:
+        return text
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    return head + begin + "\n" + headline(files) + "\n" + end + tail
+
+
 def render_chapter(path, op, files, text=None):
     """The chapter README (or `text`, its version so far) with op's generated block replaced."""
     if text is None:
@@ -424,6 +465,9 @@ def main():
     args = ap.parse_args()
     files = results_files()
     outputs = {os.path.join(ROOT, "RESULTS.md"): render_results(files)}
+    readme = os.path.join(ROOT, "README.md")
+    if os.path.exists(readme):
+        outputs[readme] = render_readme(readme, files)
     for op in OPERATORS:
         chapter = os.path.join(ROOT, CHAPTER.get(op, op), "README.md")
         if os.path.exists(chapter):
