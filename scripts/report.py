@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Generate RESULTS.md and the chapter tables from the JSON that cuda-ladder wrote.
 
+    python3 scripts/plots.py             # (matplotlib) draw results/plots/*.png first
     python3 scripts/report.py            # rewrite RESULTS.md and <op>/README.md tables
     python3 scripts/report.py --check    # exit 1 if either differs from what the JSON gives
 
@@ -384,7 +385,14 @@ def render_results(files):
         for op in OPERATORS:
             section = operator_section(runs, op)
             if section:
-                out += [f"### {op}", "", section.replace("### ", "#### ")]
+                out += [f"### {op}", ""]
+                for kind in ("ladder", "sweep"):  # pictures drawn by scripts/plots.py
+                    png = f"results/plots/{slug}-{op}-{kind}.png"
+                    if os.path.exists(os.path.join(ROOT, png)):
+                        out += [f"![{op} {kind}]({png})", ""]
+                out += [section.replace("### ", "#### ")]
+    if os.path.exists(os.path.join(ROOT, "results/plots/gpus-pct-copy.png")):
+        out += ["## Across GPUs", "", "![% of each GPU's copy ceiling](results/plots/gpus-pct-copy.png)", ""]
     return "\n".join(out).rstrip() + "\n"
 
 

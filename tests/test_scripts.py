@@ -78,6 +78,24 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
 
 
+try:
+    import matplotlib  # noqa: F401
+    HAVE_MPL = True
+except ImportError:
+    HAVE_MPL = False
+
+
+@unittest.skipUnless(HAVE_MPL, "matplotlib is not installed")
+class PlotsTest(unittest.TestCase):
+    def test_ladder_picture_from_a_real_file(self):
+        import plots
+        with tempfile.TemporaryDirectory() as d:
+            with redirect_stdout(io.StringIO()):
+                self.assertEqual(plots.main([REAL, "--out", d]), 0)
+            self.assertTrue(os.path.exists(os.path.join(d, "nvidia-h200-scan-ladder.png")))
+            self.assertFalse(os.path.exists(os.path.join(d, "gpus-pct-copy.png")))  # one GPU
+
+
 class SanitizerSummaryTest(unittest.TestCase):
     def test_findings_are_charged_to_the_running_case(self):
         log = "\n".join([

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Draw the results as pictures (matplotlib), from the same JSON that report.py reads.
+
+    python3 scripts/plots.py [FILE.json ...]      # default: results/*.json -> results/plots/
+
+Per GPU and operator:
+  <gpu>-<op>-ladder.png  each version's time at the ladder size and at 2^28 (log scale), the
+                         measured copy ceiling's time for the same bytes and CUB's time as
+                         vertical lines, and the % of the copy ceiling written on each bar;
+  <gpu>-<op>-sweep.png   where the run had --sweep (four sizes or more): GB/s against n on a
+                         log2 axis for the best rung, CUB and the first parallel rungs, with the
+                         n at which the data fills the L2 marked;
+and across GPUs, where results of two or more GPUs exist:
+  gpus-pct-copy.png      the best rung's % of each GPU's own copy ceiling, per operator.
+
+Then run report.py: RESULTS.md shows every picture that exists. Nothing is measured here; every
+value drawn is read from the JSON (report.load / report.summary).
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import report  # noqa: E402
+
+import matplotlib  # noqa: E402
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+PLOTS = os.path.join(report.ROOT, "results", "plots")
+
+
+def primary_dist(runs, op):
+    dists = sorted({k[3] for k in runs if k[0] == op}, key=lambda d: (d is not None, str(d)))
+    for t in report.TARGETS.get(op, []):
+        if t[2] in dists:
+            return t[2]
+    return dists[0] if dists else None
+
+
+def ladder_figure(runs, op, gpu, path):
+    dist = primary_dist(runs, op)
+    sizes = [n for n in (report.LADDER_SIZE, report.LARGE_SIZE)
+             if any(k[0] == op and k[2] == n and k[3] == dist for k in runs)]
+    if not sizes:
+        return False
+    fig, axes = plt.subplots(1, len(sizes), figsize=(6.5 * len(sizes), 0.45 * 16 + 1.5),
+                             squeeze=False)
+    for ax, n in zip(axes[0], sizes):
+        _, figures = report.op_table(runs, op, n, dist)
+        slugs = [s for s in sorted(figures, key=report.ladder_order) if figures[s]]
+        times = [figures[s]["time_us"] for s in slugs]
+        colors = ["#4c72b0" if report.is_rung(s) else "#dd8452" for s in slugs]
+        y = range(len(slugs))
+        ax.barh(y, times, color=colors)
+        ax.set_yticks(list(y), slugs, fontsize=8)
+        ax.invert_yaxis()
+        ax.set_xscale("log")
+        ax.set_xlabel("time (µs, log scale)")
+        for yi, s in zip(y, slugs):
+            ax.text(figures[s]["time_us"], yi, f" {report.fmt_pct(figures[s]['pct_copy'])}",
+                    va="center", fontsize=7)
+        ref = next((figures[s] for s in slugs if figures[s]["pct_copy"] > 0), None)
+        if ref:  # the copy ceiling's time for these bytes: time x pct_copy / 100
+            ax.axvline(ref["time_us"] * ref["pct_copy"] / 100, color="black", linestyle="--",
+                       linewidth=1, label="copy ceiling")
+        if figures.get("cub"):
+            ax.axvline(figures["cub"]["time_us"], color="#dd8452", linestyle=":", linewidth=1.5,
+                       label="cub")
+        ax.legend(fontsize=8, loc="lower right")
+        ax.set_title(f"{op}, n = {report.size_label(n)}{report.dist_label(dist)}", fontsize=10)
+    fig.suptitle(f"{gpu}: {op} ladder (bar label: % of the measured copy ceiling)", fontsize=11)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return True
+
+
+def sweep_figure(runs, op, gpu, l2_bytes, path):
+    dist = primary_dist(runs, op)
+    sizes = sorted({k[2] for k in runs if k[0] == op and k[3] == dist})
+    if len(sizes) < 4:
+        return False
+    _, large = report.op_table(runs, op, max(sizes), dist)
+    best = report.best_rung(large, report.UNORDERED.get(op, set())) if large else None
+    rungs = sorted({k[1] for k in runs if k[0] == op and k[3] == dist and report.is_rung(k[1])},
+                   key=report.ladder_order)
+    chosen = [s for s in rungs[1:3]] + ([best[1]] if best else []) + ["cub"]
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for slug in dict.fromkeys(chosen):
+        xs, ys = [], []
+        for n in sizes:
+            e = runs.get((op, slug, n, dist))
+            f = report.summary(e) if e else None
+            if f:
+                xs.append(n)
+                ys.append(f["gbps"])
+        if xs:
+            ax.plot(xs, ys, marker="o", markersize=3, label=slug)
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("n (elements)")
+    ax.set_ylabel("GB/s (minimal bytes moved)")
+    if l2_bytes:  # n whose bytes fill the L2, from a benchmark's bytes counter
+        e = next((runs[k] for k in runs if k[0] == op and k[3] == dist), None)
+        f = e and (e["median"] or (e["reps"][0] if e["reps"] else None))
+        if f and f.get("bytes") and f.get("n"):
+            ax.axvline(l2_bytes / (f["bytes"] / f["n"]), color="gray", linestyle="--",
+                       label="data = L2 size")
+    ax.legend(fontsize=8)
+    ax.set_title(f"{gpu}: {op} size sweep{report.dist_label(dist)}", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return True
+
+
+def gpus_figure(groups, path):
+    if len(groups) < 2:
+        return False
+    ops = [op for op in report.OPERATORS
+           if all(any(k[0] == op for k in report.merged_runs(g)) for g in groups.values())]
+    fig, ax = plt.subplots(figsize=(max(6, 0.9 * len(ops) * len(groups)), 5))
+    width = 0.8 / len(groups)
+    for i, (slug, group) in enumerate(groups.items()):
+        runs = report.merged_runs(group)
+        pcts = []
+        for op in ops:
+            _, figures = report.op_table(runs, op, report.LARGE_SIZE, primary_dist(runs, op))
+            best = report.best_rung(figures, report.UNORDERED.get(op, set())) if figures else None
+            pcts.append(figures[best[1]]["pct_copy"] if best else 0)
+        ax.bar([j + i * width for j in range(len(ops))], pcts, width,
+               label=group[0][1].get("gpu", slug))
+    ax.set_xticks([j + width * (len(groups) - 1) / 2 for j in range(len(ops))], ops,
+                  rotation=30, ha="right")
+    ax.set_ylabel("best rung, % of the GPU's own copy ceiling (n = 2^28)")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return True
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("files", nargs="*", help="results files (default: results/*.json)")
+    ap.add_argument("--out", default=PLOTS, help="directory for the PNGs (results/plots)")
+    args = ap.parse_args(argv)
+    files = args.files or report.results_files()
+    if not files:
+        print("plots.py: error: no results files", file=sys.stderr)
+        return 1
+    os.makedirs(args.out, exist_ok=True)
+    written = []
+    groups = report.gpu_groups(files)
+    for slug, group in groups.items():
+        runs = report.merged_runs(group)
+        gpu = group[0][1].get("gpu", slug)
+        l2 = float(group[0][1].get("l2_bytes", 0) or 0)
+        for op in report.OPERATORS:
+            if not any(k[0] == op for k in runs):
+                continue
+            p = os.path.join(args.out, f"{slug}-{op}-ladder.png")
+            if ladder_figure(runs, op, gpu, p):
+                written.append(p)
+            p = os.path.join(args.out, f"{slug}-{op}-sweep.png")
+            if sweep_figure(runs, op, gpu, l2, p):
+                written.append(p)
+    p = os.path.join(args.out, "gpus-pct-copy.png")
+    if gpus_figure(groups, p):
+        written.append(p)
+    print(f"wrote {len(written)} pictures to {os.path.relpath(args.out, report.ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
