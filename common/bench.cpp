@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <regex>
 #include <sstream>
 
 #include "common/registry.h"
@@ -31,6 +32,8 @@ struct Harness {
   // the verdict. The first call's after-check follows that call's timed launches, so state a
   // version leaves behind between launches is still caught.
   std::map<std::string, double> verified;
+  std::string inject_fault;  // --inject-fault's regex; empty: none
+  bool fault_injected = false;
 };
 
 Harness& harness() {
@@ -72,6 +75,12 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
         return;
       }
       max_err = before.max_err;
+      if (!h.inject_fault.empty() && !h.fault_injected &&
+          std::regex_search(name, std::regex(h.inject_fault))) {
+        h.fault_injected = true;  // --inject-fault: fail as a faulty version would
+        LADDER_CUDA_TRY(launch_fault_kernel(h.stream));
+        LADDER_CUDA_TRY(cudaStreamSynchronize(h.stream));
+      }
     } else {
       LADDER_CUDA_TRY(runner->launch(h.stream));  // warm-up launch, as the check gave
     }
@@ -145,6 +154,7 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
   LADDER_CUDA_TRY(cudaGetDevice(&h.facts.index));
   h.facts = query_device(h.facts.index);
   h.hot = options.hot;
+  h.inject_fault = options.inject_fault;
   LADDER_CUDA_TRY(cudaStreamCreateWithFlags(&h.stream, cudaStreamNonBlocking));
   LADDER_CUDA_TRY(cudaEventCreate(&h.start));
   LADDER_CUDA_TRY(cudaEventCreate(&h.stop));

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
 #include <set>
 
 #include "common/registry.h"
@@ -128,6 +129,15 @@ Options parse_cli(const std::vector<std::string>& args, const std::vector<std::s
     } else if (flag == "--results_dir") {
       need_value();
       o.results_dir = value;
+    } else if (flag == "--inject-fault") {
+      need_value();
+      try {
+        std::regex check(value);
+      } catch (const std::regex_error& e) {
+        throw UsageError("--inject-fault needs a regular expression, got '" + value + "' (" +
+                         e.what() + ")");
+      }
+      o.inject_fault = value;
     } else {
       throw UsageError("unknown argument '" + arg + "' (see --help)");
     }
@@ -162,6 +172,8 @@ options:
   --hot               do not flush the L2 cache before each timed iteration
   --device=N          run on CUDA device N (default 0)
   --results_dir=DIR   write the JSON results to DIR/<gpu>.json (e.g. results/nvidia-h200.json)
+  --inject-fault=RE   self-test of the error path: the first benchmark matching RE faults on
+                      purpose (an illegal address); the run names it, skips the rest, exits 1
   --help              this text
 
 Google Benchmark's own flags pass through, for example:

@@ -28,6 +28,10 @@ struct Options {
   std::string results_dir;       // --results_dir: write DIR/<gpu>.json
   std::vector<std::string> benchmark_args;  // passed to Google Benchmark
   bool user_min_time = false;  // --benchmark_min_time given: leave iteration counts to it
+  // --inject-fault=REGEX: a self-test of the error path. The first benchmark whose name matches
+  // gets a kernel that writes to an invalid address after its first check, as a faulty version
+  // would: the run must name it, skip the rest, keep its JSON valid and exit 1.
+  std::string inject_fault;
 };
 
 // Parses argv[1..]. `known_ops` validates --ops. Throws UsageError.

@@ -157,7 +157,14 @@ __global__ void flush_read_kernel(const int4* __restrict__ buf, size_t words, in
   if (acc == 0x7fffffff) *sink = acc;
 }
 
+__global__ void fault_kernel(int* p) { *p = 1; }
+
 }  // namespace
+
+cudaError_t launch_fault_kernel(cudaStream_t stream) {
+  fault_kernel<<<1, 1, 0, stream>>>(reinterpret_cast<int*>(uintptr_t(16)));
+  return cudaGetLastError();
+}
 
 L2Flusher::L2Flusher(size_t l2_bytes)
     : buffer_(std::max<size_t>(2 * l2_bytes, 1 << 20), /*zero=*/true),

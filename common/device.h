@@ -90,6 +90,10 @@ int current_sm_count();
 // occupancy API, at least 1. Not cached: call it once per kernel and keep the result.
 size_t resident_grid(const void* kernel, int threads, size_t dynamic_smem_bytes);
 
+// Launches one thread that stores to an invalid address: a deliberate kernel fault (sticky
+// illegal-address error) for the --inject-fault self-test. Returns the launch error.
+cudaError_t launch_fault_kernel(cudaStream_t stream);
+
 // Evicts the L2 cache by reading a buffer of twice its size with a kernel. A read leaves clean
 // lines behind, so unlike a memset flush no dirty lines are written back during the next timed
 // kernel.

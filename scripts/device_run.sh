@@ -85,6 +85,16 @@ if has extra; then
   "$BUILD/cuda-ladder" --ops=reduce --sizes=2^40 --benchmark_filter='v1[01]|cub' >"$OUT/x.tmp" 2>&1
   echo "exit $? (want 1)" >>"$OUT/x.tmp"
   grep -E "ERROR|error|exit" "$OUT/x.tmp" | cut -c1-200 | tee -a "$LOG"
+  log "a kernel that faults"
+  # --inject-fault: the named benchmark faults on purpose; the run must name it, skip the rest,
+  # exit 1, and leave valid JSON behind.
+  mkdir -p "$OUT/fault"
+  "$BUILD/cuda-ladder" --ops=reduce --sizes=2^20 --inject-fault='reduce/v05' \
+    --results_dir="$OUT/fault" >"$OUT/x.tmp" 2>&1
+  echo "exit $? (want 1)" >>"$OUT/x.tmp"
+  grep -E "ERROR|error|exit" "$OUT/x.tmp" | cut -c1-200 | head -6 | tee -a "$LOG"
+  python3 -c "import json,glob,sys; d=json.load(open(glob.glob(sys.argv[1]+'/*.json')[0])); print('fault JSON valid:', len(d['benchmarks']), 'entries')" "$OUT/fault" 2>&1 | tee -a "$LOG"
+  rm -rf "$OUT/fault"
   log "beyond 32-bit indexing"
   # The best rungs and CUB at n = 2^31 + 17, checked before and after timing.
   timeout 300 "$BUILD/cuda-ladder" --ops=reduce,scan,copy_if --sizes=2^31+17 \

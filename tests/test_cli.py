@@ -52,6 +52,7 @@ expect_error(["--benchmark_repetitions=-3"], 2, "positive count")
 expect_error(["--benchmark_repetitions=two"], 2, "positive count")
 expect_error(["--list=yes"], 2, "takes no value")
 expect_error(["--results_dir=x", "--benchmark_out=y.json"], 2, "both name the output file")
+expect_error(["--inject-fault=("], 2, "regular expression")
 expect_error([], 1, "no CUDA device")
 expect_error(["--ops=reduce", "--sizes=1000"], 1, "no CUDA device")
 
