@@ -15,6 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
 import compare  # noqa: E402
+import ncu_summary  # noqa: E402
 import report  # noqa: E402
 import sanitizer_summary  # noqa: E402
 
@@ -94,6 +95,35 @@ class PlotsTest(unittest.TestCase):
                 self.assertEqual(plots.main([REAL, "--out", d]), 0)
             self.assertTrue(os.path.exists(os.path.join(d, "nvidia-h200-scan-ladder.png")))
             self.assertFalse(os.path.exists(os.path.join(d, "gpus-pct-copy.png")))  # one GPU
+
+
+class NcuSummaryTest(unittest.TestCase):
+    def test_the_timed_launch_is_the_middle_third(self):
+        header = ['"ID"', '"Kernel Name"', '"gpu__time_duration.sum"', '"dram__bytes_read.sum"',
+                  '"smsp__inst_executed.sum"', '"sm__warps_active.avg.pct_of_peak_sustained_active"']
+        units = ['""', '""', '"usecond"', '"Mbyte"', '"inst"', '"%"']
+        rows = []
+        for launch, scale in enumerate([1, 2, 3]):  # check, timed, check
+            for k in range(2):  # two kernels per launch
+                rows.append([f'"{2 * launch + k}"', '"k"', f'"{10 * scale}"', f'"{100 * scale}"',
+                             f'"{1000000 * (k + 1)}"', f'"{50 + 10 * k}"'])
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "scan__v13_vectorized_lookback.csv")
+            with open(path, "w") as f:
+                f.write("==PROF== noise\n")
+                for r in [header, units] + rows:
+                    f.write(",".join(r) + "\n")
+            values, kernels = ncu_summary.parse(path)
+            self.assertEqual(kernels, 2)
+            self.assertEqual(values["time (µs)"], 40)        # 2 x 20: the middle launch
+            self.assertEqual(values["DRAM read (MB)"], 400)
+            self.assertEqual(values["instructions (M)"], 3)
+            self.assertAlmostEqual(values["occupancy %"], (50 * 1 + 60 * 2) / 3)
+            out = os.path.join(d, "summary.md")
+            with redirect_stdout(io.StringIO()):
+                self.assertEqual(ncu_summary.main(["x", d, out]), 0)
+            with open(out) as f:
+                self.assertIn("`scan/v13_vectorized_lookback` | 2 |", f.read())
 
 
 class SanitizerSummaryTest(unittest.TestCase):

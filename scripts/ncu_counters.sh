@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Nsight Compute over every registered version at one moderate size: the hardware's own counters
+# for each rung's claim (bank conflicts, threads active per instruction, occupancy, DRAM bytes,
+# instructions, atomics). Run on a GPU machine:
+#   scripts/ncu_counters.sh [BUILD_DIR] [OUT_DIR] [N] [OPS]
+#     (defaults: build-device, results/ncu-<gpu>, 4194304, every operator)
+# One ncu process per version (the benchmark filter names it), --clock-control none (the clocks
+# stay as the card runs them), the L2 flush kernel excluded. A benchmark launches its version
+# three times (check, timed iteration, check): the CSV keeps all three; scripts/ncu_summary.py
+# takes the timed one and writes the table the chapters cite.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${1:-build-device}
+N=${3:-4194304}
+BIN="$BUILD/cuda-ladder"
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader -i 0 | head -1 | tr 'A-Z ' 'a-z-')
+OUT=${2:-results/ncu-$gpu}
+mkdir -p "$OUT"
+METRICS=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,\
+l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,\
+l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,\
+smsp__thread_inst_executed_per_inst_executed.ratio,\
+sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,\
+smsp__inst_executed_op_global_atom.sum,smsp__inst_executed_op_global_red.sum,\
+smsp__inst_executed_op_shared_atom.sum
+# Every version and the first benchmark distribution of its operator, from the catalog.
+"$BIN" --list ${4:+--ops=$4} | python3 -c '
+import json, sys
+for op in json.load(sys.stdin)["operators"]:
+    dists = op["distributions"]
+    for v in op["versions"]:
+        print(op["name"], v["slug"], dists[0], v["max_n"] or 0)
+' | while read -r op slug dist max_n; do
+  [ "$max_n" -gt 0 ] && [ "$max_n" -lt "$N" ] && n=$max_n || n=$N
+  filter="^$op/$slug/n:$n"
+  # operators benchmarked on several distributions put it in the name; the first is the main one
+  case "$op" in copy_if | sort | histogram | histogram_u8) filter="$filter/dist:$dist" ;; esac
+  timeout 300 ncu --clock-control none --csv --page raw --metrics "$METRICS" \
+    -k 'regex:^(?!.*flush_read_kernel)' \
+    "$BIN" --ops="$op" --sizes="$n" --benchmark_filter="$filter\$" --benchmark_min_time=1x \
+    --benchmark_repetitions=1 >"$OUT/${op}__${slug}.csv" 2>"$OUT/${op}__${slug}.log"
+  echo "$op/$slug n=$n rc=$?"
+done
+python3 scripts/ncu_summary.py "$OUT" "$OUT/summary.md"
