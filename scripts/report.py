@@ -345,6 +345,8 @@ def gpu_groups(files):
     for path in files:
         ctx, runs = load(path)
         slug = ctx.get("gpu_slug") or os.path.basename(path).split(".")[0]
+        if ctx.get("device_index", "0") != "0":  # two cards of one model stay apart
+            slug += f"-device{ctx['device_index']}"
         groups.setdefault(slug, []).append((path, ctx, runs))
     return groups
 

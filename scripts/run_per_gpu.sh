@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs the benchmark once per visible GPU, one process each (cuda-ladder --device=N), writing
+#   results/per-gpu/device<N>/<gpu>.json
+# then draws the across-GPU chart and prints a comparison of device 0 with each other device:
+#   scripts/run_per_gpu.sh [BUILD_DIR] [extra cuda-ladder flags...]
+# e.g. scripts/run_per_gpu.sh build --ops=reduce,scan --benchmark_repetitions=5
+set -uo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${1:-build}
+shift || true
+count=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
+[ "$count" -gt 0 ] || { echo "run_per_gpu.sh: no GPU visible (nvidia-smi -L)" >&2; exit 1; }
+status=0
+files=()
+for ((i = 0; i < count; ++i)); do
+  dir=results/per-gpu/device$i
+  mkdir -p "$dir"
+  echo "=== device $i: $(nvidia-smi -L | sed -n "$((i + 1))p")"
+  "$BUILD/cuda-ladder" --device="$i" --results_dir="$dir" "$@" || status=1
+  for f in "$dir"/*.json; do [ -e "$f" ] && files+=("$f"); done
+done
+if [ ${#files[@]} -gt 1 ]; then
+  python3 scripts/plots.py --out results/plots "${files[@]}" || true
+  for f in "${files[@]:1}"; do python3 scripts/compare.py "${files[0]}" "$f" || status=1; done
+fi
+exit $status
