@@ -122,6 +122,18 @@ class NcuSummaryTest(unittest.TestCase):
             out = os.path.join(d, "summary.md")
             with redirect_stdout(io.StringIO()):
                 self.assertEqual(ncu_summary.main(["x", d, out]), 0)
+            # report.py puts the same figures beside the chapter's tables
+            old_root = report.ROOT
+            try:
+                os.makedirs(os.path.join(d, "results", "ncu-test-gpu"))
+                os.rename(path, os.path.join(d, "results", "ncu-test-gpu",
+                                             os.path.basename(path)))
+                report.ROOT = d
+                table = report.counters_table("scan", "test-gpu")
+            finally:
+                report.ROOT = old_root
+            self.assertIn("| `v13_vectorized_lookback` | 2 |", table)
+            self.assertIsNone(report.counters_table("scan", "no-such-gpu"))
             with open(out) as f:
                 self.assertIn("`scan/v13_vectorized_lookback` | 2 |", f.read())
 
