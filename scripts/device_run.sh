@@ -3,7 +3,9 @@
 # the raw JSON into $OUT (or ./device-out). Used for the committed results:
 #   OUT=/some/dir STEPS="build tests sanitizer bench extra" BENCH_GROUPS="reduce scan" \
 #     bash scripts/device_run.sh [extra cuda-ladder flags]
-# STEPS picks the phases (default: all). BENCH_GROUPS picks the benchmark groups (default: all); each
+# STEPS picks the phases (default: build tests sanitizer bench extra; also "huge": the 2^31 + 17
+# tests, HUGE_OPS=op1,op2 to narrow them; and "ncu": Nsight Compute over every version, NCU_OPS to
+# narrow it, returned as one tar.gz). BENCH_GROUPS picks the benchmark groups (default: all); each
 # group is its own cuda-ladder process with its own time limit, writing
 # $OUT/<gpu>-<group>.json, so a group that runs out of time loses only itself (Google
 # Benchmark writes the JSON's closing brackets at exit). At most 8 files come back from a device
@@ -103,6 +105,24 @@ if has extra; then
   echo "exit $?" >>"$OUT/x.tmp"
   grep -E "manual_time|ERROR|error|exit" "$OUT/x.tmp" | sed -E 's/ +/ /g' | cut -c1-160 | tee -a "$LOG"
   rm -f "$OUT/x.tmp"
+fi
+
+if has huge; then
+  # Each operator's best rung at n = 2^31 + 17 (tests/test_versions.cpp, HugeTest).
+  log "huge tests"
+  LADDER_HUGE_TESTS=${HUGE_OPS:-1} "$BUILD/ladder-tests" --gtest_filter='Huge/*' \
+    >"$OUT/huge.log" 2>&1
+  echo "huge rc=$?" | tee -a "$LOG"
+  grep -E "^\[ +(OK|FAILED) |PASSED|FAILED  \]" "$OUT/huge.log" | tee -a "$LOG"
+fi
+
+if has ncu; then
+  # Nsight Compute over every version (scripts/ncu_counters.sh); the CSVs come back as one tar.
+  log "ncu counters"
+  gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader -i 0 | head -1 | tr 'A-Z ' 'a-z-')
+  scripts/ncu_counters.sh "$BUILD" "$OUT/ncu-$gpu" 4194304 "${NCU_OPS:-}" >>"$LOG" 2>&1
+  tar -czf "$OUT/ncu-$gpu.tar.gz" -C "$OUT" "ncu-$gpu" && rm -rf "$OUT/ncu-$gpu"
+  echo "ncu: $OUT/ncu-$gpu.tar.gz" | tee -a "$LOG"
 fi
 
 log "done: tests rc=$test_rc, benchmark rc=$bench_rc"
