@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <thread>
 #include <vector>
 
@@ -29,6 +30,36 @@ void parallel_for(size_t n, Body&& body, size_t grain = 65536) {
     if (begin < end) pool.emplace_back([&body, begin, end] { body(begin, end); });
   }
   for (std::thread& th : pool) th.join();
+}
+
+// Where a[i] != b[i] for i in [0, n), compared on every core: the number of mismatches and the
+// first mismatching index (SIZE_MAX if none). The exact checks (copy_if, sort) share it.
+struct Mismatches {
+  size_t count = 0;
+  size_t first = SIZE_MAX;
+};
+template <typename T>
+Mismatches mismatches(const T* a, const T* b, size_t n) {
+  constexpr size_t kChunks = 64;
+  const size_t chunk = (n + kChunks - 1) / kChunks;
+  std::vector<Mismatches> part(kChunks);
+  parallel_for(
+      kChunks,
+      [&](size_t kb, size_t ke) {
+        for (size_t k = kb; k < ke; ++k)
+          for (size_t i = k * chunk; i < std::min(n, (k + 1) * chunk); ++i)
+            if (a[i] != b[i]) {
+              if (part[k].first == SIZE_MAX) part[k].first = i;
+              ++part[k].count;
+            }
+      },
+      1);
+  Mismatches m;
+  for (const Mismatches& p : part) {
+    m.count += p.count;
+    m.first = std::min(m.first, p.first);
+  }
+  return m;
 }
 
 }  // namespace ladder

@@ -86,25 +86,8 @@ CheckResult check_ordered(const std::vector<int32_t>& want, const int32_t* got, 
     c.max_err = static_cast<double>(std::max(count, want.size()));
     return c;
   }
-  constexpr size_t kChunks = 64;
-  const size_t chunk = (count + kChunks - 1) / kChunks;
-  std::vector<size_t> first(kChunks, SIZE_MAX), bad(kChunks, 0);
-  parallel_for(
-      kChunks,
-      [&](size_t kb, size_t ke) {
-        for (size_t k = kb; k < ke; ++k)
-          for (size_t i = k * chunk; i < std::min(count, (k + 1) * chunk); ++i)
-            if (got[i] != want[i]) {
-              if (first[k] == SIZE_MAX) first[k] = i;
-              ++bad[k];
-            }
-      },
-      1);
-  size_t total = 0, at = SIZE_MAX;
-  for (size_t k = 0; k < kChunks; ++k) {
-    total += bad[k];
-    at = std::min(at, first[k]);
-  }
+  const Mismatches m = mismatches(got, want.data(), count);
+  const size_t total = m.count, at = m.first;
   c.ok = total == 0;
   c.max_err = static_cast<double>(total);
   if (!c.ok) {
@@ -134,14 +117,10 @@ CheckResult check_unordered(const std::vector<int32_t>& want, int32_t* got, size
     std::vector<int32_t> w(want);
     std::sort(w.begin(), w.end());
     std::sort(got, got + count);
-    size_t bad = 0, at = SIZE_MAX;
-    for (size_t i = 0; i < count; ++i)
-      if (got[i] != w[i]) {
-        if (at == SIZE_MAX) at = i;
-        ++bad;
-      }
-    c.ok = bad == 0;
-    c.max_err = static_cast<double>(bad);
+    const Mismatches m = mismatches(got, w.data(), count);
+    const size_t at = m.first;
+    c.ok = m.count == 0;
+    c.max_err = static_cast<double>(m.count);
     if (!c.ok)
       c.message = "the kept values are not the expected multiset: sorted, index " +
                   std::to_string(at) + " has " + std::to_string(got[at]) + ", want " +

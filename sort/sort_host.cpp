@@ -71,26 +71,9 @@ std::vector<uint32_t> reference(std::vector<uint32_t> keys) {
 
 CheckResult check_keys(const std::vector<uint32_t>& want, const uint32_t* got) {
   const size_t n = want.size();
-  constexpr size_t kChunks = 64;
-  const size_t chunk = (n + kChunks - 1) / kChunks;
-  std::vector<size_t> first(kChunks, SIZE_MAX), bad(kChunks, 0);
-  parallel_for(
-      kChunks,
-      [&](size_t kb, size_t ke) {
-        for (size_t k = kb; k < ke; ++k)
-          for (size_t i = k * chunk; i < std::min(n, (k + 1) * chunk); ++i)
-            if (got[i] != want[i]) {
-              if (first[k] == SIZE_MAX) first[k] = i;
-              ++bad[k];
-            }
-      },
-      1);
+  const Mismatches m = mismatches(got, want.data(), n);
+  const size_t total = m.count, at = m.first;
   CheckResult c;
-  size_t total = 0, at = SIZE_MAX;
-  for (size_t k = 0; k < kChunks; ++k) {
-    total += bad[k];
-    at = std::min(at, first[k]);
-  }
   c.ok = total == 0;
   c.max_err = static_cast<double>(total);
   if (!c.ok) {
