@@ -17,6 +17,7 @@
 #include "sort/v03_merge_sort.cuh"
 #include "sort/v04_radix_lsd.cuh"
 #include "sort/v05_onesweep.cuh"
+#include "sort/v06_onesweep_window.cuh"
 
 namespace ladder::sort {
 namespace {
@@ -140,6 +141,7 @@ Operator make_operator() {
       entry(s, v03::kDoc, v03::launch, nullptr, v03::workspace_bytes, v03::kMaxN),
       entry(s, v04::kDoc, v04::launch, nullptr, v04::workspace_bytes, v04::kMaxN),
       entry(s, v05::kDoc, v05::launch, nullptr, v05::workspace_bytes, v05::kMaxN),
+      entry(s, v06::kDoc, v06::launch, nullptr, v06::workspace_bytes, v06::kMaxN),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),
@@ -160,6 +162,7 @@ Operator make_pairs_operator() {
   const std::string s = "sort_pairs";
   op.versions = {
       entry(s, v05::kDoc, nullptr, v05::launch_pairs, v05::workspace_bytes_pairs, v05::kMaxN),
+      entry(s, v06::kDoc, nullptr, v06::launch_pairs, v06::workspace_bytes_pairs, v06::kMaxN),
       entry(s, cub_baseline::kPairsDoc, nullptr, cub_baseline::launch_pairs,
             cub_baseline::pairs_workspace_bytes),
   };

@@ -1,0 +1,146 @@
+// sort/tuning/probe_onesweep.cu — a standalone probe used to choose v06's shape. Not part of the
+// binary. At n = 2^28 uniform keys it times whole sorts (L2 flushed before each, median of 21):
+// v05, v06 with look-back windows of 1..16 tiles and several tile shapes, CUB's SortKeys, and
+// the histogram kernel alone; every output is compared with CUB's, key by key, on the device.
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/tuning/probe_onesweep.cu common/device.cu \
+//     -o probe && ./probe
+#include <cub/device/device_radix_sort.cuh>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "common/device.h"
+#include "sort/v05_onesweep.cuh"
+#include "sort/v06_onesweep_window.cuh"
+
+using namespace ladder;
+using namespace ladder::sort;
+
+struct Env {
+  uint32_t *in, *out, *want;
+  unsigned long long* mismatches;
+  void* ws;
+  size_t ws_bytes;
+  L2Flusher* flusher;
+  cudaEvent_t a, b;
+};
+
+__global__ void fill_uniform(uint32_t* k, size_t n, uint32_t salt) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x) {
+    uint64_t x = (i + 1) * 0x9e3779b97f4a7c15ull ^ salt;  // splitmix64
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    k[i] = static_cast<uint32_t>(x ^ (x >> 31));
+  }
+}
+
+__global__ void count_mismatches(const uint32_t* a, const uint32_t* b, size_t n,
+                                 unsigned long long* count) {
+  unsigned long long c = 0;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x)
+    c += a[i] != b[i];
+  if (c) atomicAdd(count, c);
+}
+
+template <typename F>
+float median_us(Env& e, F&& launch) {
+  std::vector<float> t;
+  for (int i = 0; i < 22; ++i) {
+    e.flusher->flush(nullptr);
+    cudaEventRecord(e.a);
+    launch();
+    cudaEventRecord(e.b);
+    cudaEventSynchronize(e.b);
+    float ms;
+    cudaEventElapsedTime(&ms, e.a, e.b);
+    if (i) t.push_back(ms * 1e3f);
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+void report(Env& e, size_t n, const char* name, float us, float cub_us) {
+  cudaMemset(e.mismatches, 0, 8);
+  count_mismatches<<<1024, 256>>>(e.out, e.want, n, e.mismatches);
+  unsigned long long bad = ~0ull;
+  cudaMemcpy(&bad, e.mismatches, 8, cudaMemcpyDefault);
+  printf("%-34s %9.1f us  %6.2f Gkeys/s  %5.3fx cub  mismatches=%llu  %s\n", name, us, n / us / 1e3,
+         cub_us > 0 ? us / cub_us : 1.0, bad, cudaGetErrorString(cudaGetLastError()));
+  cudaMemset(e.out, 0, n * 4);
+}
+
+template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW>
+void probe(Env& e, size_t n, const char* name, float cub_us) {
+  if (v06::workspace_bytes_for<THREADS, ITEMS>(n, false) > e.ws_bytes) {
+    printf("%-34s workspace too small\n", name);
+    return;
+  }
+  int regs = 0;
+  cudaFuncAttributes attr{};
+  if (cudaFuncGetAttributes(&attr, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false>) ==
+      cudaSuccess)
+    regs = attr.numRegs;
+  int blocks = 0;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &blocks, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false>, THREADS, 0);
+  const float us = median_us(e, [&] {
+    v06::launch_shape<THREADS, ITEMS, WINDOW, false>(e.in, nullptr, e.out, nullptr, n, e.ws,
+                                                     nullptr);
+  });
+  char label[96];
+  snprintf(label, sizeof label, "%s [%d regs, %d blk/SM]", name, regs, blocks);
+  report(e, n, label, us, cub_us);
+}
+
+int main() {
+  Env e{};
+  const size_t n = size_t(1) << 28;
+  cudaMalloc(&e.in, n * 4);
+  cudaMalloc(&e.out, n * 4);
+  cudaMalloc(&e.want, n * 4);
+  cudaMalloc(&e.mismatches, 8);
+  e.ws_bytes = std::max(v05::workspace_bytes(n), size_t(3) << 30);
+  cudaMalloc(&e.ws, e.ws_bytes);
+  L2Flusher flusher(query_device(0).l2_bytes);
+  e.flusher = &flusher;
+  cudaEventCreate(&e.a);
+  cudaEventCreate(&e.b);
+  fill_uniform<<<1024, 256>>>(e.in, n, 12345u);
+
+  size_t cub_bytes = 0;
+  cub::DeviceRadixSort::SortKeys(nullptr, cub_bytes, e.in, e.want, n);
+  const float cub_us =
+      median_us(e, [&] { cub::DeviceRadixSort::SortKeys(e.ws, cub_bytes, e.in, e.want, n); });
+  cudaMemcpy(e.out, e.want, n * 4, cudaMemcpyDefault);
+  report(e, n, "cub SortKeys", cub_us, cub_us);
+
+  for (int rep = 0; rep < 2; ++rep) {
+    float us = median_us(e, [&] { v05::launch(e.in, e.out, n, e.ws, nullptr); });
+    report(e, n, "v05 (256x16, window 1)", us, cub_us);
+    us = median_us(e, [&] {
+      cudaMemsetAsync(e.ws, 0, 4096 + 256);
+      v05::histogram_kernel<<<1056, 256>>>(e.in, n, static_cast<unsigned*>(e.ws) + 64);
+    });
+    printf("%-34s %9.1f us  (memset 4 KB + histogram of all 4 digits)\n", "v05 histogram_kernel",
+           us);
+    us = median_us(e, [&] { cudaMemsetAsync(e.ws, 0, v06::zeroed_bytes(n)); });
+    printf("%-34s %9.1f us  (%zu bytes)\n", "v06 status memset", us, v06::zeroed_bytes(n));
+
+    probe<256, 16, 1>(e, n, "v06 256x16 window 1", cub_us);
+    probe<256, 16, 4>(e, n, "v06 256x16 window 4", cub_us);
+    probe<256, 16, 8>(e, n, "v06 256x16 window 8 (shipped)", cub_us);
+    probe<256, 16, 16>(e, n, "v06 256x16 window 16", cub_us);
+    probe<256, 12, 8>(e, n, "v06 256x12 window 8", cub_us);
+    probe<256, 20, 8>(e, n, "v06 256x20 window 8", cub_us);
+    probe<256, 24, 8>(e, n, "v06 256x24 window 8", cub_us);
+    probe<256, 32, 8>(e, n, "v06 256x32 window 8", cub_us);
+    probe<384, 16, 8>(e, n, "v06 384x16 window 8", cub_us);
+    probe<384, 20, 8>(e, n, "v06 384x20 window 8", cub_us);
+    probe<512, 12, 8>(e, n, "v06 512x12 window 8", cub_us);
+    probe<512, 16, 8>(e, n, "v06 512x16 window 8", cub_us);
+    probe<512, 16, 16>(e, n, "v06 512x16 window 16", cub_us);
+  }
+}
