@@ -17,7 +17,7 @@
 #include "scan/lookback.cuh"   // status words: publish, peek
 #include "scan/warp_scan.cuh"  // warp_scan_inclusive
 #include "sort/radix_rank.cuh"
-#include "sort/v05_onesweep.cuh"  // histogram_kernel, bases_kernel: the first two kernels are v05's
+#include "sort/v05_onesweep.cuh"  // bases_kernel
 
 namespace ladder::sort::v06 {
 
@@ -66,11 +66,69 @@ __host__ __device__ constexpr unsigned flag_of(unsigned pass, unsigned kind) {
   return pass * 4 + kind;
 }
 
+// The lanes of the warp whose `bits`-bit label equals this lane's: one ballot per bit, each
+// lane keeping the ballot where its bit is set and the complement where it is clear. Eight votes
+// and eight logic ops (all on the integer pipes) replace match.any.sync, which goes through the
+// shared-memory (MIO) pipe and, for 8-bit labels, costs more than the votes; CUB's MatchAny
+// makes the same trade. All 32 lanes must call it.
+template <unsigned kBits>
+__device__ __forceinline__ unsigned match_bits(unsigned label) {
+  unsigned peers = 0xffffffffu;
+#pragma unroll
+  for (unsigned b = 0; b < kBits; ++b) {
+    const bool set = (label >> b) & 1u;
+    const unsigned vote = __ballot_sync(0xffffffffu, set);
+    peers &= set ? vote : ~vote;
+  }
+  return peers;
+}
+
 __device__ __forceinline__ unsigned lanemask_le() {
   unsigned m;
   asm("mov.u32 %0, %%lanemask_le;" : "=r"(m));
   return m;
 }
+
+// Counts every digit of every key: hist[pass][digit] (kPasses x 256 uint32, zeroed). Each
+// thread loads ITEMS keys (striped over the block: coalesced) before it counts any, so a block
+// has THREADS x ITEMS loads in flight; v05's kernel had one per thread and ran at a quarter of
+// the copy's speed. A warp whose lanes all hold one digit (sorted runs, equal keys) adds once.
+template <unsigned THREADS, unsigned ITEMS>
+__global__ void __launch_bounds__(THREADS)
+    histogram_kernel(const uint32_t* __restrict__ keys, size_t n, unsigned* hist) {
+  __shared__ unsigned h[kPasses][kDigits];
+  for (unsigned i = threadIdx.x; i < kPasses * kDigits; i += THREADS) (&h[0][0])[i] = 0;
+  __syncthreads();
+  constexpr size_t kChunk = size_t(THREADS) * ITEMS;
+  for (size_t base = blockIdx.x * kChunk; base < n; base += gridDim.x * kChunk) {
+    uint32_t key[ITEMS];
+    bool valid[ITEMS];
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const size_t i = base + j * THREADS + threadIdx.x;
+      valid[j] = i < n;
+      key[j] = valid[j] ? keys[i] : 0;
+    }
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const unsigned lanes = __popc(__ballot_sync(0xffffffffu, valid[j]));
+#pragma unroll
+      for (unsigned p = 0; p < kPasses; ++p) {
+        const unsigned d = radix::digit_of(key[j], 8 * p);
+        const unsigned first = __shfl_sync(0xffffffffu, d, 0);  // every lane, before any branch
+        if (__all_sync(0xffffffffu, !valid[j] || d == first)) {
+          if (threadIdx.x % 32 == 0) atomicAdd(&h[p][d], lanes);
+        } else if (valid[j]) {
+          atomicAdd(&h[p][d], 1u);
+        }
+      }
+    }
+  }
+  __syncthreads();
+  for (unsigned i = threadIdx.x; i < kPasses * kDigits; i += THREADS)
+    if ((&h[0][0])[i]) atomicAdd(hist + i, (&h[0][0])[i]);
+}
+inline constexpr unsigned kHistThreads = 256, kHistItems = 16;
 
 // Exclusive scan of the 256 digit counts held by threads 0..255 (the others pass 0 and get 0).
 // Every thread of the block calls it (two barriers). warp_sums: 8 words of shared memory.
@@ -99,7 +157,8 @@ __device__ __forceinline__ unsigned digit_exclusive_scan(unsigned v, unsigned* w
 //   status   tiles x 256 status words shared by the four passes (zeroed before pass 0)
 //   bases    this pass's 256 global digit starts (bases_kernel)
 // PAIRS: the values travel with their keys.
-template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS>
+// MATCH_ANY: rank with match.any.sync instead of match_bits (kept for the probe's comparison).
+template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, bool MATCH_ANY = false>
 __global__ void __launch_bounds__(THREADS)
     onesweep_kernel(const uint32_t* __restrict__ keys_in, const uint32_t* __restrict__ vals_in,
                     uint32_t* __restrict__ keys_out, uint32_t* __restrict__ vals_out, size_t n,
@@ -145,7 +204,7 @@ __global__ void __launch_bounds__(THREADS)
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
     const unsigned d = radix::digit_of(key[j], shift);
-    const unsigned peers = __match_any_sync(0xffffffffu, d);
+    const unsigned peers = MATCH_ANY ? __match_any_sync(0xffffffffu, d) : match_bits<8>(d);
     const unsigned upto = __popc(peers & lanemask_le());
     const unsigned leader = 31 - __clz(peers);
     unsigned old = 0;
@@ -257,7 +316,7 @@ inline size_t workspace_bytes_pairs(size_t n) { return workspace_bytes_for(n, tr
 
 // The four passes ping-pong between the workspace buffer and `out`: in -> buffer -> out ->
 // buffer -> out.
-template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS>
+template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, bool MATCH_ANY = false>
 cudaError_t launch_shape(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
                          uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
@@ -274,18 +333,18 @@ cudaError_t launch_shape(const uint32_t* keys_in, const uint32_t* vals_in, uint3
   uint32_t* val_buf = PAIRS ? reinterpret_cast<uint32_t*>(q + round256(n * 4)) : nullptr;
   cudaError_t e = cudaMemsetAsync(ws, 0, zeroed_bytes<THREADS, ITEMS>(n), stream);
   if (e != cudaSuccess) return e;
-  static const size_t resident =
-      resident_grid((const void*)v05::histogram_kernel, v05::kThreads, 0);
-  const unsigned hist_grid =
-      static_cast<unsigned>(std::clamp<size_t>(ceil_div(n, size_t(v05::kThreads)), 1, resident));
-  v05::histogram_kernel<<<hist_grid, v05::kThreads, 0, stream>>>(keys_in, n, hist);
+  const auto histogram = histogram_kernel<kHistThreads, kHistItems>;
+  static const size_t resident = resident_grid((const void*)histogram, kHistThreads, 0);
+  const unsigned hist_grid = static_cast<unsigned>(
+      std::clamp<size_t>(ceil_div(n, size_t(kHistThreads) * kHistItems), 1, resident));
+  histogram<<<hist_grid, kHistThreads, 0, stream>>>(keys_in, n, hist);
   v05::bases_kernel<<<1, v05::kThreads, 0, stream>>>(hist, bases);
   const uint32_t* ksrc = keys_in;
   const uint32_t* vsrc = vals_in;
   for (unsigned pass = 0; pass < kPasses; ++pass) {
     uint32_t* kdst = pass % 2 ? keys_out : key_buf;
     uint32_t* vdst = pass % 2 ? vals_out : val_buf;
-    onesweep_kernel<THREADS, ITEMS, WINDOW, PAIRS>
+    onesweep_kernel<THREADS, ITEMS, WINDOW, PAIRS, MATCH_ANY>
         <<<static_cast<unsigned>(tiles), THREADS, 0, stream>>>(
             ksrc, vsrc, kdst, vdst, n, pass, counters + pass, status, bases + pass * kDigits);
     ksrc = kdst;

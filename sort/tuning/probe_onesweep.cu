@@ -1,7 +1,8 @@
 // sort/tuning/probe_onesweep.cu — a standalone probe used to choose v06's shape. Not part of the
 // binary. At n = 2^28 uniform keys it times whole sorts (L2 flushed before each, median of 21):
-// v05, v06 with look-back windows of 1..16 tiles and several tile shapes, CUB's SortKeys, and
-// the histogram kernel alone; every output is compared with CUB's, key by key, on the device.
+// v05, v06 with look-back windows of 1..16 tiles, several tile shapes, match.any.sync against
+// ballots, CUB's SortKeys, and the histogram kernels alone; every output is compared with CUB's,
+// key by key, on the device.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/tuning/probe_onesweep.cu common/device.cu \
 //     -o probe && ./probe
 #include <cub/device/device_radix_sort.cuh>
@@ -72,7 +73,7 @@ void report(Env& e, size_t n, const char* name, float us, float cub_us) {
   cudaMemset(e.out, 0, n * 4);
 }
 
-template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW>
+template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool MATCH_ANY = false>
 void probe(Env& e, size_t n, const char* name, float cub_us) {
   if (v06::workspace_bytes_for<THREADS, ITEMS>(n, false) > e.ws_bytes) {
     printf("%-34s workspace too small\n", name);
@@ -80,15 +81,15 @@ void probe(Env& e, size_t n, const char* name, float cub_us) {
   }
   int regs = 0;
   cudaFuncAttributes attr{};
-  if (cudaFuncGetAttributes(&attr, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false>) ==
-      cudaSuccess)
+  if (cudaFuncGetAttributes(
+          &attr, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false, MATCH_ANY>) == cudaSuccess)
     regs = attr.numRegs;
   int blocks = 0;
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &blocks, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false>, THREADS, 0);
+      &blocks, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false, MATCH_ANY>, THREADS, 0);
   const float us = median_us(e, [&] {
-    v06::launch_shape<THREADS, ITEMS, WINDOW, false>(e.in, nullptr, e.out, nullptr, n, e.ws,
-                                                     nullptr);
+    v06::launch_shape<THREADS, ITEMS, WINDOW, false, MATCH_ANY>(e.in, nullptr, e.out, nullptr, n,
+                                                                e.ws, nullptr);
   });
   char label[96];
   snprintf(label, sizeof label, "%s [%d regs, %d blk/SM]", name, regs, blocks);
@@ -129,18 +130,27 @@ int main() {
     us = median_us(e, [&] { cudaMemsetAsync(e.ws, 0, v06::zeroed_bytes(n)); });
     printf("%-34s %9.1f us  (%zu bytes)\n", "v06 status memset", us, v06::zeroed_bytes(n));
 
-    probe<256, 16, 1>(e, n, "v06 256x16 window 1", cub_us);
-    probe<256, 16, 4>(e, n, "v06 256x16 window 4", cub_us);
-    probe<256, 16, 8>(e, n, "v06 256x16 window 8 (shipped)", cub_us);
-    probe<256, 16, 16>(e, n, "v06 256x16 window 16", cub_us);
-    probe<256, 12, 8>(e, n, "v06 256x12 window 8", cub_us);
-    probe<256, 20, 8>(e, n, "v06 256x20 window 8", cub_us);
-    probe<256, 24, 8>(e, n, "v06 256x24 window 8", cub_us);
-    probe<256, 32, 8>(e, n, "v06 256x32 window 8", cub_us);
-    probe<384, 16, 8>(e, n, "v06 384x16 window 8", cub_us);
-    probe<384, 20, 8>(e, n, "v06 384x20 window 8", cub_us);
-    probe<512, 12, 8>(e, n, "v06 512x12 window 8", cub_us);
-    probe<512, 16, 8>(e, n, "v06 512x16 window 8", cub_us);
-    probe<512, 16, 16>(e, n, "v06 512x16 window 16", cub_us);
+    us = median_us(e, [&] {
+      cudaMemsetAsync(e.ws, 0, 4096 + 256);
+      v06::histogram_kernel<v06::kHistThreads, v06::kHistItems>
+          <<<132 * 8, v06::kHistThreads>>>(e.in, n, static_cast<unsigned*>(e.ws) + 64);
+    });
+    printf("%-34s %9.1f us  (memset 4 KB + histogram of all 4 digits)\n", "v06 histogram_kernel",
+           us);
+    probe<256, 16, 8, true>(e, n, "v06 256x16 w8 match.any", cub_us);
+    probe<256, 24, 8, true>(e, n, "v06 256x24 w8 match.any", cub_us);
+    probe<256, 16, 1>(e, n, "v06 256x16 w1 ballots", cub_us);
+    probe<256, 16, 4>(e, n, "v06 256x16 w4 ballots", cub_us);
+    probe<256, 16, 8>(e, n, "v06 256x16 w8 ballots", cub_us);
+    probe<256, 16, 16>(e, n, "v06 256x16 w16 ballots", cub_us);
+    probe<256, 12, 8>(e, n, "v06 256x12 w8 ballots", cub_us);
+    probe<256, 20, 8>(e, n, "v06 256x20 w8 ballots", cub_us);
+    probe<256, 24, 8>(e, n, "v06 256x24 w8 ballots", cub_us);
+    probe<256, 24, 4>(e, n, "v06 256x24 w4 ballots", cub_us);
+    probe<256, 32, 8>(e, n, "v06 256x32 w8 ballots", cub_us);
+    probe<384, 16, 8>(e, n, "v06 384x16 w8 ballots", cub_us);
+    probe<384, 20, 8>(e, n, "v06 384x20 w8 ballots", cub_us);
+    probe<512, 12, 8>(e, n, "v06 512x12 w8 ballots", cub_us);
+    probe<512, 16, 8>(e, n, "v06 512x16 w8 ballots", cub_us);
   }
 }
