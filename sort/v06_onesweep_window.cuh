@@ -66,21 +66,32 @@ __host__ __device__ constexpr unsigned flag_of(unsigned pass, unsigned kind) {
   return pass * 4 + kind;
 }
 
-// The lanes of the warp whose `bits`-bit label equals this lane's: one ballot per bit, each
-// lane keeping the ballot where its bit is set and the complement where it is clear. Eight votes
-// and eight logic ops (all on the integer pipes) replace match.any.sync, which goes through the
-// shared-memory (MIO) pipe and, for 8-bit labels, costs more than the votes; CUB's MatchAny
-// makes the same trade. All 32 lanes must call it.
-template <unsigned kBits>
-__device__ __forceinline__ unsigned match_bits(unsigned label) {
-  unsigned peers = 0xffffffffu;
-#pragma unroll
-  for (unsigned b = 0; b < kBits; ++b) {
-    const bool set = (label >> b) & 1u;
-    const unsigned vote = __ballot_sync(0xffffffffu, set);
-    peers &= set ? vote : ~vote;
-  }
-  return peers;
+// Byte `pass` of the key, zero-extended: one PRMT instruction (a shift and a mask are two).
+__device__ __forceinline__ unsigned digit_at(uint32_t key, unsigned pass) {
+  return __byte_perm(key, 0, 0x4440u | pass);
+}
+
+// The lanes of the warp whose 8-bit digit equals this lane's: one ballot per bit, each lane
+// keeping the ballot where its bit is set and the complement where it is clear. Written in PTX
+// as CUB's MatchAny is: per bit a test that sets a predicate, the vote, a predicated NOT and an
+// AND (4 integer-pipe instructions; the same loop in C++ compiled to 7). match.any.sync goes
+// through the shared-memory (MIO) pipe instead and, for 8-bit labels, costs more than the votes.
+// All 32 lanes must call it.
+template <unsigned kBit>
+__device__ __forceinline__ unsigned ballot_of_bit(unsigned label) {
+  unsigned vote;
+  asm("{\n\t.reg .pred p;\n\t.reg .b32 t;\n\t"
+      "and.b32 t, %1, %2;\n\t"
+      "setp.ne.u32 p, t, 0;\n\t"
+      "vote.sync.ballot.b32 %0, p, 0xffffffff;\n\t"
+      "@!p not.b32 %0, %0;\n\t}"
+      : "=r"(vote)
+      : "r"(label), "n"(1u << kBit));
+  return vote;
+}
+__device__ __forceinline__ unsigned match_digit(unsigned d) {
+  return ballot_of_bit<0>(d) & ballot_of_bit<1>(d) & ballot_of_bit<2>(d) & ballot_of_bit<3>(d) &
+         ballot_of_bit<4>(d) & ballot_of_bit<5>(d) & ballot_of_bit<6>(d) & ballot_of_bit<7>(d);
 }
 
 __device__ __forceinline__ unsigned lanemask_le() {
@@ -89,10 +100,65 @@ __device__ __forceinline__ unsigned lanemask_le() {
   return m;
 }
 
+// old = *counter; *counter += add, done by this lane only when `leader` is true: a predicated
+// shared-memory atomic, so the warp does not branch around it. counter: a shared address.
+__device__ __forceinline__ unsigned leader_fetch_add(unsigned* counter, unsigned add, bool leader) {
+  unsigned old = 0;
+  const unsigned addr = static_cast<unsigned>(__cvta_generic_to_shared(counter));
+  asm volatile(
+      "{\n\t.reg .pred q;\n\t"
+      "setp.ne.u32 q, %3, 0;\n\t"
+      "@q atom.shared.add.u32 %0, [%1], %2;\n\t}"
+      : "+r"(old)
+      : "r"(addr), "r"(add), "r"(static_cast<unsigned>(leader))
+      : "memory");
+  return old;
+}
+
+// The OR of x over the warp, in every lane (one redux.sync from sm_80 on; a butterfly before).
+__device__ __forceinline__ unsigned warp_or(unsigned x) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  return __reduce_or_sync(0xffffffffu, x);
+#else
+  for (unsigned m = 16; m; m /= 2) x |= __shfl_xor_sync(0xffffffffu, x, m);
+  return x;
+#endif
+}
+
 // Counts every digit of every key: hist[pass][digit] (kPasses x 256 uint32, zeroed). Each
 // thread loads ITEMS keys (striped over the block: coalesced) before it counts any, so a block
-// has THREADS x ITEMS loads in flight; v05's kernel had one per thread and ran at a quarter of
-// the copy's speed. A warp whose lanes all hold one digit (sorted runs, equal keys) adds once.
+// has THREADS x ITEMS loads in flight. Per key, one shuffle and one OR-reduction tell which of
+// its four digits the whole warp shares (sorted runs, equal keys, few distinct keys); for those
+// lane 0 adds the warp's count once, for the others every lane adds 1 (shared atomics).
+template <unsigned THREADS, unsigned ITEMS, bool FULL>
+__device__ __forceinline__ void histogram_chunk(const uint32_t* __restrict__ keys, size_t n,
+                                                size_t base, unsigned (&h)[kPasses][kDigits]) {
+  const unsigned lane = threadIdx.x % 32;
+  uint32_t key[ITEMS];
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const size_t i = base + j * THREADS + threadIdx.x;
+    key[j] = FULL || i < n ? keys[i] : 0;
+  }
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const bool valid = FULL || base + j * THREADS + threadIdx.x < n;
+    const uint32_t first = __shfl_sync(0xffffffffu, key[j], 0);
+    if (!valid) key[j] = first;                       // a missing key must not break a shared digit
+    const unsigned differ = warp_or(key[j] ^ first);  // its nonzero bytes: digits that vary
+    const unsigned lanes = FULL ? 32u : __popc(__ballot_sync(0xffffffffu, valid));
+#pragma unroll
+    for (unsigned p = 0; p < kPasses; ++p) {
+      const unsigned d = digit_at(key[j], p);
+      if (digit_at(differ, p) == 0) {
+        if (lane == 0 && lanes) atomicAdd(&h[p][d], lanes);
+      } else if (valid) {
+        atomicAdd(&h[p][d], 1u);
+      }
+    }
+  }
+}
+
 template <unsigned THREADS, unsigned ITEMS>
 __global__ void __launch_bounds__(THREADS)
     histogram_kernel(const uint32_t* __restrict__ keys, size_t n, unsigned* hist) {
@@ -101,28 +167,10 @@ __global__ void __launch_bounds__(THREADS)
   __syncthreads();
   constexpr size_t kChunk = size_t(THREADS) * ITEMS;
   for (size_t base = blockIdx.x * kChunk; base < n; base += gridDim.x * kChunk) {
-    uint32_t key[ITEMS];
-    bool valid[ITEMS];
-#pragma unroll
-    for (unsigned j = 0; j < ITEMS; ++j) {
-      const size_t i = base + j * THREADS + threadIdx.x;
-      valid[j] = i < n;
-      key[j] = valid[j] ? keys[i] : 0;
-    }
-#pragma unroll
-    for (unsigned j = 0; j < ITEMS; ++j) {
-      const unsigned lanes = __popc(__ballot_sync(0xffffffffu, valid[j]));
-#pragma unroll
-      for (unsigned p = 0; p < kPasses; ++p) {
-        const unsigned d = radix::digit_of(key[j], 8 * p);
-        const unsigned first = __shfl_sync(0xffffffffu, d, 0);  // every lane, before any branch
-        if (__all_sync(0xffffffffu, !valid[j] || d == first)) {
-          if (threadIdx.x % 32 == 0) atomicAdd(&h[p][d], lanes);
-        } else if (valid[j]) {
-          atomicAdd(&h[p][d], 1u);
-        }
-      }
-    }
+    if (base + kChunk <= n)  // block-uniform
+      histogram_chunk<THREADS, ITEMS, true>(keys, n, base, h);
+    else
+      histogram_chunk<THREADS, ITEMS, false>(keys, n, base, h);
   }
   __syncthreads();
   for (unsigned i = threadIdx.x; i < kPasses * kDigits; i += THREADS)
@@ -157,9 +205,12 @@ __device__ __forceinline__ unsigned digit_exclusive_scan(unsigned v, unsigned* w
 //   status   tiles x 256 status words shared by the four passes (zeroed before pass 0)
 //   bases    this pass's 256 global digit starts (bases_kernel)
 // PAIRS: the values travel with their keys.
-// MATCH_ANY: rank with match.any.sync instead of match_bits (kept for the probe's comparison).
-template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, bool MATCH_ANY = false>
-__global__ void __launch_bounds__(THREADS)
+// MATCH_EVERY (for the probe): 0 matches every key with ballots; k > 0 uses match.any.sync for
+// every k-th key (1: all of them), spreading the work over the integer and MIO pipes.
+// MIN_BLOCKS: __launch_bounds__'s resident-block hint (it caps the registers).
+template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY = 0,
+          unsigned MIN_BLOCKS = 1>
+__global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
     onesweep_kernel(const uint32_t* __restrict__ keys_in, const uint32_t* __restrict__ vals_in,
                     uint32_t* __restrict__ keys_out, uint32_t* __restrict__ vals_out, size_t n,
                     unsigned pass, unsigned* counter, Status* status, const unsigned* bases) {
@@ -177,7 +228,6 @@ __global__ void __launch_bounds__(THREADS)
   __shared__ unsigned tile_slot;
 
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  const unsigned shift = 8 * pass;
   if (threadIdx.x == 0) tile_slot = atomicAdd(counter, 1u);
   for (unsigned i = lane; i < kDigits; i += 32) s.warp_hist[warp][i] = 0;
   __syncthreads();
@@ -203,12 +253,13 @@ __global__ void __launch_bounds__(THREADS)
   unsigned rank[ITEMS];
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
-    const unsigned d = radix::digit_of(key[j], shift);
-    const unsigned peers = MATCH_ANY ? __match_any_sync(0xffffffffu, d) : match_bits<8>(d);
+    const unsigned d = digit_at(key[j], pass);
+    const unsigned peers = MATCH_EVERY && j % (MATCH_EVERY ? MATCH_EVERY : 1) == MATCH_EVERY - 1
+                               ? __match_any_sync(0xffffffffu, d)
+                               : match_digit(d);
     const unsigned upto = __popc(peers & lanemask_le());
     const unsigned leader = 31 - __clz(peers);
-    unsigned old = 0;
-    if (lane == leader) old = atomicAdd(&s.warp_hist[warp][d], upto);
+    const unsigned old = leader_fetch_add(&s.warp_hist[warp][d], upto, lane == leader);
     rank[j] = __shfl_sync(0xffffffffu, old, leader) + upto - 1;
   }
   __syncthreads();
@@ -234,7 +285,7 @@ __global__ void __launch_bounds__(THREADS)
   }
   __syncthreads();
 #pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) rank[j] += s.warp_hist[warp][radix::digit_of(key[j], shift)];
+  for (unsigned j = 0; j < ITEMS; ++j) rank[j] += s.warp_hist[warp][digit_at(key[j], pass)];
   __syncthreads();  // warp_hist is dead: its bytes become the staging buffer
 
 #pragma unroll
@@ -287,7 +338,7 @@ __global__ void __launch_bounds__(THREADS)
     const unsigned i = j * THREADS + threadIdx.x;
     if (full || i < in_tile) {
       const uint32_t k = s.keys[i];
-      const size_t dst = i + offset[radix::digit_of(k, shift)];
+      const size_t dst = i + offset[digit_at(k, pass)];
       keys_out[dst] = k;
       if constexpr (PAIRS) vals_out[dst] = staged_vals[i];
     }
@@ -316,7 +367,8 @@ inline size_t workspace_bytes_pairs(size_t n) { return workspace_bytes_for(n, tr
 
 // The four passes ping-pong between the workspace buffer and `out`: in -> buffer -> out ->
 // buffer -> out.
-template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, bool MATCH_ANY = false>
+template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY = 0,
+          unsigned MIN_BLOCKS = 1>
 cudaError_t launch_shape(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
                          uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
@@ -344,7 +396,7 @@ cudaError_t launch_shape(const uint32_t* keys_in, const uint32_t* vals_in, uint3
   for (unsigned pass = 0; pass < kPasses; ++pass) {
     uint32_t* kdst = pass % 2 ? keys_out : key_buf;
     uint32_t* vdst = pass % 2 ? vals_out : val_buf;
-    onesweep_kernel<THREADS, ITEMS, WINDOW, PAIRS, MATCH_ANY>
+    onesweep_kernel<THREADS, ITEMS, WINDOW, PAIRS, MATCH_EVERY, MIN_BLOCKS>
         <<<static_cast<unsigned>(tiles), THREADS, 0, stream>>>(
             ksrc, vsrc, kdst, vdst, n, pass, counters + pass, status, bases + pass * kDigits);
     ksrc = kdst;

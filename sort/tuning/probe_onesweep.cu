@@ -73,7 +73,8 @@ void report(Env& e, size_t n, const char* name, float us, float cub_us) {
   cudaMemset(e.out, 0, n * 4);
 }
 
-template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool MATCH_ANY = false>
+template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, unsigned MATCH_EVERY = 0,
+          unsigned MIN_BLOCKS = 1>
 void probe(Env& e, size_t n, const char* name, float cub_us) {
   if (v06::workspace_bytes_for<THREADS, ITEMS>(n, false) > e.ws_bytes) {
     printf("%-34s workspace too small\n", name);
@@ -82,14 +83,16 @@ void probe(Env& e, size_t n, const char* name, float cub_us) {
   int regs = 0;
   cudaFuncAttributes attr{};
   if (cudaFuncGetAttributes(
-          &attr, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false, MATCH_ANY>) == cudaSuccess)
+          &attr, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false, MATCH_EVERY, MIN_BLOCKS>) ==
+      cudaSuccess)
     regs = attr.numRegs;
   int blocks = 0;
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &blocks, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false, MATCH_ANY>, THREADS, 0);
+      &blocks, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false, MATCH_EVERY, MIN_BLOCKS>,
+      THREADS, 0);
   const float us = median_us(e, [&] {
-    v06::launch_shape<THREADS, ITEMS, WINDOW, false, MATCH_ANY>(e.in, nullptr, e.out, nullptr, n,
-                                                                e.ws, nullptr);
+    v06::launch_shape<THREADS, ITEMS, WINDOW, false, MATCH_EVERY, MIN_BLOCKS>(
+        e.in, nullptr, e.out, nullptr, n, e.ws, nullptr);
   });
   char label[96];
   snprintf(label, sizeof label, "%s [%d regs, %d blk/SM]", name, regs, blocks);
@@ -116,7 +119,14 @@ int main() {
   const float cub_us =
       median_us(e, [&] { cub::DeviceRadixSort::SortKeys(e.ws, cub_bytes, e.in, e.want, n); });
   cudaMemcpy(e.out, e.want, n * 4, cudaMemcpyDefault);
-  report(e, n, "cub SortKeys", cub_us, cub_us);
+  report(e, n, "cub SortKeys, size_t count", cub_us, cub_us);
+  {  // the same call with an int count (32-bit offsets), as most callers write it
+    size_t bytes32 = 0;
+    cub::DeviceRadixSort::SortKeys(nullptr, bytes32, e.in, e.out, int(n));
+    const float us =
+        median_us(e, [&] { cub::DeviceRadixSort::SortKeys(e.ws, bytes32, e.in, e.out, int(n)); });
+    report(e, n, "cub SortKeys, int count", us, cub_us);
+  }
 
   for (int rep = 0; rep < 2; ++rep) {
     float us = median_us(e, [&] { v05::launch(e.in, e.out, n, e.ws, nullptr); });
@@ -137,20 +147,24 @@ int main() {
     });
     printf("%-34s %9.1f us  (memset 4 KB + histogram of all 4 digits)\n", "v06 histogram_kernel",
            us);
-    probe<256, 16, 8, true>(e, n, "v06 256x16 w8 match.any", cub_us);
-    probe<256, 24, 8, true>(e, n, "v06 256x24 w8 match.any", cub_us);
-    probe<256, 16, 1>(e, n, "v06 256x16 w1 ballots", cub_us);
-    probe<256, 16, 4>(e, n, "v06 256x16 w4 ballots", cub_us);
+    probe<256, 16, 8, 1>(e, n, "v06 256x16 w8 match.any", cub_us);
     probe<256, 16, 8>(e, n, "v06 256x16 w8 ballots", cub_us);
-    probe<256, 16, 16>(e, n, "v06 256x16 w16 ballots", cub_us);
-    probe<256, 12, 8>(e, n, "v06 256x12 w8 ballots", cub_us);
-    probe<256, 20, 8>(e, n, "v06 256x20 w8 ballots", cub_us);
-    probe<256, 24, 8>(e, n, "v06 256x24 w8 ballots", cub_us);
+    probe<256, 16, 8, 4>(e, n, "v06 256x16 w8 match 1 in 4", cub_us);
+    probe<256, 16, 8, 3>(e, n, "v06 256x16 w8 match 1 in 3", cub_us);
+    probe<256, 16, 8, 2>(e, n, "v06 256x16 w8 match 1 in 2", cub_us);
+    probe<256, 16, 4>(e, n, "v06 256x16 w4 ballots", cub_us);
+    probe<256, 16, 8, 0, 4>(e, n, "v06 256x16 w8 4 blocks", cub_us);
+    probe<256, 16, 4, 0, 4>(e, n, "v06 256x16 w4 4 blocks", cub_us);
+    probe<256, 20, 4, 0, 3>(e, n, "v06 256x20 w4 3 blocks", cub_us);
+    probe<256, 24, 4, 0, 3>(e, n, "v06 256x24 w4 3 blocks", cub_us);
+    probe<256, 20, 4>(e, n, "v06 256x20 w4 ballots", cub_us);
     probe<256, 24, 4>(e, n, "v06 256x24 w4 ballots", cub_us);
-    probe<256, 32, 8>(e, n, "v06 256x32 w8 ballots", cub_us);
-    probe<384, 16, 8>(e, n, "v06 384x16 w8 ballots", cub_us);
-    probe<384, 20, 8>(e, n, "v06 384x20 w8 ballots", cub_us);
-    probe<512, 12, 8>(e, n, "v06 512x12 w8 ballots", cub_us);
-    probe<512, 16, 8>(e, n, "v06 512x16 w8 ballots", cub_us);
+    probe<256, 24, 8>(e, n, "v06 256x24 w8 ballots", cub_us);
+    probe<256, 24, 4, 0, 4>(e, n, "v06 256x24 w4 4 blocks", cub_us);
+    probe<256, 24, 4, 4>(e, n, "v06 256x24 w4 match 1 in 4", cub_us);
+    probe<256, 32, 4>(e, n, "v06 256x32 w4 ballots", cub_us);
+    probe<384, 16, 4>(e, n, "v06 384x16 w4 ballots", cub_us);
+    probe<384, 20, 4>(e, n, "v06 384x20 w4 ballots", cub_us);
+    probe<512, 16, 4>(e, n, "v06 512x16 w4 ballots", cub_us);
   }
 }
