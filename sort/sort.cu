@@ -17,7 +17,7 @@
 #include "sort/v03_merge_sort.cuh"
 #include "sort/v04_radix_lsd.cuh"
 #include "sort/v05_onesweep.cuh"
-#include "sort/v06_onesweep_window.cuh"
+#include "sort/v06_onesweep_ballot.cuh"
 
 namespace ladder::sort {
 namespace {

@@ -13,7 +13,7 @@
 
 #include "common/device.h"
 #include "sort/v05_onesweep.cuh"
-#include "sort/v06_onesweep_window.cuh"
+#include "sort/v06_onesweep_ballot.cuh"
 
 using namespace ladder;
 using namespace ladder::sort;
@@ -156,7 +156,11 @@ int main() {
     probe<256, 16, 8, 0, 4>(e, n, "v06 256x16 w8 4 blocks", cub_us);
     probe<256, 16, 4, 0, 4>(e, n, "v06 256x16 w4 4 blocks", cub_us);
     probe<256, 20, 4, 0, 3>(e, n, "v06 256x20 w4 3 blocks", cub_us);
-    probe<256, 24, 4, 0, 3>(e, n, "v06 256x24 w4 3 blocks", cub_us);
+    probe<256, 24, 4, 0, 3>(e, n, "v06 256x24 w4 3 blocks (shipped)", cub_us);
+    probe<256, 24, 2, 0, 3>(e, n, "v06 256x24 w2 3 blocks", cub_us);
+    probe<256, 24, 8, 0, 3>(e, n, "v06 256x24 w8 3 blocks", cub_us);
+    probe<256, 28, 4, 0, 3>(e, n, "v06 256x28 w4 3 blocks", cub_us);
+    probe<256, 32, 4, 0, 2>(e, n, "v06 256x32 w4 2 blocks", cub_us);
     probe<256, 20, 4>(e, n, "v06 256x20 w4 ballots", cub_us);
     probe<256, 24, 4>(e, n, "v06 256x24 w4 ballots", cub_us);
     probe<256, 24, 8>(e, n, "v06 256x24 w8 ballots", cub_us);

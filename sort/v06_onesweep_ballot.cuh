@@ -1,10 +1,10 @@
-// sort/v06_onesweep_window.cuh — sort v06: one-sweep radix sort whose look-back reads a window
-// of predecessor tiles per step.
-// Technique: v05's passes (rank a tile, look back per digit, scatter runs), with each digit's
-// look-back issuing kWindow independent loads per step instead of one dependent load; bigger
-// tiles; the last tile padded with 0xffffffff keys instead of a valid flag per key.
-// Remains (bottleneck): the match per key and the two shared-memory round trips per key
-// (ranking, staging); the scattered stores of short digit runs.
+// sort/v06_onesweep_ballot.cuh — sort v06: one-sweep radix sort that ranks with ballots.
+// Technique: v05's passes, with the digit match done by eight warp ballots (integer pipe)
+// instead of match.any.sync (shared-memory pipe), registers capped for three blocks per SM,
+// 6144-key tiles, and a look-back that loads a window of predecessor tiles per step.
+// Changed from v05: each of those steps, timed alone, in results/logs/*probe-sort*.txt.
+// Remains (bottleneck): the integer pipe (the ballots) and the histogram pass (its shared
+// atomics); short digit runs make partial-sector stores.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -22,40 +22,48 @@
 namespace ladder::sort::v06 {
 
 inline constexpr VersionDoc kDoc = {
-    6, "v06_onesweep_window",
-    "One-sweep radix sort, look-back over a window of tiles, padded last tile",
+    6, "v06_onesweep_ballot",
+    "One-sweep radix sort ranked with warp ballots, 6144-key tiles, windowed look-back",
     /*technique*/
-    "v05's kernels: one histogram pass for the four digits, then one pass per digit that draws "
-    "a tile in start order, ranks it by the digit, publishes each digit's tile count, looks "
-    "back for the earlier tiles' counts and writes each digit's run. Each digit's look-back "
-    "now loads the status words of kWindow predecessor tiles at once and adds them up to the "
-    "nearest inclusive prefix, so a step back costs one round trip to L2 for kWindow tiles "
-    "instead of one. Tiles hold 256 threads x kItems keys; the last tile is padded with "
-    "0xffffffff keys, which rank last (digit 255, last in input order) and are never stored, "
-    "so no key carries a valid flag. The rank counters and the staging buffer share shared "
-    "memory; the status words of all four passes share one region, told apart by a pass tag.",
+    "v05's structure: one histogram pass for the four digits, then one pass per digit that "
+    "draws a tile in start order, ranks its keys stably by the digit with warp-private "
+    "counters, publishes each digit's tile count, looks back for the earlier tiles' counts and "
+    "writes each digit's run from shared memory. The lanes that share a digit are found with "
+    "eight __ballot_sync votes, one per bit (a lane keeps the ballot where its bit is set, the "
+    "complement where it is clear): integer-pipe work, where match.any.sync goes through the "
+    "shared-memory (MIO) pipe that the ranking's atomics and the staging already load. The "
+    "highest matching lane bumps the warp's counter once (its popc over lanes at or below it is "
+    "the count). Registers are capped so that three 256-thread blocks fit per SM; each holds a "
+    "tile of 256 x 24 keys. Each digit's look-back loads the status words of kWindow "
+    "predecessor tiles at once and adds them up to the nearest inclusive prefix. The last tile "
+    "is padded with 0xffffffff keys, which rank last and are never stored, so no key carries a "
+    "valid flag.",
     /*changes*/
-    "v05 stepped back one tile per L2 round trip: with hundreds of tiles in flight, the "
-    "nearest inclusive prefix is many tiles back, and every step was a dependent load. A "
-    "window of kWindow loads per step shortens that chain kWindow times. The warp ranking "
-    "uses the highest matching lane as leader (one popc gives rank and count) and one shared "
-    "atomicAdd; the workspace holds one key buffer instead of two (the output is the other) "
-    "and a quarter of the status words.",
+    "Measured one change at a time by sort/tuning/probe_onesweep.cu at 2^28 (its logs are in "
+    "results/logs): the ballots were the largest step (match.any.sync had the MIO pipe "
+    "busiest; now the integer pipe is); capping registers at 80 lifted the resident blocks "
+    "from 2 to 3, and 24 keys a thread made the tiles 1.5x v05's (longer digit runs, fewer "
+    "tiles to look back over); the look-back window shortened v05's passes. The histogram "
+    "keeps 16 keys in flight per thread and tells shared digits by one shuffle and one "
+    "OR-reduction per key. The workspace holds one key buffer instead of two (the output is "
+    "the other) and one pass's worth of status words, tagged by pass.",
     /*remains*/
-    "The match and the shared-memory atomic per key, the barrier between ranking and "
-    "staging, and the stores: a 4096-key tile has 16 keys per digit on average, so each run "
-    "is a 64-byte store that seldom fills whole 32-byte sectors.",
+    "The ballots make the integer pipe the busiest unit; the histogram pass is limited by its "
+    "shared-memory atomics; a tile still has only 24 keys per digit on average, so the stores "
+    "of each digit's run seldom fill whole 32-byte sectors.",
     /*source*/
-    "Adinets & Merrill 2022 (Onesweep); Merrill & Garland 2016 (decoupled look-back with a "
-    "window); CUB's BlockRadixRankMatchEarlyCounts (leader = highest matching lane)"};
+    "Adinets & Merrill 2022 (Onesweep); Merrill & Garland 2016 (decoupled look-back); CUB's "
+    "MatchAny (ballot loop) and BlockRadixRankMatchEarlyCounts (leader = highest lane)"};
 
 inline constexpr unsigned kDigits = radix::kDigits;
 inline constexpr unsigned kPasses = 4;
 inline constexpr size_t kMaxN = 0xffffffffu;  // positions and counts travel as 32-bit sums
 // The registered shape (chosen with sort/tuning/probe_onesweep.cu on the H200).
 inline constexpr unsigned kThreads = 256;
-inline constexpr unsigned kItems = 16;
-inline constexpr unsigned kWindow = 8;
+inline constexpr unsigned kItems = 24;
+inline constexpr unsigned kWindow = 4;
+inline constexpr unsigned kMinBlocks = 3;       // resident blocks per SM: caps registers at 80
+inline constexpr unsigned kMinBlocksPairs = 2;  // pairs hold each position's destination too
 
 using scan::lookback::Status;
 // The status word's flag is pass * 4 + kind. A word left by an earlier pass (or zero) has
@@ -222,7 +230,6 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
     unsigned warp_hist[kWarps][kDigits];  // per warp: count, then offset, of each digit
     uint32_t keys[kTile];
   } s;
-  __shared__ uint32_t staged_vals[PAIRS ? kTile : 1];
   __shared__ unsigned offset[kDigits];  // staged position i of digit d goes to i + offset[d]
   __shared__ unsigned warp_sums[kDigits / 32];
   __shared__ unsigned tile_slot;
@@ -290,11 +297,6 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
 
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) s.keys[rank[j]] = key[j];
-  if constexpr (PAIRS) {
-#pragma unroll
-    for (unsigned j = 0; j < ITEMS; ++j)
-      if (full || first + j * 32 < n) staged_vals[rank[j]] = vals_in[first + j * 32];
-  }
 
   // Thread d: the number of keys with digit d in all earlier tiles. Each step loads WINDOW
   // status words (tiles t, t-1, ..., t-WINDOW+1) at once, then adds them nearest first up to and
@@ -333,14 +335,28 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
   // Write out: consecutive threads take consecutive staged keys, so each digit's run is stored
   // by consecutive lanes. The padding of the last tile sits at positions >= the tile's keys.
   const unsigned in_tile = full ? kTile : static_cast<unsigned>(n - base);
+  unsigned dst[PAIRS ? ITEMS : 1];  // pairs: where each of this thread's positions went
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
     const unsigned i = j * THREADS + threadIdx.x;
     if (full || i < in_tile) {
       const uint32_t k = s.keys[i];
-      const size_t dst = i + offset[digit_at(k, pass)];
-      keys_out[dst] = k;
-      if constexpr (PAIRS) vals_out[dst] = staged_vals[i];
+      const unsigned to = i + offset[digit_at(k, pass)];  // below n < 2^32
+      keys_out[to] = k;
+      if constexpr (PAIRS) dst[j] = to;
+    }
+  }
+  // Pairs: the values take the same trip through the same staging buffer.
+  if constexpr (PAIRS) {
+    __syncthreads();
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j)
+      if (full || first + j * 32 < n) s.keys[rank[j]] = vals_in[first + j * 32];
+    __syncthreads();
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const unsigned i = j * THREADS + threadIdx.x;
+      if (full || i < in_tile) vals_out[dst[j]] = s.keys[i];
     }
   }
 }
@@ -407,14 +423,15 @@ cudaError_t launch_shape(const uint32_t* keys_in, const uint32_t* vals_in, uint3
 
 inline cudaError_t launch(const uint32_t* in, uint32_t* out, size_t n, void* ws,
                           cudaStream_t stream) {
-  return launch_shape<kThreads, kItems, kWindow, false>(in, nullptr, out, nullptr, n, ws, stream);
+  return launch_shape<kThreads, kItems, kWindow, false, 0, kMinBlocks>(in, nullptr, out, nullptr, n,
+                                                                       ws, stream);
 }
 
 inline cudaError_t launch_pairs(const uint32_t* keys_in, const uint32_t* vals_in,
                                 uint32_t* keys_out, uint32_t* vals_out, size_t n, void* ws,
                                 cudaStream_t stream) {
-  return launch_shape<kThreads, kItems, kWindow, true>(keys_in, vals_in, keys_out, vals_out, n, ws,
-                                                       stream);
+  return launch_shape<kThreads, kItems, kWindow, true, 0, kMinBlocksPairs>(
+      keys_in, vals_in, keys_out, vals_out, n, ws, stream);
 }
 
 }  // namespace ladder::sort::v06
