@@ -186,6 +186,12 @@ __global__ void __launch_bounds__(THREADS)
 }
 inline constexpr unsigned kHistThreads = 256, kHistItems = 16;
 
+// Where staged position r lives in the staging buffer (see PAD below).
+template <bool PAD>
+__device__ __forceinline__ unsigned slot(unsigned r) {
+  return PAD ? r + r / 32 : r;
+}
+
 // Exclusive scan of the 256 digit counts held by threads 0..255 (the others pass 0 and get 0).
 // Every thread of the block calls it (two barriers). warp_sums: 8 words of shared memory.
 template <unsigned THREADS>
@@ -216,8 +222,11 @@ __device__ __forceinline__ unsigned digit_exclusive_scan(unsigned v, unsigned* w
 // MATCH_EVERY (for the probe): 0 matches every key with ballots; k > 0 uses match.any.sync for
 // every k-th key (1: all of them), spreading the work over the integer and MIO pipes.
 // MIN_BLOCKS: __launch_bounds__'s resident-block hint (it caps the registers).
+// PAD: stage position r at r + r / 32 (one spare word per 32), so that a warp whose 32 keys
+// have consecutive digits (as the middle passes of an already sorted input do: ranks 24 apart)
+// writes 32 banks, not 4.
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY = 0,
-          unsigned MIN_BLOCKS = 1>
+          unsigned MIN_BLOCKS = 1, bool PAD = false>
 __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
     onesweep_kernel(const uint32_t* __restrict__ keys_in, const uint32_t* __restrict__ vals_in,
                     uint32_t* __restrict__ keys_out, uint32_t* __restrict__ vals_out, size_t n,
@@ -228,7 +237,7 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
   // Ranking uses warp_hist; once every rank is known the same bytes stage the sorted tile.
   __shared__ union {
     unsigned warp_hist[kWarps][kDigits];  // per warp: count, then offset, of each digit
-    uint32_t keys[kTile];
+    uint32_t keys[PAD ? kTile + kTile / 32 : kTile];
   } s;
   __shared__ unsigned offset[kDigits];  // staged position i of digit d goes to i + offset[d]
   __shared__ unsigned warp_sums[kDigits / 32];
@@ -296,7 +305,7 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
   __syncthreads();  // warp_hist is dead: its bytes become the staging buffer
 
 #pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) s.keys[rank[j]] = key[j];
+  for (unsigned j = 0; j < ITEMS; ++j) s.keys[slot<PAD>(rank[j])] = key[j];
 
   // Thread d: the number of keys with digit d in all earlier tiles. Each step loads WINDOW
   // status words (tiles t, t-1, ..., t-WINDOW+1) at once, then adds them nearest first up to and
@@ -340,7 +349,7 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
   for (unsigned j = 0; j < ITEMS; ++j) {
     const unsigned i = j * THREADS + threadIdx.x;
     if (full || i < in_tile) {
-      const uint32_t k = s.keys[i];
+      const uint32_t k = s.keys[slot<PAD>(i)];
       const unsigned to = i + offset[digit_at(k, pass)];  // below n < 2^32
       keys_out[to] = k;
       if constexpr (PAIRS) dst[j] = to;
@@ -351,12 +360,12 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
     __syncthreads();
 #pragma unroll
     for (unsigned j = 0; j < ITEMS; ++j)
-      if (full || first + j * 32 < n) s.keys[rank[j]] = vals_in[first + j * 32];
+      if (full || first + j * 32 < n) s.keys[slot<PAD>(rank[j])] = vals_in[first + j * 32];
     __syncthreads();
 #pragma unroll
     for (unsigned j = 0; j < ITEMS; ++j) {
       const unsigned i = j * THREADS + threadIdx.x;
-      if (full || i < in_tile) vals_out[dst[j]] = s.keys[i];
+      if (full || i < in_tile) vals_out[dst[j]] = s.keys[slot<PAD>(i)];
     }
   }
 }
@@ -384,7 +393,7 @@ inline size_t workspace_bytes_pairs(size_t n) { return workspace_bytes_for(n, tr
 // The four passes ping-pong between the workspace buffer and `out`: in -> buffer -> out ->
 // buffer -> out.
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY = 0,
-          unsigned MIN_BLOCKS = 1>
+          unsigned MIN_BLOCKS = 1, bool PAD = false>
 cudaError_t launch_shape(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
                          uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
@@ -412,7 +421,7 @@ cudaError_t launch_shape(const uint32_t* keys_in, const uint32_t* vals_in, uint3
   for (unsigned pass = 0; pass < kPasses; ++pass) {
     uint32_t* kdst = pass % 2 ? keys_out : key_buf;
     uint32_t* vdst = pass % 2 ? vals_out : val_buf;
-    onesweep_kernel<THREADS, ITEMS, WINDOW, PAIRS, MATCH_EVERY, MIN_BLOCKS>
+    onesweep_kernel<THREADS, ITEMS, WINDOW, PAIRS, MATCH_EVERY, MIN_BLOCKS, PAD>
         <<<static_cast<unsigned>(tiles), THREADS, 0, stream>>>(
             ksrc, vsrc, kdst, vdst, n, pass, counters + pass, status, bases + pass * kDigits);
     ksrc = kdst;

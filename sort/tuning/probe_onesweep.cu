@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "common/device.h"
@@ -74,7 +75,7 @@ void report(Env& e, size_t n, const char* name, float us, float cub_us) {
 }
 
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, unsigned MATCH_EVERY = 0,
-          unsigned MIN_BLOCKS = 1>
+          unsigned MIN_BLOCKS = 1, bool PAD = false>
 void probe(Env& e, size_t n, const char* name, float cub_us) {
   if (v06::workspace_bytes_for<THREADS, ITEMS>(n, false) > e.ws_bytes) {
     printf("%-34s workspace too small\n", name);
@@ -83,12 +84,13 @@ void probe(Env& e, size_t n, const char* name, float cub_us) {
   int regs = 0;
   cudaFuncAttributes attr{};
   if (cudaFuncGetAttributes(
-          &attr, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false, MATCH_EVERY, MIN_BLOCKS>) ==
+          &attr,
+          v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false, MATCH_EVERY, MIN_BLOCKS, PAD>) ==
       cudaSuccess)
     regs = attr.numRegs;
   int blocks = 0;
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &blocks, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false, MATCH_EVERY, MIN_BLOCKS>,
+      &blocks, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false, MATCH_EVERY, MIN_BLOCKS, PAD>,
       THREADS, 0);
   const float us = median_us(e, [&] {
     v06::launch_shape<THREADS, ITEMS, WINDOW, false, MATCH_EVERY, MIN_BLOCKS>(
@@ -99,7 +101,8 @@ void probe(Env& e, size_t n, const char* name, float cub_us) {
   report(e, n, label, us, cub_us);
 }
 
-int main() {
+int main(int argc, char** argv) {
+  const bool only_inputs = argc > 1 && std::string(argv[1]) == "inputs";
   Env e{};
   const size_t n = size_t(1) << 28;
   cudaMalloc(&e.in, n * 4);
@@ -128,7 +131,7 @@ int main() {
     report(e, n, "cub SortKeys, int count", us, cub_us);
   }
 
-  for (int rep = 0; rep < 2; ++rep) {
+  for (int rep = 0; rep < (only_inputs ? 0 : 2); ++rep) {
     float us = median_us(e, [&] { v05::launch(e.in, e.out, n, e.ws, nullptr); });
     report(e, n, "v05 (256x16, window 1)", us, cub_us);
     us = median_us(e, [&] {
@@ -171,4 +174,21 @@ int main() {
     probe<384, 20, 4>(e, n, "v06 384x20 w4 ballots", cub_us);
     probe<512, 16, 4>(e, n, "v06 512x16 w4 ballots", cub_us);
   }
+
+  // Uniform against already sorted keys (CUB's output above), for the shipped shape with and
+  // without the padded staging buffer, and the histogram kernel alone. `./probe inputs` runs
+  // only this part.
+  for (int sorted = 0; sorted < 2; ++sorted) {
+    if (sorted) e.in = e.want;  // sorting sorted keys must give them back
+    const std::string tag = sorted ? " sorted" : " uniform";
+    const float hist_us = median_us(e, [&] {
+      cudaMemsetAsync(e.ws, 0, 4096 + 256);
+      v06::histogram_kernel<v06::kHistThreads, v06::kHistItems>
+          <<<132 * 8, v06::kHistThreads>>>(e.in, n, static_cast<unsigned*>(e.ws) + 64);
+    });
+    printf("%-34s %9.1f us\n", ("v06 histogram_kernel" + tag).c_str(), hist_us);
+    probe<256, 24, 4, 0, 3>(e, n, ("v06 shipped" + tag).c_str(), cub_us);
+    probe<256, 24, 4, 0, 3, true>(e, n, ("v06 padded staging" + tag).c_str(), cub_us);
+  }
+}
 }
