@@ -191,4 +191,3 @@ int main(int argc, char** argv) {
     probe<256, 24, 4, 0, 3, true>(e, n, ("v06 padded staging" + tag).c_str(), cub_us);
   }
 }
-}
