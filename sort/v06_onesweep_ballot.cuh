@@ -44,8 +44,9 @@ inline constexpr VersionDoc kDoc = {
     "busiest; now the integer pipe is); capping registers at 80 lifted the resident blocks "
     "from 2 to 3, and 24 keys a thread made the tiles 1.5x v05's (longer digit runs, fewer "
     "tiles to look back over); the look-back window shortened v05's passes. The histogram "
-    "keeps 16 keys in flight per thread and tells shared digits by one shuffle and one "
-    "OR-reduction per key. The workspace holds one key buffer instead of two (the output is "
+    "keeps 16 keys in flight per thread and adds runs of equal digits once per run when a warp "
+    "has few of them (sorted or equal keys). The workspace holds one key buffer instead of two "
+    "(the output is "
     "the other) and one pass's worth of status words, tagged by pass.",
     /*remains*/
     "The ballots make the integer pipe the busiest unit; the histogram pass is limited by its "
@@ -123,21 +124,16 @@ __device__ __forceinline__ unsigned leader_fetch_add(unsigned* counter, unsigned
   return old;
 }
 
-// The OR of x over the warp, in every lane (one redux.sync from sm_80 on; a butterfly before).
-__device__ __forceinline__ unsigned warp_or(unsigned x) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  return __reduce_or_sync(0xffffffffu, x);
-#else
-  for (unsigned m = 16; m; m /= 2) x |= __shfl_xor_sync(0xffffffffu, x, m);
-  return x;
-#endif
-}
-
 // Counts every digit of every key: hist[pass][digit] (kPasses x 256 uint32, zeroed). Each
 // thread loads ITEMS keys (striped over the block: coalesced) before it counts any, so a block
-// has THREADS x ITEMS loads in flight. Per key, one shuffle and one OR-reduction tell which of
-// its four digits the whole warp shares (sorted runs, equal keys, few distinct keys); for those
-// lane 0 adds the warp's count once, for the others every lane adds 1 (shared atomics).
+// has THREADS x ITEMS loads in flight. Per key and digit, the warp finds its runs: a lane heads
+// a run when its digit differs from the lane below's (one shuffle per key, one ballot per
+// digit). With few runs (a warp of equal digits, or the slowly changing digits of a sorted
+// input) each head adds its run's length once; otherwise every lane adds 1. Shared atomics from
+// many lanes to one counter queue one behind another: on already sorted keys, counting them
+// lane by lane made this kernel about a fifth slower than on uniform keys
+// (results/logs/nvidia-h200-probe-sort-inputs-*.txt).
+inline constexpr unsigned kRunLimit = 16;  // at most this many runs: add per run
 template <unsigned THREADS, unsigned ITEMS, bool FULL>
 __device__ __forceinline__ void histogram_chunk(const uint32_t* __restrict__ keys, size_t n,
                                                 size_t base, unsigned (&h)[kPasses][kDigits]) {
@@ -148,19 +144,29 @@ __device__ __forceinline__ void histogram_chunk(const uint32_t* __restrict__ key
     const size_t i = base + j * THREADS + threadIdx.x;
     key[j] = FULL || i < n ? keys[i] : 0;
   }
+  if constexpr (!FULL) {  // the last, partial chunk: lane by lane
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j)
+      if (base + j * THREADS + threadIdx.x < n)
+#pragma unroll
+        for (unsigned p = 0; p < kPasses; ++p) atomicAdd(&h[p][digit_at(key[j], p)], 1u);
+    return;
+  }
+  const unsigned above_me = ~lanemask_le();
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
-    const bool valid = FULL || base + j * THREADS + threadIdx.x < n;
-    const uint32_t first = __shfl_sync(0xffffffffu, key[j], 0);
-    if (!valid) key[j] = first;                       // a missing key must not break a shared digit
-    const unsigned differ = warp_or(key[j] ^ first);  // its nonzero bytes: digits that vary
-    const unsigned lanes = FULL ? 32u : __popc(__ballot_sync(0xffffffffu, valid));
+    const uint32_t changed = key[j] ^ __shfl_up_sync(0xffffffffu, key[j], 1);
 #pragma unroll
     for (unsigned p = 0; p < kPasses; ++p) {
       const unsigned d = digit_at(key[j], p);
-      if (digit_at(differ, p) == 0) {
-        if (lane == 0 && lanes) atomicAdd(&h[p][d], lanes);
-      } else if (valid) {
+      const bool head = lane == 0 || digit_at(changed, p) != 0;
+      const unsigned heads = __ballot_sync(0xffffffffu, head);
+      if (__popc(heads) <= kRunLimit) {
+        if (head) {
+          const unsigned next = heads & above_me;  // the next run's head, or none
+          atomicAdd(&h[p][d], (next ? __ffs(next) - 1 : 32) - lane);
+        }
+      } else {
         atomicAdd(&h[p][d], 1u);
       }
     }
@@ -185,12 +191,6 @@ __global__ void __launch_bounds__(THREADS)
     if ((&h[0][0])[i]) atomicAdd(hist + i, (&h[0][0])[i]);
 }
 inline constexpr unsigned kHistThreads = 256, kHistItems = 16;
-
-// Where staged position r lives in the staging buffer (see PAD below).
-template <bool PAD>
-__device__ __forceinline__ unsigned slot(unsigned r) {
-  return PAD ? r + r / 32 : r;
-}
 
 // Exclusive scan of the 256 digit counts held by threads 0..255 (the others pass 0 and get 0).
 // Every thread of the block calls it (two barriers). warp_sums: 8 words of shared memory.
@@ -222,11 +222,8 @@ __device__ __forceinline__ unsigned digit_exclusive_scan(unsigned v, unsigned* w
 // MATCH_EVERY (for the probe): 0 matches every key with ballots; k > 0 uses match.any.sync for
 // every k-th key (1: all of them), spreading the work over the integer and MIO pipes.
 // MIN_BLOCKS: __launch_bounds__'s resident-block hint (it caps the registers).
-// PAD: stage position r at r + r / 32 (one spare word per 32), so that a warp whose 32 keys
-// have consecutive digits (as the middle passes of an already sorted input do: ranks 24 apart)
-// writes 32 banks, not 4.
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY = 0,
-          unsigned MIN_BLOCKS = 1, bool PAD = false>
+          unsigned MIN_BLOCKS = 1>
 __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
     onesweep_kernel(const uint32_t* __restrict__ keys_in, const uint32_t* __restrict__ vals_in,
                     uint32_t* __restrict__ keys_out, uint32_t* __restrict__ vals_out, size_t n,
@@ -237,7 +234,7 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
   // Ranking uses warp_hist; once every rank is known the same bytes stage the sorted tile.
   __shared__ union {
     unsigned warp_hist[kWarps][kDigits];  // per warp: count, then offset, of each digit
-    uint32_t keys[PAD ? kTile + kTile / 32 : kTile];
+    uint32_t keys[kTile];
   } s;
   __shared__ unsigned offset[kDigits];  // staged position i of digit d goes to i + offset[d]
   __shared__ unsigned warp_sums[kDigits / 32];
@@ -305,7 +302,7 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
   __syncthreads();  // warp_hist is dead: its bytes become the staging buffer
 
 #pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) s.keys[slot<PAD>(rank[j])] = key[j];
+  for (unsigned j = 0; j < ITEMS; ++j) s.keys[rank[j]] = key[j];
 
   // Thread d: the number of keys with digit d in all earlier tiles. Each step loads WINDOW
   // status words (tiles t, t-1, ..., t-WINDOW+1) at once, then adds them nearest first up to and
@@ -349,7 +346,7 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
   for (unsigned j = 0; j < ITEMS; ++j) {
     const unsigned i = j * THREADS + threadIdx.x;
     if (full || i < in_tile) {
-      const uint32_t k = s.keys[slot<PAD>(i)];
+      const uint32_t k = s.keys[i];
       const unsigned to = i + offset[digit_at(k, pass)];  // below n < 2^32
       keys_out[to] = k;
       if constexpr (PAIRS) dst[j] = to;
@@ -360,12 +357,12 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
     __syncthreads();
 #pragma unroll
     for (unsigned j = 0; j < ITEMS; ++j)
-      if (full || first + j * 32 < n) s.keys[slot<PAD>(rank[j])] = vals_in[first + j * 32];
+      if (full || first + j * 32 < n) s.keys[rank[j]] = vals_in[first + j * 32];
     __syncthreads();
 #pragma unroll
     for (unsigned j = 0; j < ITEMS; ++j) {
       const unsigned i = j * THREADS + threadIdx.x;
-      if (full || i < in_tile) vals_out[dst[j]] = s.keys[slot<PAD>(i)];
+      if (full || i < in_tile) vals_out[dst[j]] = s.keys[i];
     }
   }
 }
@@ -393,7 +390,7 @@ inline size_t workspace_bytes_pairs(size_t n) { return workspace_bytes_for(n, tr
 // The four passes ping-pong between the workspace buffer and `out`: in -> buffer -> out ->
 // buffer -> out.
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY = 0,
-          unsigned MIN_BLOCKS = 1, bool PAD = false>
+          unsigned MIN_BLOCKS = 1>
 cudaError_t launch_shape(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
                          uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
@@ -421,7 +418,7 @@ cudaError_t launch_shape(const uint32_t* keys_in, const uint32_t* vals_in, uint3
   for (unsigned pass = 0; pass < kPasses; ++pass) {
     uint32_t* kdst = pass % 2 ? keys_out : key_buf;
     uint32_t* vdst = pass % 2 ? vals_out : val_buf;
-    onesweep_kernel<THREADS, ITEMS, WINDOW, PAIRS, MATCH_EVERY, MIN_BLOCKS, PAD>
+    onesweep_kernel<THREADS, ITEMS, WINDOW, PAIRS, MATCH_EVERY, MIN_BLOCKS>
         <<<static_cast<unsigned>(tiles), THREADS, 0, stream>>>(
             ksrc, vsrc, kdst, vdst, n, pass, counters + pass, status, bases + pass * kDigits);
     ksrc = kdst;

@@ -75,7 +75,7 @@ void report(Env& e, size_t n, const char* name, float us, float cub_us) {
 }
 
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, unsigned MATCH_EVERY = 0,
-          unsigned MIN_BLOCKS = 1, bool PAD = false>
+          unsigned MIN_BLOCKS = 1>
 void probe(Env& e, size_t n, const char* name, float cub_us) {
   if (v06::workspace_bytes_for<THREADS, ITEMS>(n, false) > e.ws_bytes) {
     printf("%-34s workspace too small\n", name);
@@ -84,13 +84,12 @@ void probe(Env& e, size_t n, const char* name, float cub_us) {
   int regs = 0;
   cudaFuncAttributes attr{};
   if (cudaFuncGetAttributes(
-          &attr,
-          v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false, MATCH_EVERY, MIN_BLOCKS, PAD>) ==
+          &attr, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false, MATCH_EVERY, MIN_BLOCKS>) ==
       cudaSuccess)
     regs = attr.numRegs;
   int blocks = 0;
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &blocks, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false, MATCH_EVERY, MIN_BLOCKS, PAD>,
+      &blocks, v06::onesweep_kernel<THREADS, ITEMS, WINDOW, false, MATCH_EVERY, MIN_BLOCKS>,
       THREADS, 0);
   const float us = median_us(e, [&] {
     v06::launch_shape<THREADS, ITEMS, WINDOW, false, MATCH_EVERY, MIN_BLOCKS>(
@@ -175,8 +174,8 @@ int main(int argc, char** argv) {
     probe<512, 16, 4>(e, n, "v06 512x16 w4 ballots", cub_us);
   }
 
-  // Uniform against already sorted keys (CUB's output above), for the shipped shape with and
-  // without the padded staging buffer, and the histogram kernel alone. `./probe inputs` runs
+  // Uniform against already sorted keys (CUB's output above), for the shipped shape and the
+  // histogram kernel alone. `./probe inputs` runs
   // only this part.
   for (int sorted = 0; sorted < 2; ++sorted) {
     if (sorted) e.in = e.want;  // sorting sorted keys must give them back
@@ -188,6 +187,5 @@ int main(int argc, char** argv) {
     });
     printf("%-34s %9.1f us\n", ("v06 histogram_kernel" + tag).c_str(), hist_us);
     probe<256, 24, 4, 0, 3>(e, n, ("v06 shipped" + tag).c_str(), cub_us);
-    probe<256, 24, 4, 0, 3, true>(e, n, ("v06 padded staging" + tag).c_str(), cub_us);
   }
 }
