@@ -124,15 +124,14 @@ __device__ __forceinline__ unsigned leader_fetch_add(unsigned* counter, unsigned
   return old;
 }
 
-// Counts every digit of every key: hist[pass][digit] (kPasses x 256 uint32, zeroed). Each
+// Counts every digit of every key into its warp's histogram h (kPasses x 256). Each
 // thread loads ITEMS keys (striped over the block: coalesced) before it counts any, so a block
 // has THREADS x ITEMS loads in flight. Per key and digit, the warp finds its runs: a lane heads
 // a run when its digit differs from the lane below's (one shuffle per key, one ballot per
 // digit). With few runs (a warp of equal digits, or the slowly changing digits of a sorted
 // input) each head adds its run's length once; otherwise every lane adds 1. Shared atomics from
-// many lanes to one counter queue one behind another: on already sorted keys, counting them
-// lane by lane made this kernel about a fifth slower than on uniform keys
-// (results/logs/nvidia-h200-probe-sort-inputs-*.txt).
+// many lanes to one counter queue one behind another; on already sorted keys this kernel ran
+// slower than on uniform ones (results/logs/nvidia-h200-probe-sort-inputs-*.txt).
 inline constexpr unsigned kRunLimit = 16;  // at most this many runs: add per run
 template <unsigned THREADS, unsigned ITEMS, bool FULL>
 __device__ __forceinline__ void histogram_chunk(const uint32_t* __restrict__ keys, size_t n,
@@ -173,22 +172,30 @@ __device__ __forceinline__ void histogram_chunk(const uint32_t* __restrict__ key
   }
 }
 
+// One histogram per warp: the warps of a block never queue on one counter (on sorted keys they
+// all hold the same high digits at the same time); the block adds its warps' copies at the end.
 template <unsigned THREADS, unsigned ITEMS>
 __global__ void __launch_bounds__(THREADS)
     histogram_kernel(const uint32_t* __restrict__ keys, size_t n, unsigned* hist) {
-  __shared__ unsigned h[kPasses][kDigits];
-  for (unsigned i = threadIdx.x; i < kPasses * kDigits; i += THREADS) (&h[0][0])[i] = 0;
+  constexpr unsigned kWarps = THREADS / 32;
+  __shared__ unsigned h[kWarps][kPasses][kDigits];
+  for (unsigned i = threadIdx.x; i < kWarps * kPasses * kDigits; i += THREADS) (&h[0][0][0])[i] = 0;
   __syncthreads();
+  auto& mine = h[threadIdx.x / 32];
   constexpr size_t kChunk = size_t(THREADS) * ITEMS;
   for (size_t base = blockIdx.x * kChunk; base < n; base += gridDim.x * kChunk) {
     if (base + kChunk <= n)  // block-uniform
-      histogram_chunk<THREADS, ITEMS, true>(keys, n, base, h);
+      histogram_chunk<THREADS, ITEMS, true>(keys, n, base, mine);
     else
-      histogram_chunk<THREADS, ITEMS, false>(keys, n, base, h);
+      histogram_chunk<THREADS, ITEMS, false>(keys, n, base, mine);
   }
   __syncthreads();
-  for (unsigned i = threadIdx.x; i < kPasses * kDigits; i += THREADS)
-    if ((&h[0][0])[i]) atomicAdd(hist + i, (&h[0][0])[i]);
+  for (unsigned i = threadIdx.x; i < kPasses * kDigits; i += THREADS) {
+    unsigned sum = 0;
+#pragma unroll
+    for (unsigned w = 0; w < kWarps; ++w) sum += (&h[w][0][0])[i];
+    if (sum) atomicAdd(hist + i, sum);
+  }
 }
 inline constexpr unsigned kHistThreads = 256, kHistItems = 16;
 
