@@ -44,9 +44,8 @@ inline constexpr VersionDoc kDoc = {
     "busiest; now the integer pipe is); capping registers at 80 lifted the resident blocks "
     "from 2 to 3, and 24 keys a thread made the tiles 1.5x v05's (longer digit runs, fewer "
     "tiles to look back over); the look-back window shortened v05's passes. The histogram "
-    "keeps 16 keys in flight per thread and adds runs of equal digits once per run when a warp "
-    "has few of them (sorted or equal keys). The workspace holds one key buffer instead of two "
-    "(the output is "
+    "keeps 16 keys in flight per thread and tells shared digits by one shuffle and one "
+    "OR-reduction per key. The workspace holds one key buffer instead of two (the output is "
     "the other) and one pass's worth of status words, tagged by pass.",
     /*remains*/
     "The ballots make the integer pipe the busiest unit; the histogram pass is limited by its "
@@ -124,80 +123,77 @@ __device__ __forceinline__ unsigned leader_fetch_add(unsigned* counter, unsigned
   return old;
 }
 
-// Counts every digit of every key into its warp's histogram h (kPasses x 256). Each
+// The OR of x over the warp, in every lane (one redux.sync from sm_80 on; a butterfly before).
+__device__ __forceinline__ unsigned warp_or(unsigned x) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  return __reduce_or_sync(0xffffffffu, x);
+#else
+  for (unsigned m = 16; m; m /= 2) x |= __shfl_xor_sync(0xffffffffu, x, m);
+  return x;
+#endif
+}
+
+// Counts every digit of every key: hist[pass][digit] (kPasses x 256 uint32, zeroed). Each
 // thread loads ITEMS keys (striped over the block: coalesced) before it counts any, so a block
-// has THREADS x ITEMS loads in flight. Per key and digit, the warp finds its runs: a lane heads
-// a run when its digit differs from the lane below's (one shuffle per key, one ballot per
-// digit). With few runs (a warp of equal digits, or the slowly changing digits of a sorted
-// input) each head adds its run's length once; otherwise every lane adds 1. Shared atomics from
-// many lanes to one counter queue one behind another; on already sorted keys this kernel ran
-// slower than on uniform ones (results/logs/nvidia-h200-probe-sort-inputs-*.txt).
-inline constexpr unsigned kRunLimit = 16;  // at most this many runs: add per run
-template <unsigned THREADS, unsigned ITEMS, bool FULL>
+// has THREADS x ITEMS loads in flight. Per key, one shuffle and one OR-reduction tell which of
+// its four digits the whole warp shares (sorted runs, equal keys, few distinct keys); for those
+// lane 0 adds the warp's count once, for the others every lane adds 1 (shared atomics).
+// PARTS copies of the histogram, lane l adding to copy l % PARTS: lanes that hold one digit
+// but not all the warp's (two or three digit values in a warp of sorted keys) queue on PARTS
+// counters instead of one (CUB's histogram agent has the same knob, NUM_PARTS).
+template <unsigned THREADS, unsigned ITEMS, bool FULL, unsigned PARTS>
 __device__ __forceinline__ void histogram_chunk(const uint32_t* __restrict__ keys, size_t n,
-                                                size_t base, unsigned (&h)[kPasses][kDigits]) {
+                                                size_t base,
+                                                unsigned (&hist)[PARTS][kPasses][kDigits]) {
   const unsigned lane = threadIdx.x % 32;
+  auto& h = hist[lane % PARTS];
   uint32_t key[ITEMS];
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
     const size_t i = base + j * THREADS + threadIdx.x;
     key[j] = FULL || i < n ? keys[i] : 0;
   }
-  if constexpr (!FULL) {  // the last, partial chunk: lane by lane
-#pragma unroll
-    for (unsigned j = 0; j < ITEMS; ++j)
-      if (base + j * THREADS + threadIdx.x < n)
-#pragma unroll
-        for (unsigned p = 0; p < kPasses; ++p) atomicAdd(&h[p][digit_at(key[j], p)], 1u);
-    return;
-  }
-  const unsigned above_me = ~lanemask_le();
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
-    const uint32_t changed = key[j] ^ __shfl_up_sync(0xffffffffu, key[j], 1);
+    const bool valid = FULL || base + j * THREADS + threadIdx.x < n;
+    const uint32_t first = __shfl_sync(0xffffffffu, key[j], 0);
+    if (!valid) key[j] = first;                       // a missing key must not break a shared digit
+    const unsigned differ = warp_or(key[j] ^ first);  // its nonzero bytes: digits that vary
+    const unsigned lanes = FULL ? 32u : __popc(__ballot_sync(0xffffffffu, valid));
 #pragma unroll
     for (unsigned p = 0; p < kPasses; ++p) {
       const unsigned d = digit_at(key[j], p);
-      const bool head = lane == 0 || digit_at(changed, p) != 0;
-      const unsigned heads = __ballot_sync(0xffffffffu, head);
-      if (__popc(heads) <= kRunLimit) {
-        if (head) {
-          const unsigned next = heads & above_me;  // the next run's head, or none
-          atomicAdd(&h[p][d], (next ? __ffs(next) - 1 : 32) - lane);
-        }
-      } else {
+      if (digit_at(differ, p) == 0) {
+        if (lane == 0 && lanes) atomicAdd(&h[p][d], lanes);
+      } else if (valid) {
         atomicAdd(&h[p][d], 1u);
       }
     }
   }
 }
 
-// One histogram per warp: the warps of a block never queue on one counter (on sorted keys they
-// all hold the same high digits at the same time); the block adds its warps' copies at the end.
-template <unsigned THREADS, unsigned ITEMS>
+template <unsigned THREADS, unsigned ITEMS, unsigned PARTS = 1>
 __global__ void __launch_bounds__(THREADS)
     histogram_kernel(const uint32_t* __restrict__ keys, size_t n, unsigned* hist) {
-  constexpr unsigned kWarps = THREADS / 32;
-  __shared__ unsigned h[kWarps][kPasses][kDigits];
-  for (unsigned i = threadIdx.x; i < kWarps * kPasses * kDigits; i += THREADS) (&h[0][0][0])[i] = 0;
+  __shared__ unsigned h[PARTS][kPasses][kDigits];
+  for (unsigned i = threadIdx.x; i < PARTS * kPasses * kDigits; i += THREADS) (&h[0][0][0])[i] = 0;
   __syncthreads();
-  auto& mine = h[threadIdx.x / 32];
   constexpr size_t kChunk = size_t(THREADS) * ITEMS;
   for (size_t base = blockIdx.x * kChunk; base < n; base += gridDim.x * kChunk) {
     if (base + kChunk <= n)  // block-uniform
-      histogram_chunk<THREADS, ITEMS, true>(keys, n, base, mine);
+      histogram_chunk<THREADS, ITEMS, true, PARTS>(keys, n, base, h);
     else
-      histogram_chunk<THREADS, ITEMS, false>(keys, n, base, mine);
+      histogram_chunk<THREADS, ITEMS, false, PARTS>(keys, n, base, h);
   }
   __syncthreads();
   for (unsigned i = threadIdx.x; i < kPasses * kDigits; i += THREADS) {
     unsigned sum = 0;
 #pragma unroll
-    for (unsigned w = 0; w < kWarps; ++w) sum += (&h[w][0][0])[i];
+    for (unsigned q = 0; q < PARTS; ++q) sum += (&h[q][0][0])[i];
     if (sum) atomicAdd(hist + i, sum);
   }
 }
-inline constexpr unsigned kHistThreads = 256, kHistItems = 16;
+inline constexpr unsigned kHistThreads = 256, kHistItems = 16, kHistParts = 1;
 
 // Exclusive scan of the 256 digit counts held by threads 0..255 (the others pass 0 and get 0).
 // Every thread of the block calls it (two barriers). warp_sums: 8 words of shared memory.
@@ -414,7 +410,7 @@ cudaError_t launch_shape(const uint32_t* keys_in, const uint32_t* vals_in, uint3
   uint32_t* val_buf = PAIRS ? reinterpret_cast<uint32_t*>(q + round256(n * 4)) : nullptr;
   cudaError_t e = cudaMemsetAsync(ws, 0, zeroed_bytes<THREADS, ITEMS>(n), stream);
   if (e != cudaSuccess) return e;
-  const auto histogram = histogram_kernel<kHistThreads, kHistItems>;
+  const auto histogram = histogram_kernel<kHistThreads, kHistItems, kHistParts>;
   static const size_t resident = resident_grid((const void*)histogram, kHistThreads, 0);
   const unsigned hist_grid = static_cast<unsigned>(
       std::clamp<size_t>(ceil_div(n, size_t(kHistThreads) * kHistItems), 1, resident));
