@@ -138,15 +138,10 @@ __device__ __forceinline__ unsigned warp_or(unsigned x) {
 // has THREADS x ITEMS loads in flight. Per key, one shuffle and one OR-reduction tell which of
 // its four digits the whole warp shares (sorted runs, equal keys, few distinct keys); for those
 // lane 0 adds the warp's count once, for the others every lane adds 1 (shared atomics).
-// PARTS copies of the histogram, lane l adding to copy l % PARTS: lanes that hold one digit
-// but not all the warp's (two or three digit values in a warp of sorted keys) queue on PARTS
-// counters instead of one (CUB's histogram agent has the same knob, NUM_PARTS).
-template <unsigned THREADS, unsigned ITEMS, bool FULL, unsigned PARTS>
+template <unsigned THREADS, unsigned ITEMS, bool FULL>
 __device__ __forceinline__ void histogram_chunk(const uint32_t* __restrict__ keys, size_t n,
-                                                size_t base,
-                                                unsigned (&hist)[PARTS][kPasses][kDigits]) {
+                                                size_t base, unsigned (&h)[kPasses][kDigits]) {
   const unsigned lane = threadIdx.x % 32;
-  auto& h = hist[lane % PARTS];
   uint32_t key[ITEMS];
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
@@ -172,28 +167,24 @@ __device__ __forceinline__ void histogram_chunk(const uint32_t* __restrict__ key
   }
 }
 
-template <unsigned THREADS, unsigned ITEMS, unsigned PARTS = 1>
+template <unsigned THREADS, unsigned ITEMS>
 __global__ void __launch_bounds__(THREADS)
     histogram_kernel(const uint32_t* __restrict__ keys, size_t n, unsigned* hist) {
-  __shared__ unsigned h[PARTS][kPasses][kDigits];
-  for (unsigned i = threadIdx.x; i < PARTS * kPasses * kDigits; i += THREADS) (&h[0][0][0])[i] = 0;
+  __shared__ unsigned h[kPasses][kDigits];
+  for (unsigned i = threadIdx.x; i < kPasses * kDigits; i += THREADS) (&h[0][0])[i] = 0;
   __syncthreads();
   constexpr size_t kChunk = size_t(THREADS) * ITEMS;
   for (size_t base = blockIdx.x * kChunk; base < n; base += gridDim.x * kChunk) {
     if (base + kChunk <= n)  // block-uniform
-      histogram_chunk<THREADS, ITEMS, true, PARTS>(keys, n, base, h);
+      histogram_chunk<THREADS, ITEMS, true>(keys, n, base, h);
     else
-      histogram_chunk<THREADS, ITEMS, false, PARTS>(keys, n, base, h);
+      histogram_chunk<THREADS, ITEMS, false>(keys, n, base, h);
   }
   __syncthreads();
-  for (unsigned i = threadIdx.x; i < kPasses * kDigits; i += THREADS) {
-    unsigned sum = 0;
-#pragma unroll
-    for (unsigned q = 0; q < PARTS; ++q) sum += (&h[q][0][0])[i];
-    if (sum) atomicAdd(hist + i, sum);
-  }
+  for (unsigned i = threadIdx.x; i < kPasses * kDigits; i += THREADS)
+    if ((&h[0][0])[i]) atomicAdd(hist + i, (&h[0][0])[i]);
 }
-inline constexpr unsigned kHistThreads = 256, kHistItems = 16, kHistParts = 1;
+inline constexpr unsigned kHistThreads = 256, kHistItems = 16;
 
 // Exclusive scan of the 256 digit counts held by threads 0..255 (the others pass 0 and get 0).
 // Every thread of the block calls it (two barriers). warp_sums: 8 words of shared memory.
@@ -410,7 +401,7 @@ cudaError_t launch_shape(const uint32_t* keys_in, const uint32_t* vals_in, uint3
   uint32_t* val_buf = PAIRS ? reinterpret_cast<uint32_t*>(q + round256(n * 4)) : nullptr;
   cudaError_t e = cudaMemsetAsync(ws, 0, zeroed_bytes<THREADS, ITEMS>(n), stream);
   if (e != cudaSuccess) return e;
-  const auto histogram = histogram_kernel<kHistThreads, kHistItems, kHistParts>;
+  const auto histogram = histogram_kernel<kHistThreads, kHistItems>;
   static const size_t resident = resident_grid((const void*)histogram, kHistThreads, 0);
   const unsigned hist_grid = static_cast<unsigned>(
       std::clamp<size_t>(ceil_div(n, size_t(kHistThreads) * kHistItems), 1, resident));
