@@ -3,8 +3,8 @@
 // instead of match.any.sync (shared-memory pipe), registers capped for three blocks per SM,
 // 6144-key tiles, and a look-back that loads a window of predecessor tiles per step.
 // Changed from v05: each of those steps, timed alone, in results/logs/*probe-sort*.txt.
-// Remains (bottleneck): the integer pipe (the ballots) and the histogram pass (its shared
-// atomics); short digit runs make partial-sector stores.
+// Remains (bottleneck): the integer pipe (the ballots); the histogram pass, slower on sorted
+// keys than on uniform ones for a reason not yet found; short digit runs store partial sectors.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -48,8 +48,9 @@ inline constexpr VersionDoc kDoc = {
     "OR-reduction per key. The workspace holds one key buffer instead of two (the output is "
     "the other) and one pass's worth of status words, tagged by pass.",
     /*remains*/
-    "The ballots make the integer pipe the busiest unit; the histogram pass is limited by its "
-    "shared-memory atomics; a tile still has only 24 keys per digit on average, so the stores "
+    "The ballots make the integer pipe the busiest unit; the histogram pass is the largest "
+    "single kernel left and runs slower on already sorted keys than on uniform ones (why is "
+    "open: sort/README.md); a tile still has only 24 keys per digit on average, so the stores "
     "of each digit's run seldom fill whole 32-byte sectors.",
     /*source*/
     "Adinets & Merrill 2022 (Onesweep); Merrill & Garland 2016 (decoupled look-back); CUB's "
