@@ -135,23 +135,42 @@ __device__ __forceinline__ unsigned warp_or(unsigned x) {
 }
 
 // Counts every digit of every key: hist[pass][digit] (kPasses x 256 uint32, zeroed). Each
-// thread loads ITEMS keys (striped over the block: coalesced) before it counts any, so a block
-// has THREADS x ITEMS loads in flight. Per key, one shuffle and one OR-reduction tell which of
-// its four digits the whole warp shares (sorted runs, equal keys, few distinct keys); for those
-// lane 0 adds the warp's count once, for the others every lane adds 1 (shared atomics).
-template <unsigned THREADS, unsigned ITEMS, bool FULL>
+// thread loads ITEMS keys before it counts any, so a block has THREADS x ITEMS loads in flight.
+// BLOCKED (shipped): thread t of the block holds the ITEMS consecutive keys from t x ITEMS on
+// (four 16-byte loads when the keys are 16-byte aligned); otherwise (the probe's comparison) key
+// j of thread t is chunk element j x THREADS + t, so a warp's 32 keys of one j are consecutive.
+// Per key j, one shuffle and one OR-reduction tell which of its four digits the whole warp shares
+// (sorted runs, equal keys, few distinct keys); for those lane 0 adds the warp's count once, for
+// the others every lane adds 1 (shared atomics). Why blocked: on sorted keys a warp's 32
+// consecutive keys share their second digit in two or three values, so 32 lanes' atomics land on
+// two or three counters and queue; blocked, the warp's keys of one j are ITEMS apart, its second
+// digits are about 32 consecutive values, one per bank.
+template <unsigned THREADS, unsigned ITEMS, bool FULL, bool BLOCKED>
 __device__ __forceinline__ void histogram_chunk(const uint32_t* __restrict__ keys, size_t n,
-                                                size_t base, unsigned (&h)[kPasses][kDigits]) {
+                                                size_t base, bool aligned16,
+                                                unsigned (&h)[kPasses][kDigits]) {
   const unsigned lane = threadIdx.x % 32;
+  auto index = [&](unsigned j) {
+    return BLOCKED ? base + size_t(threadIdx.x) * ITEMS + j : base + j * THREADS + threadIdx.x;
+  };
   uint32_t key[ITEMS];
+  if (BLOCKED && FULL && ITEMS % 4 == 0 && aligned16) {
+    const uint4* v = reinterpret_cast<const uint4*>(keys + index(0));
 #pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) {
-    const size_t i = base + j * THREADS + threadIdx.x;
-    key[j] = FULL || i < n ? keys[i] : 0;
+    for (unsigned q = 0; q < ITEMS / 4; ++q) {
+      const uint4 x = v[q];
+      key[4 * q] = x.x;
+      key[4 * q + 1] = x.y;
+      key[4 * q + 2] = x.z;
+      key[4 * q + 3] = x.w;
+    }
+  } else {
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) key[j] = FULL || index(j) < n ? keys[index(j)] : 0;
   }
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
-    const bool valid = FULL || base + j * THREADS + threadIdx.x < n;
+    const bool valid = FULL || index(j) < n;
     const uint32_t first = __shfl_sync(0xffffffffu, key[j], 0);
     if (!valid) key[j] = first;                       // a missing key must not break a shared digit
     const unsigned differ = warp_or(key[j] ^ first);  // its nonzero bytes: digits that vary
@@ -168,18 +187,19 @@ __device__ __forceinline__ void histogram_chunk(const uint32_t* __restrict__ key
   }
 }
 
-template <unsigned THREADS, unsigned ITEMS>
+template <unsigned THREADS, unsigned ITEMS, bool BLOCKED = true>
 __global__ void __launch_bounds__(THREADS)
     histogram_kernel(const uint32_t* __restrict__ keys, size_t n, unsigned* hist) {
   __shared__ unsigned h[kPasses][kDigits];
   for (unsigned i = threadIdx.x; i < kPasses * kDigits; i += THREADS) (&h[0][0])[i] = 0;
   __syncthreads();
+  const bool aligned16 = reinterpret_cast<uintptr_t>(keys) % 16 == 0;
   constexpr size_t kChunk = size_t(THREADS) * ITEMS;
   for (size_t base = blockIdx.x * kChunk; base < n; base += gridDim.x * kChunk) {
     if (base + kChunk <= n)  // block-uniform
-      histogram_chunk<THREADS, ITEMS, true>(keys, n, base, h);
+      histogram_chunk<THREADS, ITEMS, true, BLOCKED>(keys, n, base, aligned16, h);
     else
-      histogram_chunk<THREADS, ITEMS, false>(keys, n, base, h);
+      histogram_chunk<THREADS, ITEMS, false, BLOCKED>(keys, n, base, aligned16, h);
   }
   __syncthreads();
   for (unsigned i = threadIdx.x; i < kPasses * kDigits; i += THREADS)

@@ -100,13 +100,22 @@ void probe(Env& e, size_t n, const char* name, float cub_us) {
   report(e, n, label, us, cub_us);
 }
 
-void hist(Env& e, size_t n, const std::string& tag) {
+template <unsigned ITEMS, bool BLOCKED>
+void hist_shape(Env& e, size_t n, const std::string& tag, const char* what) {
   const float us = median_us(e, [&] {
     cudaMemsetAsync(e.ws, 0, 4096 + 256);
-    v06::histogram_kernel<v06::kHistThreads, v06::kHistItems>
+    v06::histogram_kernel<v06::kHistThreads, ITEMS, BLOCKED>
         <<<132 * 8, v06::kHistThreads>>>(e.in, n, static_cast<unsigned*>(e.ws) + 64);
   });
-  printf("%-34s %9.1f us\n", ("v06 histogram_kernel" + tag).c_str(), us);
+  printf("%-34s %9.1f us  (%s, %u keys a thread)\n", ("v06 histogram_kernel" + tag).c_str(), us,
+         what, ITEMS);
+}
+
+void hist(Env& e, size_t n, const std::string& tag) {
+  hist_shape<v06::kHistItems, false>(e, n, tag, "striped");
+  hist_shape<v06::kHistItems, true>(e, n, tag, "blocked, shipped");
+  hist_shape<8, true>(e, n, tag, "blocked");
+  hist_shape<32, true>(e, n, tag, "blocked");
 }
 
 int main(int argc, char** argv) {
