@@ -137,18 +137,24 @@ __device__ __forceinline__ unsigned warp_or(unsigned x) {
 // Counts every digit of every key: hist[pass][digit] (kPasses x 256 uint32, zeroed). Each
 // thread loads ITEMS keys before it counts any, so a block has THREADS x ITEMS loads in flight.
 // BLOCKED (shipped): thread t of the block holds the ITEMS consecutive keys from t x ITEMS on
-// (four 16-byte loads when the keys are 16-byte aligned); otherwise (the probe's comparison) key
-// j of thread t is chunk element j x THREADS + t, so a warp's 32 keys of one j are consecutive.
-// Per key j, one shuffle and one OR-reduction tell which of its four digits the whole warp shares
-// (sorted runs, equal keys, few distinct keys); for those lane 0 adds the warp's count once, for
-// the others every lane adds 1 (shared atomics). Why blocked: on sorted keys a warp's 32
-// consecutive keys share their second digit in two or three values, so 32 lanes' atomics land on
-// two or three counters and queue; blocked, the warp's keys of one j are ITEMS apart, its second
-// digits are about 32 consecutive values, one per bank.
-template <unsigned THREADS, unsigned ITEMS, bool FULL, bool BLOCKED>
+// (16-byte loads when the keys are 16-byte aligned); otherwise (the probe's comparison) key j of
+// thread t is chunk element j x THREADS + t, so a warp's 32 keys of one j are consecutive.
+// Per key j, one shuffle and one OR-reduction tell which of its four digits the whole warp
+// shares (sorted runs, equal keys, few distinct keys); for the others every lane adds 1 (shared
+// atomics). A shared digit is added once for the warp: at once by lane 0 (RUNS off), or
+// (RUNS, shipped) into the warp's open run of that digit, a register, which lane 0 adds only
+// when the digit changes and at the end.
+// Why blocked: on sorted keys a warp's 32 consecutive keys have two or three distinct second
+// digits, so 32 lanes' atomics land on two or three counters and queue; blocked, the warp's keys
+// of one j are ITEMS apart and its second digits spread over the banks.
+// Why runs: on sorted keys the top one or two digits stay the same for many chunks, and every
+// warp of every block otherwise adds them to the same few counters.
+template <unsigned THREADS, unsigned ITEMS, bool FULL, bool BLOCKED, bool RUNS>
 __device__ __forceinline__ void histogram_chunk(const uint32_t* __restrict__ keys, size_t n,
                                                 size_t base, bool aligned16,
-                                                unsigned (&h)[kPasses][kDigits]) {
+                                                unsigned (&h)[kPasses][kDigits],
+                                                unsigned (&run_digit)[kPasses],
+                                                unsigned (&run_count)[kPasses]) {
   const unsigned lane = threadIdx.x % 32;
   auto index = [&](unsigned j) {
     return BLOCKED ? base + size_t(threadIdx.x) * ITEMS + j : base + j * THREADS + threadIdx.x;
@@ -178,8 +184,17 @@ __device__ __forceinline__ void histogram_chunk(const uint32_t* __restrict__ key
 #pragma unroll
     for (unsigned p = 0; p < kPasses; ++p) {
       const unsigned d = digit_at(key[j], p);
-      if (digit_at(differ, p) == 0) {
-        if (lane == 0 && lanes) atomicAdd(&h[p][d], lanes);
+      if (digit_at(differ, p) == 0) {  // warp-uniform, and so is d
+        if (!RUNS) {
+          if (lane == 0 && lanes) atomicAdd(&h[p][d], lanes);
+        } else {
+          if (d != run_digit[p]) {
+            if (lane == 0 && run_count[p]) atomicAdd(&h[p][run_digit[p]], run_count[p]);
+            run_digit[p] = d;
+            run_count[p] = 0;
+          }
+          run_count[p] += lanes;
+        }
       } else if (valid) {
         atomicAdd(&h[p][d], 1u);
       }
@@ -187,25 +202,33 @@ __device__ __forceinline__ void histogram_chunk(const uint32_t* __restrict__ key
   }
 }
 
-template <unsigned THREADS, unsigned ITEMS, bool BLOCKED = true>
-__global__ void __launch_bounds__(THREADS)
+// MIN_BLOCKS: __launch_bounds__'s resident-block hint (it caps the registers).
+template <unsigned THREADS, unsigned ITEMS, bool BLOCKED = true, bool RUNS = true,
+          unsigned MIN_BLOCKS = 1>
+__global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
     histogram_kernel(const uint32_t* __restrict__ keys, size_t n, unsigned* hist) {
   __shared__ unsigned h[kPasses][kDigits];
+  unsigned run_digit[kPasses] = {}, run_count[kPasses] = {};  // the warp's open runs (RUNS)
   for (unsigned i = threadIdx.x; i < kPasses * kDigits; i += THREADS) (&h[0][0])[i] = 0;
   __syncthreads();
   const bool aligned16 = reinterpret_cast<uintptr_t>(keys) % 16 == 0;
   constexpr size_t kChunk = size_t(THREADS) * ITEMS;
   for (size_t base = blockIdx.x * kChunk; base < n; base += gridDim.x * kChunk) {
     if (base + kChunk <= n)  // block-uniform
-      histogram_chunk<THREADS, ITEMS, true, BLOCKED>(keys, n, base, aligned16, h);
+      histogram_chunk<THREADS, ITEMS, true, BLOCKED, RUNS>(keys, n, base, aligned16, h, run_digit,
+                                                           run_count);
     else
-      histogram_chunk<THREADS, ITEMS, false, BLOCKED>(keys, n, base, aligned16, h);
+      histogram_chunk<THREADS, ITEMS, false, BLOCKED, RUNS>(keys, n, base, aligned16, h, run_digit,
+                                                            run_count);
   }
+#pragma unroll
+  for (unsigned p = 0; p < kPasses; ++p)
+    if (RUNS && threadIdx.x % 32 == 0 && run_count[p]) atomicAdd(&h[p][run_digit[p]], run_count[p]);
   __syncthreads();
   for (unsigned i = threadIdx.x; i < kPasses * kDigits; i += THREADS)
     if ((&h[0][0])[i]) atomicAdd(hist + i, (&h[0][0])[i]);
 }
-inline constexpr unsigned kHistThreads = 256, kHistItems = 16;
+inline constexpr unsigned kHistThreads = 256, kHistItems = 8, kHistMinBlocks = 8;
 
 // Exclusive scan of the 256 digit counts held by threads 0..255 (the others pass 0 and get 0).
 // Every thread of the block calls it (two barriers). warp_sums: 8 words of shared memory.
@@ -422,7 +445,7 @@ cudaError_t launch_shape(const uint32_t* keys_in, const uint32_t* vals_in, uint3
   uint32_t* val_buf = PAIRS ? reinterpret_cast<uint32_t*>(q + round256(n * 4)) : nullptr;
   cudaError_t e = cudaMemsetAsync(ws, 0, zeroed_bytes<THREADS, ITEMS>(n), stream);
   if (e != cudaSuccess) return e;
-  const auto histogram = histogram_kernel<kHistThreads, kHistItems>;
+  const auto histogram = histogram_kernel<kHistThreads, kHistItems, true, true, kHistMinBlocks>;
   static const size_t resident = resident_grid((const void*)histogram, kHistThreads, 0);
   const unsigned hist_grid = static_cast<unsigned>(
       std::clamp<size_t>(ceil_div(n, size_t(kHistThreads) * kHistItems), 1, resident));

@@ -100,22 +100,33 @@ void probe(Env& e, size_t n, const char* name, float cub_us) {
   report(e, n, label, us, cub_us);
 }
 
-template <unsigned ITEMS, bool BLOCKED>
+template <unsigned ITEMS, bool BLOCKED, bool RUNS, unsigned MIN_BLOCKS = 1>
 void hist_shape(Env& e, size_t n, const std::string& tag, const char* what) {
   const float us = median_us(e, [&] {
     cudaMemsetAsync(e.ws, 0, 4096 + 256);
-    v06::histogram_kernel<v06::kHistThreads, ITEMS, BLOCKED>
+    v06::histogram_kernel<v06::kHistThreads, ITEMS, BLOCKED, RUNS, MIN_BLOCKS>
         <<<132 * 8, v06::kHistThreads>>>(e.in, n, static_cast<unsigned*>(e.ws) + 64);
   });
-  printf("%-34s %9.1f us  (%s, %u keys a thread)\n", ("v06 histogram_kernel" + tag).c_str(), us,
-         what, ITEMS);
+  int regs = 0;
+  cudaFuncAttributes attr{};
+  if (cudaFuncGetAttributes(
+          &attr, v06::histogram_kernel<v06::kHistThreads, ITEMS, BLOCKED, RUNS, MIN_BLOCKS>) ==
+      cudaSuccess)
+    regs = attr.numRegs;
+  printf("%-34s %9.1f us  (%s, %u keys a thread, %d regs)\n",
+         ("v06 histogram_kernel" + tag).c_str(), us, what, ITEMS, regs);
 }
 
 void hist(Env& e, size_t n, const std::string& tag) {
-  hist_shape<v06::kHistItems, false>(e, n, tag, "striped");
-  hist_shape<v06::kHistItems, true>(e, n, tag, "blocked, shipped");
-  hist_shape<8, true>(e, n, tag, "blocked");
-  hist_shape<32, true>(e, n, tag, "blocked");
+  hist_shape<16, false, false>(e, n, tag, "striped, as d068be6");
+  hist_shape<16, true, false>(e, n, tag, "blocked, as b42794a");
+  hist_shape<8, true, false>(e, n, tag, "blocked");
+  hist_shape<4, true, false>(e, n, tag, "blocked");
+  hist_shape<4, true, true>(e, n, tag, "blocked, runs");
+  hist_shape<8, true, true>(e, n, tag, "blocked, runs");
+  hist_shape<8, true, true, 8>(e, n, tag, "blocked, runs, 8 blocks/SM");
+  hist_shape<16, true, true>(e, n, tag, "blocked, runs");
+  hist_shape<v06::kHistItems, true, true, v06::kHistMinBlocks>(e, n, tag, "shipped");
 }
 
 int main(int argc, char** argv) {
@@ -162,7 +173,7 @@ int main(int argc, char** argv) {
 
     us = median_us(e, [&] {
       cudaMemsetAsync(e.ws, 0, 4096 + 256);
-      v06::histogram_kernel<v06::kHistThreads, v06::kHistItems>
+      v06::histogram_kernel<v06::kHistThreads, v06::kHistItems, true, true, v06::kHistMinBlocks>
           <<<132 * 8, v06::kHistThreads>>>(e.in, n, static_cast<unsigned*>(e.ws) + 64);
     });
     printf("%-34s %9.1f us  (memset 4 KB + histogram of all 4 digits)\n", "v06 histogram_kernel",
