@@ -37,7 +37,7 @@ for op in json.load(sys.stdin)["operators"]:
   case "$op" in copy_if | sort | histogram | histogram_u8) filter="$filter/dist:$dist" ;; esac
   timeout 300 ncu --clock-control none --csv --page raw --metrics "$METRICS" \
     -k 'regex:^(?!.*flush_read_kernel)' \
-    "$BIN" --ops="$op" --sizes="$n" --benchmark_filter="$filter\$" --benchmark_min_time=1x \
+    "$BIN" --ops="$op" --sizes="$n" --benchmark_filter="$filter/" --benchmark_min_time=1x \
     --benchmark_repetitions=1 >"$OUT/${op}__${slug}.csv" 2>"$OUT/${op}__${slug}.log"
   echo "$op/$slug n=$n rc=$?"
 done
