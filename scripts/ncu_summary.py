@@ -18,18 +18,21 @@ SUMS = {
     "gpu__time_duration.sum": "time (µs)",
     "dram__bytes_read.sum": "DRAM read (MB)",
     "dram__bytes_write.sum": "DRAM write (MB)",
+    "lts__t_sectors_srcunit_tex_op_write.sum": "L2 write (MB)",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": "bank conflicts ld",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum": "bank conflicts st",
     "smsp__inst_executed.sum": "instructions (M)",
-    "smsp__inst_executed_op_global_atom.sum": "global atom",
-    "smsp__inst_executed_op_global_red.sum": "global red",
-    "smsp__inst_executed_op_shared_atom.sum": "shared atom",
+    "smsp__sass_inst_executed_op_global_atom.sum": "global atom",
+    "smsp__sass_inst_executed_op_global_red.sum": "global red",
+    "smsp__sass_inst_executed_op_shared_atom.sum": "shared atom",
 }
 RATIOS = {
     "smsp__thread_inst_executed_per_inst_executed.ratio": "threads / instr",
     "sm__warps_active.avg.pct_of_peak_sustained_active": "occupancy %",
 }
-SCALE = {"gpu__time_duration.sum": {"nsecond": 1e-3, "usecond": 1, "msecond": 1e3},
+SCALE = {"gpu__time_duration.sum": {"nsecond": 1e-3, "ns": 1e-3, "usecond": 1, "us": 1,
+                                   "msecond": 1e3, "ms": 1e3},
+         "lts__t_sectors_srcunit_tex_op_write.sum": {"sector": 32e-6, "": 32e-6},
          "dram__bytes_read.sum": {"byte": 1e-6, "Kbyte": 1e-3, "Mbyte": 1, "Gbyte": 1e3},
          "dram__bytes_write.sum": {"byte": 1e-6, "Kbyte": 1e-3, "Mbyte": 1, "Gbyte": 1e3}}
 
