@@ -122,7 +122,11 @@ def gpus_figure(groups, path):
            if all(any(k[0] == op for k in report.merged_runs(g)) for g in groups.values())]
     fig, ax = plt.subplots(figsize=(max(6, 0.9 * len(ops) * len(groups)), 5))
     width = 0.8 / len(groups)
+    names = [g[0][1].get("gpu", slug) for slug, g in groups.items()]
     for i, (slug, group) in enumerate(groups.items()):
+        name = group[0][1].get("gpu", slug)
+        if names.count(name) > 1:  # two cards of one model: tell them apart by index
+            name += f" (device {group[0][1].get('device_index', '0')})"
         runs = report.merged_runs(group)
         pcts = []
         for op in ops:
@@ -130,7 +134,7 @@ def gpus_figure(groups, path):
             best = report.best_rung(figures, report.UNORDERED.get(op, set())) if figures else None
             pcts.append(figures[best[1]]["pct_copy"] if best else 0)
         ax.bar([j + i * width for j in range(len(ops))], pcts, width,
-               label=group[0][1].get("gpu", slug))
+               label=name)
     ax.set_xticks([j + width * (len(groups) - 1) / 2 for j in range(len(ops))], ops,
                   rotation=30, ha="right")
     ax.set_ylabel("best rung, % of the GPU's own copy ceiling (n = 2^28)")

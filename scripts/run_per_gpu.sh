@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the benchmark once per visible GPU, one process each (cuda-ladder --device=N), writing
 #   results/per-gpu/device<N>/<gpu>.json
-# then draws the across-GPU chart and prints a comparison of device 0 with each other device:
+# then draws the across-GPU chart (results/per-gpu/plots/gpus-pct-copy.png, with each device's
+# own ladder charts beside it) and prints a comparison of device 0 with each other device:
 #   scripts/run_per_gpu.sh [BUILD_DIR] [extra cuda-ladder flags...]
 # e.g. scripts/run_per_gpu.sh build --ops=reduce,scan --benchmark_repetitions=5
 set -uo pipefail
@@ -20,7 +21,7 @@ for ((i = 0; i < count; ++i)); do
   for f in "$dir"/*.json; do [ -e "$f" ] && files+=("$f"); done
 done
 if [ ${#files[@]} -gt 1 ]; then
-  python3 scripts/plots.py --out results/plots "${files[@]}" || true
+  python3 scripts/plots.py --out results/per-gpu/plots "${files[@]}" || true
   for f in "${files[@]:1}"; do python3 scripts/compare.py "${files[0]}" "$f" || status=1; done
 fi
 exit $status
