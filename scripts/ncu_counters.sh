@@ -18,12 +18,15 @@ OUT=${2:-results/ncu-$gpu}
 mkdir -p "$OUT"
 # DRAM bytes: what crossed the HBM interface during the kernel; writes still sitting in the 60 MB
 # L2 when it ends are not among them, so the kernel's own stores are counted at the L2 as well
-# (sectors written by the SMs, 32 bytes each). Atomics: warp-level SASS instructions.
+# (sectors written by the SMs, 32 bytes each). Atomics: warp-level SASS instructions. Threads
+# per instruction: active lanes (a branch that splits a warp lowers it) and predicated-on lanes
+# (a branch the compiler turned into predication lowers only this one).
 METRICS=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,\
 lts__t_sectors_srcunit_tex_op_write.sum,\
 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,\
 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,\
 smsp__thread_inst_executed_per_inst_executed.ratio,\
+smsp__thread_inst_executed_pred_on_per_inst_executed.ratio,\
 sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,\
 smsp__sass_inst_executed_op_global_atom.sum,smsp__sass_inst_executed_op_global_red.sum,\
 smsp__sass_inst_executed_op_shared_atom.sum

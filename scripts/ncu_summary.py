@@ -28,6 +28,7 @@ SUMS = {
 }
 RATIOS = {
     "smsp__thread_inst_executed_per_inst_executed.ratio": "threads / instr",
+    "smsp__thread_inst_executed_pred_on_per_inst_executed.ratio": "pred-on threads / instr",
     "sm__warps_active.avg.pct_of_peak_sustained_active": "occupancy %",
 }
 SCALE = {"gpu__time_duration.sum": {"nsecond": 1e-3, "ns": 1e-3, "usecond": 1, "us": 1,

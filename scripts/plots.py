@@ -32,11 +32,7 @@ PLOTS = os.path.join(report.ROOT, "results", "plots")
 
 
 def primary_dist(runs, op):
-    dists = sorted({k[3] for k in runs if k[0] == op}, key=lambda d: (d is not None, str(d)))
-    for t in report.TARGETS.get(op, []):
-        if t[2] in dists:
-            return t[2]
-    return dists[0] if dists else None
+    return report.primary_dist(runs, op)
 
 
 def ladder_figure(runs, op, gpu, path):
@@ -138,7 +134,7 @@ def gpus_figure(groups, path):
     ax.set_xticks([j + width * (len(groups) - 1) / 2 for j in range(len(ops))], ops,
                   rotation=30, ha="right")
     ax.set_ylabel("best rung, % of the GPU's own copy ceiling (n = 2^28)")
-    ax.legend()
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=90)
     plt.close(fig)
@@ -170,8 +166,9 @@ def main(argv=None):
             p = os.path.join(args.out, f"{slug}-{op}-sweep.png")
             if sweep_figure(runs, op, gpu, l2, p):
                 written.append(p)
+    # the across-GPU chart: the files given, or by default scripts/run_per_gpu.sh's
     p = os.path.join(args.out, "gpus-pct-copy.png")
-    if gpus_figure(groups, p):
+    if gpus_figure(groups if args.files else report.gpu_groups(report.per_gpu_files()), p):
         written.append(p)
     print(f"wrote {len(written)} pictures to {os.path.relpath(args.out, report.ROOT)}")
     return 0

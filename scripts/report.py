@@ -279,16 +279,19 @@ def fp16_table(runs, n):
 
 # The hardware counters each chapter cites next to its rungs (scripts/ncu_counters.sh writes
 # results/ncu-<gpu>/<op>__<slug>.csv; scripts/ncu_summary.parse reads them).
-_EW = ["DRAM read (MB)", "DRAM write (MB)", "instructions (M)", "occupancy %"]
+# "L2 write": bytes the kernel stored, counted where they enter the L2; at this size much of
+# what it writes is still in the 60 MB L2 when it ends, so "DRAM write" falls short of it.
+_EW = ["DRAM read (MB)", "L2 write (MB)", "instructions (M)", "occupancy %"]
 COUNTERS = {
-    "reduce": ["bank conflicts ld", "threads / instr", "occupancy %", "DRAM read (MB)",
-               "instructions (M)"],
-    "scan": ["bank conflicts ld", "bank conflicts st", "threads / instr", "DRAM read (MB)",
-             "DRAM write (MB)", "instructions (M)"],
-    "copy_if": ["global atom", "global red", "shared atom", "DRAM read (MB)", "DRAM write (MB)"],
+    "reduce": ["bank conflicts ld", "threads / instr", "pred-on threads / instr", "occupancy %",
+               "DRAM read (MB)", "instructions (M)"],
+    "scan": ["bank conflicts ld", "bank conflicts st", "threads / instr",
+             "pred-on threads / instr", "DRAM read (MB)",
+             "L2 write (MB)", "instructions (M)"],
+    "copy_if": ["global atom", "global red", "shared atom", "DRAM read (MB)", "L2 write (MB)"],
     "histogram": ["shared atom", "global atom", "global red", "bank conflicts ld", "DRAM read (MB)"],
-    "sort": ["DRAM read (MB)", "DRAM write (MB)", "instructions (M)", "bank conflicts st",
-             "occupancy %"],
+    "sort": ["DRAM read (MB)", "L2 write (MB)", "instructions (M)", "shared atom",
+             "bank conflicts st", "occupancy %"],
 }
 for _op in ("gelu_f32", "gelu_f16", "fused_f32", "fused_f16", "add_f32"):
     COUNTERS[_op] = _EW
@@ -346,7 +349,12 @@ def operator_section(runs, op, heading="###", gpu_slug=None):
     ct = counters_table(op, gpu_slug) if gpu_slug else None
     if ct:
         parts += [f"{heading} Hardware counters (Nsight Compute, `scripts/ncu_counters.sh`, the "
-                  "timed launch at its moderate size)", "", ct, ""]
+                  "timed launch at its moderate size)", "",
+                  "n = 4,194,304 (2^22) or the version's largest; L2 flushed before the kernel. "
+                  "Threads / instr counts active lanes, pred-on threads only those not predicated off. "
+                  "Atomics are warp-level instructions; \"L2 write\" is what the kernel stored, "
+                  "counted where it enters the L2 (at this size much of it is still in the L2 "
+                  "when the kernel ends, so DRAM writes fall short of it).", "", ct, ""]
     return "\n".join(parts).rstrip() + "\n"
 
 
@@ -435,9 +443,80 @@ def render_results(files):
                     if os.path.exists(os.path.join(ROOT, png)):
                         out += [f"![{op} {kind}]({png})", ""]
                 out += [section.replace("### ", "#### ")]
-    if os.path.exists(os.path.join(ROOT, "results/plots/gpus-pct-copy.png")):
-        out += ["## Across GPUs", "", "![% of each GPU's copy ceiling](results/plots/gpus-pct-copy.png)", ""]
+    across = across_gpus_section(per_gpu_files())
+    if across:
+        out += [across]
     return "\n".join(out).rstrip() + "\n"
+
+
+def per_gpu_files():
+    """The JSON of scripts/run_per_gpu.sh: results/per-gpu/device<N>/<gpu>.json."""
+    return sorted(glob.glob(os.path.join(ROOT, "results", "per-gpu", "device*", "*.json")))
+
+
+def primary_dist(runs, op):
+    """The input an operator's targets are stated on (else its first): its headline figure."""
+    dists = sorted({k[3] for k in runs if k[0] == op}, key=lambda d: (d is not None, str(d)))
+    for t in TARGETS.get(op, []):
+        if t[2] in dists:
+            return t[2]
+    return dists[0] if dists else None
+
+
+def across_gpus_section(files):
+    """Markdown: the per-GPU run (one process per visible GPU) side by side: per operator, the
+    best rung and the library baseline at 2^28 on each device, as time and as % of that device's
+    own copy ceiling; then compare.py's ratios of each device against the first. None when fewer
+    than two devices ran."""
+    groups = gpu_groups(files)
+    if len(groups) < 2:
+        return None
+    import compare  # scripts/, beside this file
+    names = [g[0][1].get("gpu", slug) for slug, g in groups.items()]
+    labels = []
+    for (slug, group), name in zip(groups.items(), names):
+        idx = group[0][1].get("device_index", "0")
+        labels.append(f"{name} (device {idx})" if names.count(name) > 1 else name)
+    first_ctx = next(iter(groups.values()))[0][1]
+    out = ["## Across GPUs", "",
+           "`scripts/run_per_gpu.sh` ran the benchmark once per visible GPU, one process each "
+           f"(`cuda-ladder --device=N`), commit `{first_ctx.get('git_commit', '?')}`; raw JSON "
+           "in `results/per-gpu/`. Command of the first device: "
+           f"`{first_ctx.get('command_line', '?')}`.", ""]
+    if os.path.exists(os.path.join(ROOT, "results/plots/gpus-pct-copy.png")):
+        out += ["![% of each GPU's copy ceiling](results/plots/gpus-pct-copy.png)", ""]
+    out += ["| device | copy ceiling (GB/s) | SMs | SM clock (MHz) |", "|---|--:|--:|--:|"]
+    for (slug, group), label in zip(groups.items(), labels):
+        c = group[0][1]
+        out.append(f"| {label} | {c.get('copy_ceiling_gbps', '?')} | {c.get('sm_count', '?')} | "
+                   f"{c.get('sm_clock_mhz', '?')} |")
+    out += ["", f"n = {size_label(LARGE_SIZE)}, each operator's headline input; % of the "
+            "device's own measured copy ceiling.", "",
+            "| operator | version | " + " | ".join(labels) + " |",
+            "|---|---|" + "--:|" * len(labels)]
+    merged = [merged_runs(g) for g in groups.values()]
+    for op in OPERATORS:
+        if not all(any(k[0] == op for k in r) for r in merged):
+            continue
+        figs = [op_table(r, op, LARGE_SIZE, primary_dist(r, op))[1] or {} for r in merged]
+        best = best_rung(figs[0], UNORDERED.get(op, set())) if figs[0] else None
+        for slug in ([best[1]] if best else []) + [s for s in figs[0] if not is_rung(s)]:
+            cells = [f"{fmt_time(f[slug]['time_us'])} ({f[slug]['pct_copy']:.1f}%)"
+                     if slug in f and f[slug] else "—" for f in figs]
+            out.append(f"| {op} | `{slug}` | " + " | ".join(cells) + " |")
+    paths = [g[0][0] for g in groups.values()]
+    _, base = compare.load(paths[0])
+    out += ["", "`scripts/compare.py` against the first device (every benchmark both ran; "
+            "geometric mean of new/old time, and the benchmarks whose change is significant, "
+            "two-sided Mann-Whitney U over the repetitions, p < 0.05):", "",
+            "| device | benchmarks | geomean change | significant |", "|---|--:|--:|--:|"]
+    for path, label in list(zip(paths, labels))[1:]:
+        _, other = compare.load(path)
+        rows, geomean = compare.compare(base, other)
+        if rows:
+            out.append(f"| {label} | {len(rows)} | {geomean - 1:+.4f} | "
+                       f"{sum(1 for r in rows if r[5])} |")
+    return "\n".join(out) + "\n"
 
 
 def headline(files):

@@ -3,8 +3,8 @@
 // instead of match.any.sync (shared-memory pipe), registers capped for three blocks per SM,
 // 6144-key tiles, and a look-back that loads a window of predecessor tiles per step.
 // Changed from v05: each of those steps, timed alone, in results/logs/*probe-sort*.txt.
-// Remains (bottleneck): the integer pipe (the ballots); the histogram pass, slower on sorted
-// keys than on uniform ones for a reason not yet found; short digit runs store partial sectors.
+// Remains (bottleneck): the integer pipe (the ballots); the histogram pass, which reads well
+// below the copy ceiling (four shared atomics a key); short digit runs store partial sectors.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -44,13 +44,17 @@ inline constexpr VersionDoc kDoc = {
     "busiest; now the integer pipe is); capping registers at 80 lifted the resident blocks "
     "from 2 to 3, and 24 keys a thread made the tiles 1.5x v05's (longer digit runs, fewer "
     "tiles to look back over); the look-back window shortened v05's passes. The histogram "
-    "keeps 16 keys in flight per thread and tells shared digits by one shuffle and one "
-    "OR-reduction per key. The workspace holds one key buffer instead of two (the output is "
+    "gives each thread 8 consecutive keys (blocked, 16-byte loads), caps registers for 8 "
+    "blocks per SM, tells the digits a whole warp shares by one shuffle and one OR-reduction "
+    "per key, and adds those as runs, once per change of digit: on sorted keys the striped "
+    "layout had put a warp's atomics on two or three counters. The workspace holds one key buffer "
+    "instead of two (the output is "
     "the other) and one pass's worth of status words, tagged by pass.",
     /*remains*/
     "The ballots make the integer pipe the busiest unit; the histogram pass is the largest "
-    "single kernel left and runs slower on already sorted keys than on uniform ones (why is "
-    "open: sort/README.md); a tile still has only 24 keys per digit on average, so the stores "
+    "single kernel left and reads well below the copy ceiling (four shared atomics a key, "
+    "with the bank conflicts of random digits); a tile still has only 24 keys per digit on "
+    "average, so the stores "
     "of each digit's run seldom fill whole 32-byte sectors.",
     /*source*/
     "Adinets & Merrill 2022 (Onesweep); Merrill & Garland 2016 (decoupled look-back); CUB's "
