@@ -25,6 +25,7 @@ METRICS=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,\
 lts__t_sectors_srcunit_tex_op_write.sum,\
 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,\
 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,\
+l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum,\
 smsp__thread_inst_executed_per_inst_executed.ratio,\
 smsp__thread_inst_executed_pred_on_per_inst_executed.ratio,\
 sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,\

@@ -21,6 +21,7 @@ SUMS = {
     "lts__t_sectors_srcunit_tex_op_write.sum": "L2 write (MB)",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": "bank conflicts ld",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum": "bank conflicts st",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum": "bank conflicts atom",
     "smsp__inst_executed.sum": "instructions (M)",
     "smsp__sass_inst_executed_op_global_atom.sum": "global atom",
     "smsp__sass_inst_executed_op_global_red.sum": "global red",

@@ -288,10 +288,12 @@ COUNTERS = {
     "scan": ["bank conflicts ld", "bank conflicts st", "threads / instr",
              "pred-on threads / instr", "DRAM read (MB)",
              "L2 write (MB)", "instructions (M)"],
-    "copy_if": ["global atom", "global red", "shared atom", "DRAM read (MB)", "L2 write (MB)"],
-    "histogram": ["shared atom", "global atom", "global red", "bank conflicts ld", "DRAM read (MB)"],
+    "copy_if": ["global atom", "global red", "shared atom", "bank conflicts atom",
+                "DRAM read (MB)", "L2 write (MB)"],
+    "histogram": ["shared atom", "bank conflicts atom", "global atom", "global red",
+                  "bank conflicts ld", "DRAM read (MB)", "instructions (M)"],
     "sort": ["DRAM read (MB)", "L2 write (MB)", "instructions (M)", "shared atom",
-             "bank conflicts st", "occupancy %"],
+             "bank conflicts atom", "bank conflicts st", "occupancy %"],
 }
 for _op in ("gelu_f32", "gelu_f16", "fused_f32", "fused_f16", "add_f32"):
     COUNTERS[_op] = _EW
