@@ -153,8 +153,12 @@ def main(argv=None):
     os.makedirs(args.out, exist_ok=True)
     written = []
     groups = report.gpu_groups(files)
+    sweeps = report.gpu_groups(report.sweep_files()) if not args.files else {}
     for slug, group in groups.items():
         runs = report.merged_runs(group)
+        swept = dict(runs)
+        for g in sweeps.get(slug, []):
+            swept.update(g[2])
         gpu = group[0][1].get("gpu", slug)
         l2 = float(group[0][1].get("l2_bytes", 0) or 0)
         for op in report.OPERATORS:
@@ -164,7 +168,7 @@ def main(argv=None):
             if ladder_figure(runs, op, gpu, p):
                 written.append(p)
             p = os.path.join(args.out, f"{slug}-{op}-sweep.png")
-            if sweep_figure(runs, op, gpu, l2, p):
+            if sweep_figure(swept, op, gpu, l2, p):
                 written.append(p)
     # the across-GPU chart: the files given, or by default scripts/run_per_gpu.sh's
     p = os.path.join(args.out, "gpus-pct-copy.png")

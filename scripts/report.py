@@ -384,7 +384,51 @@ def context_table(ctx, reps):
 
 
 def results_files():
-    return sorted(glob.glob(os.path.join(ROOT, "results", "*.json")))
+    """The ladder runs: results/<gpu>[-<group>].json (size sweeps are kept apart)."""
+    return sorted(p for p in glob.glob(os.path.join(ROOT, "results", "*.json"))
+                  if not is_sweep_file(p))
+
+
+def is_sweep_file(path):
+    return "-sweep" in os.path.basename(path)
+
+
+def sweep_files():
+    """Size sweeps: results/<gpu>-sweep*.json (many sizes, few versions; drawn and tabulated,
+    not given a table per size)."""
+    return sorted(p for p in glob.glob(os.path.join(ROOT, "results", "*.json")) if is_sweep_file(p))
+
+
+SWEEP_ROWS_MAX = 8  # versions per sweep table
+
+
+def sweep_table(runs, op):
+    """Markdown: GB/s (minimal bytes moved) against n for the versions the sweep ran, at the
+    operator's headline input, or None. `runs` holds the sweep and the ladder runs merged, so
+    the ladder sizes appear as well."""
+    dist = primary_dist(runs, op)
+    keys = [k for k in runs if k[0] == op and k[3] == dist]
+    sizes = sorted({k[2] for k in keys})
+    if len(sizes) < 4:
+        return None
+    # the versions measured at most sizes (the sweep's), in ladder order
+    counts = {}
+    for k in keys:
+        counts[k[1]] = counts.get(k[1], 0) + 1
+    slugs = sorted((s for s, c in counts.items() if c >= len(sizes) - 2), key=ladder_order)
+    slugs = slugs[:SWEEP_ROWS_MAX]
+    if not slugs:
+        return None
+    out = ["| n | " + " | ".join(f"`{s}`" for s in slugs) + " |",
+           "|--:|" + "--:|" * len(slugs)]
+    for n in sizes:
+        cells = []
+        for s in slugs:
+            e = runs.get((op, s, n, dist))
+            f = summary(e) if e else None
+            cells.append(f"{f['gbps']:,.0f}" if f else "—")
+        out.append(f"| {n:,} | " + " | ".join(cells) + " |")
+    return "\n".join(out)
 
 
 def gpu_groups(files):
@@ -436,6 +480,13 @@ def render_results(files):
             out += [f"`results/{os.path.basename(path)}`: " + ", ".join(ops), "",
                     context_table(ctx, reps), ""]
         runs = merged_runs(group)
+        sweeps = [g for g in gpu_groups(sweep_files()).get(slug, [])]
+        for path, ctx, _ in sweeps:
+            out += [f"`results/{os.path.basename(path)}` (size sweep): commit "
+                    f"`{ctx.get('git_commit', '?')}`, command `{ctx.get('command_line', '?')}`", ""]
+        swept = dict(runs)
+        for _, _, r in sweeps:
+            swept.update(r)
         for op in OPERATORS:
             section = operator_section(runs, op, gpu_slug=slug)
             if section:
@@ -445,6 +496,10 @@ def render_results(files):
                     if os.path.exists(os.path.join(ROOT, png)):
                         out += [f"![{op} {kind}]({png})", ""]
                 out += [section.replace("### ", "#### ")]
+                st = sweep_table(swept, op) if sweeps else None
+                if st:
+                    out += [f"#### Size sweep: GB/s against n{dist_label(primary_dist(swept, op))}",
+                            "", st, ""]
     across = across_gpus_section(per_gpu_files())
     if across:
         out += [across]
