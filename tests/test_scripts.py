@@ -73,6 +73,31 @@ class ReportTest(unittest.TestCase):
         self.assertIn("cub", figures)
         self.assertTrue(all(f["verified"] for f in figures.values() if f))
 
+    def test_across_gpus_from_the_per_gpu_run(self):
+        files = report.per_gpu_files()  # a real two-H200 run, committed
+        self.assertEqual(len(files), 2)
+        text = report.across_gpus_section(files)
+        self.assertIn("NVIDIA H200 (device 0)", text)
+        self.assertIn("NVIDIA H200 (device 1)", text)
+        self.assertIn("| reduce | `v11_tiled_loads` |", text)
+        self.assertIn("| NVIDIA H200 (device 1) | 34 |", text)  # compare.py: 34 in both files
+        self.assertIsNone(report.across_gpus_section(files[:1]))
+
+    def test_sweeps_are_tabulated_not_given_tables_per_size(self):
+        sweeps = report.sweep_files()
+        self.assertTrue(sweeps)
+        self.assertFalse(set(sweeps) & set(report.results_files()))
+        runs = {}
+        for path in report.results_files() + sweeps:
+            runs.update(report.load(path)[1])
+        table = report.sweep_table(runs, "scan")
+        lines = table.splitlines()
+        self.assertIn("`v14_bulk_staged`", lines[0])
+        sizes = [int(line.split("|")[1].replace(",", "")) for line in lines[2:]]
+        self.assertEqual(sizes, sorted(sizes))
+        self.assertIn(1 << 10, sizes)
+        self.assertIn(1 << 28, sizes)  # the ladder runs' sizes join the sweep's
+
     def test_committed_reports_are_up_to_date(self):
         r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "report.py"), "--check"],
                            capture_output=True, text=True, cwd=ROOT)
@@ -96,8 +121,29 @@ class PlotsTest(unittest.TestCase):
             self.assertTrue(os.path.exists(os.path.join(d, "nvidia-h200-scan-ladder.png")))
             self.assertFalse(os.path.exists(os.path.join(d, "gpus-pct-copy.png")))  # one GPU
 
+    def test_across_gpu_picture_from_the_per_gpu_run(self):
+        import plots
+        with tempfile.TemporaryDirectory() as d:
+            with redirect_stdout(io.StringIO()):
+                self.assertEqual(plots.main(report.per_gpu_files() + ["--out", d]), 0)
+            self.assertTrue(os.path.exists(os.path.join(d, "gpus-pct-copy.png")))
+
 
 class NcuSummaryTest(unittest.TestCase):
+    def test_units_are_scaled(self):
+        header = ['"ID"', '"gpu__time_duration.sum"', '"lts__t_sectors_srcunit_tex_op_write.sum"']
+        units = ['""', '"ns"', '"sector"']
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "reduce__v11_tiled_loads.csv")
+            with open(path, "w") as f:
+                for r in [header, units, ['"0"', '"8,260"', '"1,000,000"']]:
+                    f.write(",".join(r) + "\n")
+            values, kernels = ncu_summary.parse(path)
+            self.assertEqual(kernels, 1)
+            self.assertAlmostEqual(values["time (µs)"], 8.26)
+            self.assertAlmostEqual(values["L2 write (MB)"], 32.0)
+
+
     def test_the_timed_launch_is_the_middle_third(self):
         header = ['"ID"', '"Kernel Name"', '"gpu__time_duration.sum"', '"dram__bytes_read.sum"',
                   '"smsp__inst_executed.sum"', '"sm__warps_active.avg.pct_of_peak_sustained_active"']
