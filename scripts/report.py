@@ -307,7 +307,9 @@ def counters_table(op, gpu_slug):
     if not files:
         return None
     import ncu_summary  # scripts/, beside this file
-    labels = COUNTERS.get(op, ["DRAM read (MB)", "DRAM write (MB)", "instructions (M)"])
+    # the kernel time ncu measured comes first, so each counter stands next to a time
+    labels = ["time (µs)"] + COUNTERS.get(op, ["DRAM read (MB)", "DRAM write (MB)",
+                                              "instructions (M)"])
     out = ["| version | kernels | " + " | ".join(labels) + " |", "|---|--:|" + "--:|" * len(labels)]
     rows = []
     for path in files:
@@ -352,7 +354,8 @@ def operator_section(runs, op, heading="###", gpu_slug=None):
     if ct:
         parts += [f"{heading} Hardware counters (Nsight Compute, `scripts/ncu_counters.sh`, the "
                   "timed launch at its moderate size)", "",
-                  "n = 4,194,304 (2^22) or the version's largest; L2 flushed before the kernel. "
+                  "n = 4,194,304 (2^22) or the version's largest; L2 flushed before the kernel; time is "
+                  "ncu's duration of the profiled launch (its kernels summed). "
                   "Threads / instr counts active lanes, pred-on threads only those not predicated off. "
                   "Atomics are warp-level instructions; \"L2 write\" is what the kernel stored, "
                   "counted where it enters the L2 (at this size much of it is still in the L2 "
