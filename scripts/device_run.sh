@@ -5,8 +5,8 @@
 #     bash scripts/device_run.sh [extra cuda-ladder flags]
 # STEPS picks the phases (default: build tests sanitizer bench extra; also "huge": the 2^31 + 17
 # tests, HUGE_OPS=op1,op2 to narrow them; and "ncu": Nsight Compute over every version, NCU_OPS to
-# narrow it, returned as one tar.gz; and "sweep": 2^10..2^28 for v01, v02, the last rung and CUB
-# of each operator, SWEEP_OPS to narrow it). BENCH_GROUPS picks the benchmark groups (default: all); each
+# narrow it, returned as one tar.gz; and "sweep": 2^10..2^27 for v01, v02, the last rung and CUB
+# of each operator on its headline input, SWEEP_OPS to narrow it). BENCH_GROUPS picks the benchmark groups (default: all); each
 # group is its own cuda-ladder process with its own time limit, writing
 # $OUT/<gpu>-<group>.json, so a group that runs out of time loses only itself (Google
 # Benchmark writes the JSON's closing brackets at exit). At most 8 files come back from a device
@@ -109,23 +109,29 @@ if has extra; then
 fi
 
 if has sweep; then
-  # GB/s against n from 2^10 to 2^28 for the versions that matter: per operator v01, v02, the
-  # last rung and the library baseline (scripts/plots.py draws <gpu>-<op>-sweep.png from it).
+  # GB/s against n from 2^10 to 2^27 for the versions that matter: per operator v01, v02, the
+  # last rung and the library baseline, on the headline input (uniform keys, 50% kept). The
+  # ladder sizes come from the bench step's files, so the sweep leaves them out. Written as
+  # $OUT/<gpu>-sweep-<ops>.json: report.py tabulates *-sweep*.json by size and plots.py draws
+  # <gpu>-<op>-sweep.png, apart from the ladder tables.
   log "size sweep"
-  filter=$("$BUILD/cuda-ladder" --list ${SWEEP_OPS:+--ops=$SWEEP_OPS} | python3 -c '
+  names=$("$BUILD/cuda-ladder" --list ${SWEEP_OPS:+--ops=$SWEEP_OPS} | python3 -c '
 import json, sys
 names = []
 for op in json.load(sys.stdin)["operators"]:
     rungs = [v["slug"] for v in op["versions"] if not v["baseline"]]
     pick = [s for s in rungs if s[:3] in ("v01", "v02")] + rungs[-1:] + ["cub"]
     names += [op["name"] + "/" + s + "/" for s in dict.fromkeys(pick)]
-print("^(" + "|".join(names) + ")")')
+print("|".join(names))')
+  filter="^($names)n:[0-9]+(/dist:(uniform|keep50))?/manual_time\$"
+  tag=$(echo "${SWEEP_OPS:-all}" | tr ',' '-')
   mkdir -p "$OUT/tmp"
-  timeout "${GROUP_TIMEOUT}" "$BUILD/cuda-ladder" --sweep ${SWEEP_OPS:+--ops=$SWEEP_OPS} \
-    --benchmark_filter="$filter" --results_dir="$OUT/tmp" --benchmark_repetitions=3 \
+  timeout "${GROUP_TIMEOUT}" "$BUILD/cuda-ladder" ${SWEEP_OPS:+--ops=$SWEEP_OPS} \
+    --sizes=2^10,2^12,2^14,2^16,2^18,2^20,2^22,2^24,2^26,2^27 --benchmark_filter="$filter" \
+    --results_dir="$OUT/tmp" --benchmark_repetitions=3 --benchmark_min_time=0.05s \
     --benchmark_display_aggregates_only=true >>"$OUT/bench.log" 2>&1
   echo "sweep rc=$?" | tee -a "$LOG"
-  for f in "$OUT"/tmp/*.json; do [ -e "$f" ] && mv "$f" "$OUT/$(basename "$f" .json)-sweep.json"; done
+  for f in "$OUT"/tmp/*.json; do [ -e "$f" ] && mv "$f" "$OUT/$(basename "$f" .json)-sweep-$tag.json"; done
   rmdir "$OUT/tmp"
 fi
 
