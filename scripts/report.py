@@ -501,8 +501,12 @@ def render_results(files):
                 out += [section.replace("### ", "#### ")]
                 st = sweep_table(swept, op) if sweeps else None
                 if st:
+                    ladder_sizes = sorted({k[2] for k in runs if k[0] == op})
                     out += [f"#### Size sweep: GB/s against n{dist_label(primary_dist(swept, op))}",
-                            "", st, ""]
+                            "", "Rows at " + " and ".join(f"{n:,}" for n in ladder_sizes)
+                            + " come from the ladder run above (5 repetitions), the others from "
+                            "the sweep (3 repetitions, shorter minimum time): two runs, so a step "
+                            "between neighbouring rows can be run-to-run variation.", "", st, ""]
     across = across_gpus_section(per_gpu_files())
     if across:
         out += [across]
