@@ -405,6 +405,11 @@ def sweep_files():
 SWEEP_ROWS_MAX = 8  # versions per sweep table
 
 
+def reps_of(runs, op):
+    """The most repetitions any of op's benchmarks in runs has."""
+    return max((len(e["reps"]) for k, e in runs.items() if k[0] == op), default=0)
+
+
 def sweep_table(runs, op):
     """Markdown: GB/s (minimal bytes moved) against n for the versions the sweep ran, at the
     operator's headline input, or None. `runs` holds the sweep and the ladder runs merged, so
@@ -488,8 +493,10 @@ def render_results(files):
             out += [f"`results/{os.path.basename(path)}` (size sweep): commit "
                     f"`{ctx.get('git_commit', '?')}`, command `{ctx.get('command_line', '?')}`", ""]
         swept = dict(runs)
+        swept_only = {}
         for _, _, r in sweeps:
             swept.update(r)
+            swept_only.update(r)
         for op in OPERATORS:
             section = operator_section(runs, op, gpu_slug=slug)
             if section:
@@ -504,9 +511,10 @@ def render_results(files):
                     ladder_sizes = sorted({k[2] for k in runs if k[0] == op})
                     out += [f"#### Size sweep: GB/s against n{dist_label(primary_dist(swept, op))}",
                             "", "Rows at " + " and ".join(f"{n:,}" for n in ladder_sizes)
-                            + " come from the ladder run above (5 repetitions), the others from "
-                            "the sweep (3 repetitions, shorter minimum time): two runs, so a step "
-                            "between neighbouring rows can be run-to-run variation.", "", st, ""]
+                            + f" come from the ladder run above ({reps_of(runs, op)} repetitions), "
+                            f"the others from the sweep ({reps_of(swept_only, op)} repetitions): "
+                            "two runs, so a step between neighbouring rows can be run-to-run "
+                            "variation.", "", st, ""]
     across = across_gpus_section(per_gpu_files())
     if across:
         out += [across]
