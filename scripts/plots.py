@@ -31,12 +31,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 PLOTS = os.path.join(report.ROOT, "results", "plots")
 
 
-def primary_dist(runs, op):
-    return report.primary_dist(runs, op)
-
-
 def ladder_figure(runs, op, gpu, path):
-    dist = primary_dist(runs, op)
+    dist = report.primary_dist(runs, op)
     sizes = [n for n in (report.LADDER_SIZE, report.LARGE_SIZE)
              if any(k[0] == op and k[2] == n and k[3] == dist for k in runs)]
     if not sizes:
@@ -74,7 +70,7 @@ def ladder_figure(runs, op, gpu, path):
 
 
 def sweep_figure(runs, op, gpu, l2_bytes, path):
-    dist = primary_dist(runs, op)
+    dist = report.primary_dist(runs, op)
     sizes = sorted({k[2] for k in runs if k[0] == op and k[3] == dist})
     if len(sizes) < 4:
         return False
@@ -118,19 +114,17 @@ def gpus_figure(groups, path):
            if all(any(k[0] == op for k in report.merged_runs(g)) for g in groups.values())]
     fig, ax = plt.subplots(figsize=(max(6, 0.9 * len(ops) * len(groups)), 5))
     width = 0.8 / len(groups)
-    names = [g[0][1].get("gpu", slug) for slug, g in groups.items()]
-    for i, (slug, group) in enumerate(groups.items()):
-        name = group[0][1].get("gpu", slug)
-        if names.count(name) > 1:  # two cards of one model: tell them apart by index
-            name += f" (device {group[0][1].get('device_index', '0')})"
+    labels = report.device_labels(groups)  # two cards of one model: told apart by index
+    for i, group in enumerate(groups.values()):
         runs = report.merged_runs(group)
         pcts = []
         for op in ops:
-            _, figures = report.op_table(runs, op, report.LARGE_SIZE, primary_dist(runs, op))
+            _, figures = report.op_table(runs, op, report.LARGE_SIZE,
+                                          report.primary_dist(runs, op))
             best = report.best_rung(figures, report.UNORDERED.get(op, set())) if figures else None
             pcts.append(figures[best[1]]["pct_copy"] if best else 0)
         ax.bar([j + i * width for j in range(len(ops))], pcts, width,
-               label=name)
+               label=labels[i])
     ax.set_xticks([j + width * (len(groups) - 1) / 2 for j in range(len(ops))], ops,
                   rotation=30, ha="right")
     ax.set_ylabel("best rung, % of the GPU's own copy ceiling (n = 2^28)")

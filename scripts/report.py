@@ -478,6 +478,7 @@ def render_results(files):
                     for p in sanitizer), ""]
     if not files:
         out += ["No results yet: run the benchmark command from README.md on a GPU.", ""]
+    sweep_groups = gpu_groups(sweep_files())
     for slug, group in gpu_groups(files).items():
         first_ctx = group[0][1]
         out += [f"## {first_ctx.get('gpu', slug)}", ""]
@@ -488,7 +489,7 @@ def render_results(files):
             out += [f"`results/{os.path.basename(path)}`: " + ", ".join(ops), "",
                     context_table(ctx, reps), ""]
         runs = merged_runs(group)
-        sweeps = [g for g in gpu_groups(sweep_files()).get(slug, [])]
+        sweeps = sweep_groups.get(slug, [])
         for path, ctx, _ in sweeps:
             out += [f"`results/{os.path.basename(path)}` (size sweep): commit "
                     f"`{ctx.get('git_commit', '?')}`, command `{ctx.get('command_line', '?')}`", ""]
@@ -535,6 +536,14 @@ def primary_dist(runs, op):
     return dists[0] if dists else None
 
 
+def device_labels(groups):
+    """One label per GPU group: the GPU's name, with its device index where two cards of one
+    model ran."""
+    names = [g[0][1].get("gpu", slug) for slug, g in groups.items()]
+    return [f"{name} (device {g[0][1].get('device_index', '0')})" if names.count(name) > 1
+            else name for name, g in zip(names, groups.values())]
+
+
 def across_gpus_section(files):
     """Markdown: the per-GPU run (one process per visible GPU) side by side: per operator, the
     best rung and the library baseline at 2^28 on each device, as time and as % of that device's
@@ -544,11 +553,7 @@ def across_gpus_section(files):
     if len(groups) < 2:
         return None
     import compare  # scripts/, beside this file
-    names = [g[0][1].get("gpu", slug) for slug, g in groups.items()]
-    labels = []
-    for (slug, group), name in zip(groups.items(), names):
-        idx = group[0][1].get("device_index", "0")
-        labels.append(f"{name} (device {idx})" if names.count(name) > 1 else name)
+    labels = device_labels(groups)
     first_ctx = next(iter(groups.values()))[0][1]
     out = ["## Across GPUs", "",
            "`scripts/run_per_gpu.sh` ran the benchmark once per visible GPU, one process each "

@@ -47,15 +47,14 @@ inline constexpr VersionDoc kDoc = {
     "gives each thread 8 consecutive keys (blocked, 16-byte loads), caps registers for 8 "
     "blocks per SM, tells the digits a whole warp shares by one shuffle and one OR-reduction "
     "per key, and adds those as runs, once per change of digit: on sorted keys the striped "
-    "layout had put a warp's atomics on two or three counters. The workspace holds one key buffer "
-    "instead of two (the output is "
-    "the other) and one pass's worth of status words, tagged by pass.",
+    "layout had put a warp's atomics on two or three counters. The workspace holds one key "
+    "buffer instead of two (the output is the other) and one pass's worth of status words, "
+    "tagged by pass.",
     /*remains*/
     "The ballots make the integer pipe the busiest unit; the histogram pass is the largest "
     "single kernel left and reads well below the copy ceiling (four shared atomics a key, "
     "with the bank conflicts of random digits); a tile still has only 24 keys per digit on "
-    "average, so the stores "
-    "of each digit's run seldom fill whole 32-byte sectors.",
+    "average, so the stores of each digit's run seldom fill whole 32-byte sectors.",
     /*source*/
     "Adinets & Merrill 2022 (Onesweep); Merrill & Garland 2016 (decoupled look-back); CUB's "
     "MatchAny (ballot loop) and BlockRadixRankMatchEarlyCounts (leader = highest lane)"};
