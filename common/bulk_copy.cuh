@@ -7,7 +7,7 @@
 // way holds the tile in shared memory instead of registers, so the register file no longer
 // limits how many tiles an SM has in flight. Needs sm_90 (PTX ISA 8.0); the source and the
 // destination are 16-byte aligned and the size is a multiple of 16 bytes (PTX ISA,
-// "cp.async.bulk"). Used by scan v14 and copy_if v06.
+// "cp.async.bulk"). Used by scan v14 and v15.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -35,6 +35,31 @@ __device__ __forceinline__ void barrier_init(unsigned long long* bar) {
   asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_addr(bar)) : "memory");
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 #else
+  __trap();
+#endif
+}
+
+// One thread initialises a barrier whose phase completes after `count` plain arrivals (the
+// producer/consumer barriers of scan v15), then __syncthreads() before anyone uses it.
+__device__ __forceinline__ void barrier_init(unsigned long long* bar, unsigned count) {
+#if LADDER_HAS_BULK_COPY
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_addr(bar)), "r"(count)
+               : "memory");
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+#else
+  (void)bar;
+  (void)count;
+  __trap();
+#endif
+}
+
+// One arrival on `bar`, with release semantics at CTA scope: the caller's earlier shared- and
+// global-memory accesses happen before any thread's wait on the phase this arrival completes.
+__device__ __forceinline__ void arrive(unsigned long long* bar) {
+#if LADDER_HAS_BULK_COPY
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_addr(bar)) : "memory");
+#else
+  (void)bar;
   __trap();
 #endif
 }

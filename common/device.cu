@@ -137,6 +137,19 @@ int current_sm_count() {
   return cache[dev];
 }
 
+bool current_device_has_bulk_copy() {
+  constexpr int kMaxDevices = 64;
+  static int cache[kMaxDevices] = {};  // 0 unknown, 1 no, 2 yes
+  int dev = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= kMaxDevices) return false;
+  if (cache[dev] == 0) {
+    int major = 0;
+    cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev);
+    cache[dev] = major >= 9 ? 2 : 1;
+  }
+  return cache[dev] == 2;
+}
+
 size_t resident_grid(const void* kernel, int threads, size_t dynamic_smem_bytes) {
   int per_sm = 0;
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dynamic_smem_bytes);

@@ -86,6 +86,10 @@ std::string gpu_slug(const std::string& name);
 // inside a timed region.
 int current_sm_count();
 
+// Whether the current device is compute capability 9.0 or later (bulk copies, mbarrier
+// try_wait), cached like current_sm_count. Launchers of Hopper-only kernels check it first.
+bool current_device_has_bulk_copy();
+
 // Blocks of `kernel` that fit on the current GPU at once: SM count x blocks per SM from the
 // occupancy API, at least 1. Not cached: call it once per kernel and keep the result.
 size_t resident_grid(const void* kernel, int threads, size_t dynamic_smem_bytes);

@@ -25,6 +25,7 @@
 #include "scan/v12_decoupled_lookback.cuh"
 #include "scan/v13_vectorized_lookback.cuh"
 #include "scan/v14_bulk_staged.cuh"
+#include "scan/v15_warp_specialized.cuh"
 
 namespace ladder::scan {
 namespace {
@@ -164,6 +165,7 @@ Operator make_operator() {
       entry(v12::kDoc, v12::launch, v12::workspace_bytes),
       entry(v13::kDoc, v13::launch, v13::workspace_bytes),
       entry(v14::kDoc, v14::launch, v14::workspace_bytes),
+      entry(v15::kDoc, v15::launch, v15::workspace_bytes),
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes),
   };
   return op;

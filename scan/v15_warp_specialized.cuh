@@ -1,0 +1,284 @@
+// scan/v15_warp_specialized.cuh — scan v15: persistent, warp-specialized single pass with a
+// pipeline of bulk-copy stages and an incremental look-ahead.
+// Technique: each block keeps several tiles in flight; four roles run concurrently on separate
+// warps and hand tiles to one another through mbarriers in shared memory.
+// Changes from v14: the tile's load, its sum, its prefix and its stores no longer form one
+// chain per block — a block loads and publishes later tiles while an earlier one waits.
+// Remains (bottleneck): the look-ahead warp's L2 round trips, one per window of tile sums.
+// Source: Merrill & Garland 2016 (single pass, tile aggregates); CCCL's "warpspeed" scan
+// (NVIDIA/cccl PR #6811: warp specialization, staged TMA loads, decoupled look-ahead).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "common/bulk_copy.cuh"  // cp.async.bulk, mbarrier init / arrive / wait
+#include "common/device.h"
+#include "common/registry.h"
+#include "scan/lookback.cuh"            // Status words, publish / peek, workspace layout
+#include "scan/v09_ptx_predicated.cuh"  // scan_warp
+
+namespace ladder::scan::v15 {
+
+inline constexpr VersionDoc kDoc = {
+    15, "v15_warp_specialized",
+    "Persistent blocks, warp-specialized pipeline of bulk-copy stages, incremental look-ahead",
+    /*technique*/
+    "One block per SM runs four roles on separate warps. A producer warp claims tiles in "
+    "order from an atomic counter and bulk-copies each into a ring of shared-memory stages. "
+    "Reduce warps sum a landed tile and publish its aggregate at once. A look-ahead warp keeps "
+    "a running sum of every tile aggregate before the block's next tile, reading up to 256 "
+    "statuses per L2 round trip. Scan-store warps scan the staged tile, add the prefix and "
+    "store; then the stage returns to the producer. The roles hand over through mbarriers.",
+    /*changes*/
+    "In v14 one block did load, sum, look-back and store of one tile in sequence and then "
+    "exited: while it waited for its prefix no load of its was in flight. Here the producer "
+    "keeps loading later tiles and the reduce warps keep publishing their aggregates while an "
+    "earlier tile waits for its prefix, so the DRAM queue never drains behind a slow tile. "
+    "Tiles publish only aggregates: no inclusive-prefix status, no chain between look-backs.",
+    /*remains*/
+    "The look-ahead warp: one L2 round trip (about a microsecond under load) per window of "
+    "tile statuses, and it must keep up with a tile every couple of microseconds per SM.",
+    /*source*/
+    "Merrill & Garland 2016 (single-pass scan with tile aggregates); NVIDIA/cccl PR #6811, "
+    "the warp-specialized 'warpspeed' scan with decoupled look-ahead; PTX ISA mbarrier and "
+    "cp.async.bulk"};
+
+// The shipped shape (scan/tuning/probe_v15.cu times the others): 4 reduce and 4 scan-store
+// warps, 16 int4 per thread per tile (8192 elements, 32 KB), 6 stages (192 KB of tiles in flight
+// per SM), look-ahead windows of 8 x 32 tile statuses.
+inline constexpr unsigned kWarps = 4;     // warps in each of the reduce and scan-store squads
+inline constexpr unsigned kVectors = 16;  // int4 per squad thread per tile
+inline constexpr unsigned kStages = 6;
+inline constexpr unsigned kWindow = 8;  // look-ahead statuses per lane per round trip
+inline constexpr unsigned kTile = kWarps * 32 * kVectors * 4;
+
+// Warp roles: [0, W) reduce, [W, 2W) scan-store, 2W producer, 2W + 1 look-ahead.
+template <unsigned W>
+inline constexpr unsigned kBlockThreads = (2 * W + 2) * 32;
+
+// The persistent kernel. W: warps per squad; V: int4 per squad thread per tile (tile = W * 32 *
+// V * 4 elements; V * W must be a multiple of 32); NS: stages; WIN: look-ahead statuses per
+// lane. ALIGNED: `in` is 16-byte aligned, so full tiles take one bulk copy; otherwise (and for
+// the last, partial tile) the producer warp copies element by element and zero-fills.
+// `out` is 16-byte aligned. `tiles` = ceil(n / tile) < 2^32. The workspace (counter, statuses)
+// is zero at launch. Dynamic shared memory: NS * tile * 4 bytes.
+//
+// The pipeline, per stage s (round r of the ring uses each barrier's phase r):
+//   producer:   wait empty[s] (r > 0); claim tile t; tile_of[s] = t; arrive claimed[s];
+//               bulk-copy the tile, completing full[s]  (t >= tiles: arrive full[s], stop)
+//   reduce:     wait full[s]; sum each 128-element chunk; scan the chunk sums; publish the
+//               tile's aggregate; arrive reduced[s]
+//   look-ahead: wait claimed[s]; add the aggregates of every tile before t not yet counted;
+//               tile_prefix[s] = that sum; arrive prefixed[s]
+//   scan-store: wait reduced[s] and prefixed[s]; scan the staged tile, add prefixes, store to
+//               global; arrive empty[s]
+//
+// Forward progress: a tile's aggregate depends only on its own bulk copy, because the producer
+// takes a stage (waits on empty[s]) *before* it claims a tile, never after. So every claimed
+// tile is published without waiting on any other tile, and a look-ahead that waits on tiles
+// below its own ends; nothing depends on blocks being co-resident or on launch order.
+template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED>
+__global__ void __launch_bounds__(kBlockThreads<W>, 1)
+    specialized_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n,
+                       unsigned tiles, unsigned* counter, lookback::Status* status) {
+  constexpr unsigned T = W * 32;     // threads per squad
+  constexpr unsigned kVecs = T * V;  // int4 per tile
+  constexpr size_t kTileElems = size_t(kVecs) * 4;
+  constexpr unsigned kChunks = V * W;  // 128-element chunks: (load u, warp w) at u * W + w
+  static_assert(kChunks % 32 == 0, "warp 0 of the reduce squad scans the chunk sums");
+  constexpr unsigned kPerLane = kChunks / 32;
+  extern __shared__ int4 stage_data[];  // NS stages of kVecs int4; int4 u of thread j at u*T + j
+  __shared__ alignas(8) unsigned long long full[NS], claimed[NS], reduced[NS], prefixed[NS],
+      empty[NS];
+  __shared__ unsigned tile_of[NS];
+  __shared__ int32_t chunk_prefix[NS][kChunks];
+  __shared__ int32_t tile_prefix[NS];
+
+  const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  if (threadIdx.x == 0) {
+    for (unsigned s = 0; s < NS; ++s) {
+      bulk::barrier_init(&full[s], 1);
+      bulk::barrier_init(&claimed[s], 1);
+      bulk::barrier_init(&reduced[s], 32);  // every lane of reduce warp 0
+      bulk::barrier_init(&prefixed[s], 1);
+      bulk::barrier_init(&empty[s], T);  // every scan-store thread
+    }
+  }
+  __syncthreads();  // the only block-wide barrier: the roles never meet again
+
+  if (warp == 2 * W) {
+    // ---- Producer ----
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
+      unsigned t = 0;
+      if (lane == 0) t = atomicAdd(counter, 1u);
+      t = __shfl_sync(0xffffffffu, t, 0);
+      if (lane == 0) {
+        tile_of[s] = t;
+        bulk::arrive(&claimed[s]);
+      }
+      if (t >= tiles) {
+        if (lane == 0) bulk::arrive(&full[s]);
+        break;
+      }
+      const size_t base = size_t(t) * kTileElems;
+      int4* dst = stage_data + size_t(s) * kVecs;
+      if (LADDER_HAS_BULK_COPY && ALIGNED && base + kTileElems <= n) {
+        if (lane == 0) bulk::load(dst, in + base, unsigned(kTileElems * sizeof(int32_t)), &full[s]);
+      } else {
+        int32_t* d = reinterpret_cast<int32_t*>(dst);
+        for (size_t k = lane; k < kTileElems; k += 32) d[k] = base + k < n ? in[base + k] : 0;
+        __syncwarp();
+        if (lane == 0) bulk::arrive(&full[s]);
+      }
+    }
+  } else if (warp == 2 * W + 1) {
+    // ---- Look-ahead ----
+    size_t counted = 0;  // aggregates of tiles [0, counted) are in `sum`
+    int32_t sum = 0;
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&claimed[s], round & 1);
+      const size_t t = tile_of[s];
+      if (t >= tiles) break;
+      while (counted < t) {
+        lookback::Status word[WIN];
+#pragma unroll
+        for (unsigned j = 0; j < WIN; ++j) {  // all loads first: one round trip per window
+          const size_t k = counted + 32 * j + lane;
+          word[j] = k < t ? lookback::peek(status + k) : 0;
+        }
+#pragma unroll
+        for (unsigned j = 0; j < WIN; ++j) {
+          // Only a run of published statuses from the window's start can be added.
+          const unsigned ready = __ballot_sync(0xffffffffu, (word[j] >> 32) != 0);
+          const unsigned run = ~ready ? __ffs(~ready) - 1 : 32;
+          const int32_t v = lane < run ? static_cast<int32_t>(static_cast<uint32_t>(word[j])) : 0;
+          sum += __reduce_add_sync(0xffffffffu, v);
+          counted += run;
+          if (run < 32) break;
+        }
+      }
+      if (lane == 0) {
+        tile_prefix[s] = sum;
+        bulk::arrive(&prefixed[s]);
+      }
+    }
+  } else if (warp < W) {
+    // ---- Reduce ----
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&full[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) {
+        if (warp == 0) bulk::arrive(&reduced[s]);
+        break;
+      }
+      const int4* src = stage_data + size_t(s) * kVecs;
+#pragma unroll 8
+      for (unsigned u = 0; u < V; ++u) {
+        const int4 x = src[u * T + threadIdx.x];
+        const int32_t c = __reduce_add_sync(0xffffffffu, x.x + x.y + x.z + x.w);
+        if (lane == 0) chunk_prefix[s][u * W + warp] = c;
+      }
+      asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");  // the reduce squad only
+      if (warp == 0) {
+        int32_t v[kPerLane], mine = 0;
+#pragma unroll
+        for (unsigned k = 0; k < kPerLane; ++k) mine += v[k] = chunk_prefix[s][lane * kPerLane + k];
+        const int32_t incl = v09::scan_warp(mine);
+        int32_t run = incl - mine;
+#pragma unroll
+        for (unsigned k = 0; k < kPerLane; ++k) {
+          chunk_prefix[s][lane * kPerLane + k] = run;
+          run += v[k];
+        }
+        const int32_t total = __shfl_sync(0xffffffffu, incl, 31);
+        if (lane == 0) lookback::publish(status + t, lookback::kAggregate, total);
+        __syncwarp();
+        bulk::arrive(&reduced[s]);
+      }
+    }
+  } else {
+    // ---- Scan-store ----
+    const unsigned j = threadIdx.x - T, w = warp - W;
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&reduced[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) break;
+      bulk::wait(&prefixed[s], round & 1);
+      const int32_t prefix = tile_prefix[s];
+      const int4* src = stage_data + size_t(s) * kVecs;
+      const size_t base = size_t(t) * kTileElems;
+      const bool whole = base + kTileElems <= n;
+      int4* dst = reinterpret_cast<int4*>(out + base);
+#pragma unroll 4
+      for (unsigned u = 0; u < V; ++u) {
+        int4 x = src[u * T + j];
+        x.y += x.x;
+        x.z += x.y;
+        x.w += x.z;
+        const int32_t incl = v09::scan_warp(x.w);
+        const int32_t add = prefix + chunk_prefix[s][u * W + w] + (incl - x.w);
+        x.x += add;
+        x.y += add;
+        x.z += add;
+        x.w += add;
+        if (whole) {
+          __stcs(dst + u * T + j, x);
+        } else {
+          const size_t e = base + 4 * (size_t(u) * T + j);
+          if (e + 0 < n) out[e + 0] = x.x;
+          if (e + 1 < n) out[e + 1] = x.y;
+          if (e + 2 < n) out[e + 2] = x.z;
+          if (e + 3 < n) out[e + 3] = x.w;
+        }
+      }
+      bulk::arrive(&empty[s]);
+    }
+  }
+}
+
+// Launches specialized_kernel<W, V, NS, WIN, ALIGNED> on one resident wave of blocks (at most
+// one per tile), after raising its dynamic shared-memory limit. ws: workspace_bytes for this
+// tile size, zeroed here.
+template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED>
+cudaError_t launch_shape(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream) {
+  constexpr size_t kTileElems = size_t(W) * 32 * V * 4;
+  constexpr size_t kSmem = NS * kTileElems * sizeof(int32_t);
+  const size_t tiles = ceil_div(n, kTileElems);
+  cudaError_t e = cudaMemsetAsync(ws, 0, lookback::workspace_bytes(tiles), stream);
+  if (e != cudaSuccess) return e;
+  auto kernel = specialized_kernel<W, V, NS, WIN, ALIGNED>;
+  e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
+  if (e != cudaSuccess) return e;
+  static const size_t per_sm =
+      resident_grid(reinterpret_cast<const void*>(kernel), kBlockThreads<W>, kSmem) /
+      size_t(current_sm_count());
+  const size_t grid = std::min(tiles, std::max<size_t>(per_sm, 1) * current_sm_count());
+  kernel<<<static_cast<unsigned>(grid), kBlockThreads<W>, kSmem, stream>>>(
+      in, out, n, static_cast<unsigned>(tiles), lookback::tile_counter(ws),
+      lookback::tile_status(ws));
+  return cudaGetLastError();
+}
+
+inline size_t workspace_bytes(size_t n) { return lookback::workspace_bytes(ceil_div(n, kTile)); }
+
+// in: n int32 (any alignment); out: n int32, 16-byte aligned; ws: workspace_bytes(n) bytes,
+// zeroed here. n < 2^32 tiles. Errors: cudaErrorNotSupported below compute capability 9.0 (the
+// pipeline needs mbarrier try_wait and bulk copies); else the memset's, attribute's or launch's.
+inline cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws,
+                          cudaStream_t stream) {
+  if (n == 0) return cudaSuccess;
+  if (!current_device_has_bulk_copy()) return cudaErrorNotSupported;  // mbarrier try_wait: sm_90
+  if (reinterpret_cast<uintptr_t>(in) % 16 == 0)
+    return launch_shape<kWarps, kVectors, kStages, kWindow, true>(in, out, n, ws, stream);
+  return launch_shape<kWarps, kVectors, kStages, kWindow, false>(in, out, n, ws, stream);
+}
+
+}  // namespace ladder::scan::v15
