@@ -68,7 +68,7 @@ inline constexpr unsigned kBlockThreads = (2 * W + 2) * 32;
 //
 // The pipeline, per stage s (round r of the ring uses each barrier's phase r):
 //   producer:   wait empty[s] (r > 0); claim tile t; tile_of[s] = t; arrive claimed[s];
-//               bulk-copy the tile, completing full[s]  (t >= tiles: arrive full[s], stop)
+//               bulk-copy the tile; all 32 lanes arrive on full[s]  (t >= tiles: arrive, stop)
 //   reduce:     wait full[s]; sum each 128-element chunk; scan the chunk sums; publish the
 //               tile's aggregate; arrive reduced[s]
 //   look-ahead: wait claimed[s]; add the aggregates of every tile before t not yet counted;
@@ -100,7 +100,7 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   if (threadIdx.x == 0) {
     for (unsigned s = 0; s < NS; ++s) {
-      bulk::barrier_init(&full[s], 1);
+      bulk::barrier_init(&full[s], 32);  // every producer lane (lane 0's brings the bytes)
       bulk::barrier_init(&claimed[s], 1);
       bulk::barrier_init(&reduced[s], 32);  // every lane of reduce warp 0
       bulk::barrier_init(&prefixed[s], 1);
@@ -122,18 +122,22 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
         bulk::arrive(&claimed[s]);
       }
       if (t >= tiles) {
-        if (lane == 0) bulk::arrive(&full[s]);
+        bulk::arrive(&full[s]);
         break;
       }
       const size_t base = size_t(t) * kTileElems;
       int4* dst = stage_data + size_t(s) * kVecs;
       if (LADDER_HAS_BULK_COPY && ALIGNED && base + kTileElems <= n) {
-        if (lane == 0) bulk::load(dst, in + base, unsigned(kTileElems * sizeof(int32_t)), &full[s]);
+        // Lane 0's arrival carries the byte count, so the phase also waits for the copy.
+        if (lane == 0)
+          bulk::load(dst, in + base, unsigned(kTileElems * sizeof(int32_t)), &full[s]);
+        else
+          bulk::arrive(&full[s]);
       } else {
+        // Each lane's arrival releases its own stores (one lane's would not cover the others').
         int32_t* d = reinterpret_cast<int32_t*>(dst);
         for (size_t k = lane; k < kTileElems; k += 32) d[k] = base + k < n ? in[base + k] : 0;
-        __syncwarp();
-        if (lane == 0) bulk::arrive(&full[s]);
+        bulk::arrive(&full[s]);
       }
     }
   } else if (warp == 2 * W + 1) {

@@ -95,15 +95,17 @@ int main() {
     report(e, n, "cub InclusiveSum", us);
     us = median_us(e, [&] { v14::launch(e.in, e.out, n, e.ws, nullptr); });
     report(e, n, "v14 (shipped)", us);
-    probe15<4, 16, 6, 8>(e, n, "v15 4w x 16 (32 KB) x 6 win 8 (shipped)");
-    probe15<4, 16, 6, 4>(e, n, "v15 4w x 16 (32 KB) x 6 win 4");
-    probe15<4, 16, 6, 16>(e, n, "v15 4w x 16 (32 KB) x 6 win 16");
-    probe15<4, 32, 3, 8>(e, n, "v15 4w x 32 (64 KB) x 3 win 8");
-    probe15<4, 8, 12, 8>(e, n, "v15 4w x 8 (16 KB) x 12 win 8");
-    probe15<4, 16, 3, 8>(e, n, "v15 4w x 16 (32 KB) x 3 (2/SM) win 8");
+    probe15<4, 16, 6, 8>(e, n, "v15 4w x 16 (32 KB) x 6 win 8");
     probe15<4, 8, 6, 8>(e, n, "v15 4w x 8 (16 KB) x 6 (2/SM) win 8");
+    probe15<4, 8, 6, 4>(e, n, "v15 4w x 8 (16 KB) x 6 (2/SM) win 4");
+    probe15<4, 8, 6, 16>(e, n, "v15 4w x 8 (16 KB) x 6 (2/SM) win 16");
+    probe15<4, 8, 5, 8>(e, n, "v15 4w x 8 (16 KB) x 5 (2/SM) win 8");
+    probe15<4, 8, 4, 8>(e, n, "v15 4w x 8 (16 KB) x 4 (3/SM) win 8");
+    probe15<4, 8, 3, 8>(e, n, "v15 4w x 8 (16 KB) x 3 (4/SM) win 8");
+    probe15<8, 4, 6, 8>(e, n, "v15 8w x 4 (16 KB) x 6 (2/SM) win 8");
+    probe15<8, 8, 3, 8>(e, n, "v15 8w x 8 (32 KB) x 3 (2/SM) win 8");
     probe15<8, 8, 6, 8>(e, n, "v15 8w x 8 (32 KB) x 6 win 8");
-    probe15<2, 32, 6, 8>(e, n, "v15 2w x 32 (32 KB) x 6 win 8");
-    probe15<8, 16, 3, 8>(e, n, "v15 8w x 16 (64 KB) x 3 win 8");
+    probe15<8, 4, 4, 8>(e, n, "v15 8w x 4 (16 KB) x 4 (3/SM) win 8");
+    probe15<4, 16, 2, 8>(e, n, "v15 4w x 16 (32 KB) x 2 (3/SM) win 8");
   }
 }
