@@ -15,6 +15,7 @@
 #include "copy_if/v03_warp_aggregated.cuh"
 #include "copy_if/v04_flags_scan_scatter.cuh"
 #include "copy_if/v05_single_pass.cuh"
+#include "copy_if/v06_warp_specialized.cuh"
 
 namespace ladder::copy_if {
 namespace {
@@ -137,6 +138,7 @@ Operator make_operator() {
       entry(v03::kDoc, v03::launch, v03::workspace_bytes, kUnordered),
       entry(v04::kDoc, v04::launch, v04::workspace_bytes, kOrdered, v04::kMaxN),
       entry(v05::kDoc, v05::launch, v05::workspace_bytes, kOrdered, v05::kMaxN),
+      entry(v06::kDoc, v06::launch, v06::workspace_bytes, kOrdered, v06::kMaxN),
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes, kOrdered),
   };
   return op;

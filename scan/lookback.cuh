@@ -90,6 +90,36 @@ __device__ __forceinline__ T publish_and_look_back(Status* status, size_t tile, 
   return prefix;
 }
 
+// Incremental look-ahead (scan v15, copy_if v06): tiles publish only kAggregate, and the
+// look-ahead warp of a persistent block keeps a running sum over all earlier tiles. On entry
+// `sum` holds the aggregates of tiles [0, counted); on return, of tiles [0, tile), and counted ==
+// tile. Each round trip reads WIN * 32 statuses (all loads issued before any is used) and adds
+// the run of published ones from the window's start; an unpublished status ends the run and
+// the next round starts there. All 32 lanes call it with the same arguments; every lane gets
+// the sum. It waits only on tiles below `tile`.
+template <unsigned WIN, typename T>
+__device__ __forceinline__ void advance_to(const Status* status, size_t tile, size_t& counted,
+                                           T& sum) {
+  const unsigned lane = threadIdx.x % 32;
+  while (counted < tile) {
+    Status word[WIN];
+#pragma unroll
+    for (unsigned j = 0; j < WIN; ++j) {
+      const size_t k = counted + 32 * j + lane;
+      word[j] = k < tile ? peek(status + k) : 0;
+    }
+#pragma unroll
+    for (unsigned j = 0; j < WIN; ++j) {
+      const unsigned ready = __ballot_sync(0xffffffffu, (word[j] >> 32) != kInvalid);
+      const unsigned run = ~ready ? __ffs(~ready) - 1 : 32;
+      const uint32_t v = lane < run ? static_cast<uint32_t>(word[j]) : 0u;
+      sum += static_cast<T>(__reduce_add_sync(0xffffffffu, v));
+      counted += run;
+      if (run < 32) break;
+    }
+  }
+}
+
 // Workspace layout shared by the single-pass kernels: a 16-byte header holding the tile counter,
 // then one Status per tile. The whole of it must be zero when the kernel starts.
 inline size_t workspace_bytes(size_t tiles) { return 16 + tiles * sizeof(Status); }

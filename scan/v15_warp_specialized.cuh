@@ -26,7 +26,8 @@ inline constexpr VersionDoc kDoc = {
     15, "v15_warp_specialized",
     "Persistent blocks, warp-specialized pipeline of bulk-copy stages, incremental look-ahead",
     /*technique*/
-    "One block per SM runs four roles on separate warps. A producer warp claims tiles in "
+    "Persistent blocks (two per SM) run four roles on separate warps. A producer warp claims tiles "
+    "in "
     "order from an atomic counter and bulk-copies each into a ring of shared-memory stages. "
     "Reduce warps sum a landed tile and publish its aggregate at once. A look-ahead warp keeps "
     "a running sum of every tile aggregate before the block's next tile, reading up to 256 "
@@ -46,11 +47,13 @@ inline constexpr VersionDoc kDoc = {
     "the warp-specialized 'warpspeed' scan with decoupled look-ahead; PTX ISA mbarrier and "
     "cp.async.bulk"};
 
-// The shipped shape (scan/tuning/probe_v15.cu times the others): 4 reduce and 4 scan-store
-// warps, 16 int4 per thread per tile (8192 elements, 32 KB), 6 stages (192 KB of tiles in flight
-// per SM), look-ahead windows of 8 x 32 tile statuses.
-inline constexpr unsigned kWarps = 4;     // warps in each of the reduce and scan-store squads
-inline constexpr unsigned kVectors = 16;  // int4 per squad thread per tile
+// The shipped shape, the fastest the probe timed at 2^28 (scan/tuning/probe_v15.cu; raw output
+// in results/logs/nvidia-h200-probe-scan-v15-*.txt): 4 reduce and 4 scan-store warps, 8 int4 per
+// thread per tile (4096 elements, 16 KB), 6 stages (96 KB, so two blocks and 20 warps per SM),
+// look-ahead windows of 8 x 32 statuses. One block per SM with 32 KB tiles was about a fifth
+// slower; two blocks per SM double the squads, producers and look-ahead warps at work.
+inline constexpr unsigned kWarps = 4;    // warps in each of the reduce and scan-store squads
+inline constexpr unsigned kVectors = 8;  // int4 per squad thread per tile
 inline constexpr unsigned kStages = 6;
 inline constexpr unsigned kWindow = 8;  // look-ahead statuses per lane per round trip
 inline constexpr unsigned kTile = kWarps * 32 * kVectors * 4;
@@ -149,24 +152,7 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
       bulk::wait(&claimed[s], round & 1);
       const size_t t = tile_of[s];
       if (t >= tiles) break;
-      while (counted < t) {
-        lookback::Status word[WIN];
-#pragma unroll
-        for (unsigned j = 0; j < WIN; ++j) {  // all loads first: one round trip per window
-          const size_t k = counted + 32 * j + lane;
-          word[j] = k < t ? lookback::peek(status + k) : 0;
-        }
-#pragma unroll
-        for (unsigned j = 0; j < WIN; ++j) {
-          // Only a run of published statuses from the window's start can be added.
-          const unsigned ready = __ballot_sync(0xffffffffu, (word[j] >> 32) != 0);
-          const unsigned run = ~ready ? __ffs(~ready) - 1 : 32;
-          const int32_t v = lane < run ? static_cast<int32_t>(static_cast<uint32_t>(word[j])) : 0;
-          sum += __reduce_add_sync(0xffffffffu, v);
-          counted += run;
-          if (run < 32) break;
-        }
-      }
+      lookback::advance_to<WIN>(status, t, counted, sum);
       if (lane == 0) {
         tile_prefix[s] = sum;
         bulk::arrive(&prefixed[s]);

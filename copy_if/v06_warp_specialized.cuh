@@ -1,0 +1,240 @@
+// copy_if/v06_warp_specialized.cuh — copy_if v06: order kept, persistent warp-specialized
+// pipeline (scan v15's) with compaction through the staged tile.
+// Technique: a producer warp bulk-copies tiles into a ring of shared-memory stages; reduce warps
+// count each tile's kept elements and publish the count; a look-ahead warp keeps the running
+// count of every earlier tile; compact-store warps compact the tile in place and store it.
+// Changes from v05: one block no longer loads, counts, waits and stores one tile in sequence —
+// later tiles load and publish their counts while an earlier one waits for its offset.
+// Remains (bottleneck): the look-ahead's L2 round trips, and the compacted run's scalar stores.
+// Source: scan v15 (and what it cites: Merrill & Garland 2016; NVIDIA/cccl PR #6811); CUB's
+// DeviceSelect (compaction through shared memory).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "common/bulk_copy.cuh"  // cp.async.bulk, mbarrier init / arrive / wait
+#include "common/device.h"
+#include "common/registry.h"
+#include "copy_if/copy_if.h"
+#include "scan/lookback.cuh"   // Status words, publish, advance_to, workspace layout
+#include "scan/warp_scan.cuh"  // warp_scan_inclusive
+
+namespace ladder::copy_if::v06 {
+
+inline constexpr VersionDoc kDoc = {
+    6, "v06_warp_specialized",
+    "Order kept: persistent warp-specialized pipeline, compaction in the staged tile",
+    /*technique*/
+    "Scan v15's pipeline with counts for sums. A producer warp claims tiles in order and "
+    "bulk-copies each into a ring of shared-memory stages. Reduce warps count the kept "
+    "elements of each 128-element chunk, scan the chunk counts and publish the tile's count. "
+    "A look-ahead warp keeps the running count of every tile before the block's next one. "
+    "Compact-store warps rank each kept element, write it at its rank back into the stage "
+    "(after all of them have read it), and store the compacted run at the tile's offset with "
+    "coalesced stores. The last tile writes the count.",
+    /*changes*/
+    "v05 gave each block one tile: load, count, look back, store, exit; while a tile waited "
+    "for its offset its block had no load in flight. Here each block keeps six tiles in "
+    "flight and the roles overlap: counts are published as soon as a tile lands.",
+    /*remains*/
+    "The look-ahead warp's L2 round trips, and the stores of the compacted run: 4-byte, "
+    "since the run starts at any offset.",
+    /*source*/
+    "Scan v15 (Merrill & Garland 2016; NVIDIA/cccl PR #6811, warp-specialized scan with "
+    "decoupled look-ahead); CUB's DeviceSelect (compaction through shared memory)"};
+
+// Scan v15's shape: 4 warps per squad, 8 int4 per thread (4096-element, 16 KB tiles), 6 stages
+// (96 KB: two blocks per SM), look-ahead windows of 8 x 32 statuses.
+inline constexpr unsigned kWarps = 4;
+inline constexpr unsigned kVectors = 8;
+inline constexpr unsigned kStages = 6;
+inline constexpr unsigned kWindow = 8;
+inline constexpr size_t kTile = size_t(kWarps) * 32 * kVectors * 4;
+inline constexpr unsigned kBlockThreads = (2 * kWarps + 2) * 32;
+// Counts travel as unsigned 32-bit sums: exact while the total kept is below 2^32.
+inline constexpr size_t kMaxN = 0xffffffffu;
+
+// The persistent kernel; roles and barriers as in scan v15 (see there for the forward-progress
+// argument): warps [0, W) reduce, [W, 2W) compact-store, 2W producer, 2W + 1 look-ahead.
+// ALIGNED: `in` is 16-byte aligned, so full tiles take one bulk copy; otherwise (and for the
+// last, partial tile) the producer copies element by element and fills with 0, which is
+// dropped. `tiles` = ceil(n / kTile). The workspace is zero at launch.
+template <bool ALIGNED>
+__global__ void __launch_bounds__(kBlockThreads, 1)
+    specialized_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
+                       unsigned long long* count, size_t n, unsigned tiles, unsigned* counter,
+                       scan::lookback::Status* status) {
+  constexpr unsigned W = kWarps, V = kVectors, NS = kStages, T = W * 32, kVecs = T * V;
+  constexpr unsigned kChunks = V * W;  // 128-element chunks: (load u, warp w) at u * W + w
+  static_assert(kChunks == 32, "one lane of reduce warp 0 per chunk");
+  namespace lb = scan::lookback;
+  extern __shared__ int4 stage_data[];  // NS stages of kVecs int4; int4 u of thread j at u*T + j
+  __shared__ alignas(8) unsigned long long full[NS], claimed[NS], reduced[NS], prefixed[NS],
+      empty[NS];
+  __shared__ unsigned tile_of[NS];
+  __shared__ unsigned chunk_offset[NS][kChunks];  // kept elements in the tile before the chunk
+  __shared__ unsigned tile_count[NS], tile_offset[NS];
+
+  const KeepPositive keep;
+  const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  if (threadIdx.x == 0) {
+    for (unsigned s = 0; s < NS; ++s) {
+      bulk::barrier_init(&full[s], 32);
+      bulk::barrier_init(&claimed[s], 1);
+      bulk::barrier_init(&reduced[s], 32);
+      bulk::barrier_init(&prefixed[s], 1);
+      bulk::barrier_init(&empty[s], T);
+    }
+  }
+  __syncthreads();  // the only block-wide barrier
+
+  if (warp == 2 * W) {
+    // ---- Producer: take a stage, then claim a tile, then load it ----
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
+      unsigned t = 0;
+      if (lane == 0) t = atomicAdd(counter, 1u);
+      t = __shfl_sync(0xffffffffu, t, 0);
+      if (lane == 0) {
+        tile_of[s] = t;
+        bulk::arrive(&claimed[s]);
+      }
+      if (t >= tiles) {
+        bulk::arrive(&full[s]);
+        break;
+      }
+      const size_t base = size_t(t) * kTile;
+      int4* dst = stage_data + size_t(s) * kVecs;
+      if (LADDER_HAS_BULK_COPY && ALIGNED && base + kTile <= n) {
+        if (lane == 0)
+          bulk::load(dst, in + base, unsigned(kTile * sizeof(int32_t)), &full[s]);
+        else
+          bulk::arrive(&full[s]);
+      } else {
+        int32_t* d = reinterpret_cast<int32_t*>(dst);
+        for (size_t k = lane; k < kTile; k += 32) d[k] = base + k < n ? in[base + k] : 0;
+        bulk::arrive(&full[s]);
+      }
+    }
+  } else if (warp == 2 * W + 1) {
+    // ---- Look-ahead: the running count of every tile before the block's next one ----
+    size_t counted = 0;
+    unsigned sum = 0;
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&claimed[s], round & 1);
+      const size_t t = tile_of[s];
+      if (t >= tiles) break;
+      lb::advance_to<kWindow>(status, t, counted, sum);
+      if (lane == 0) {
+        tile_offset[s] = sum;
+        bulk::arrive(&prefixed[s]);
+      }
+    }
+  } else if (warp < W) {
+    // ---- Reduce: count per chunk, scan the chunk counts, publish the tile's count ----
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&full[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) {
+        if (warp == 0) bulk::arrive(&reduced[s]);
+        break;
+      }
+      const int4* src = stage_data + size_t(s) * kVecs;
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) {
+        const int4 x = src[u * T + threadIdx.x];
+        const unsigned c =
+            __reduce_add_sync(0xffffffffu, unsigned(keep(x.x)) + keep(x.y) + keep(x.z) + keep(x.w));
+        if (lane == 0) chunk_offset[s][u * W + warp] = c;
+      }
+      asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");  // the reduce squad only
+      if (warp == 0) {
+        const int32_t mine = static_cast<int32_t>(chunk_offset[s][lane]);
+        const int32_t incl = scan::warp_scan_inclusive(mine);
+        chunk_offset[s][lane] = static_cast<unsigned>(incl - mine);
+        const unsigned total = static_cast<unsigned>(__shfl_sync(0xffffffffu, incl, 31));
+        if (lane == 0) {
+          tile_count[s] = total;
+          lb::publish<unsigned>(status + t, lb::kAggregate, total);
+        }
+        __syncwarp();
+        bulk::arrive(&reduced[s]);
+      }
+    }
+  } else {
+    // ---- Compact-store ----
+    const unsigned j = threadIdx.x - T, w = warp - W;
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&reduced[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) break;
+      int4* stage = stage_data + size_t(s) * kVecs;
+      // Each thread's int4s and the rank of the first kept element of each.
+      int4 x[V];
+      unsigned rank[V];
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) {
+        x[u] = stage[u * T + j];
+        const int32_t c = keep(x[u].x) + keep(x[u].y) + keep(x[u].z) + keep(x[u].w);
+        const int32_t incl = scan::warp_scan_inclusive(c);
+        rank[u] = chunk_offset[s][u * W + w] + static_cast<unsigned>(incl - c);
+      }
+      asm volatile("bar.sync 2, %0;" ::"n"(T) : "memory");  // every read of the stage is done
+      int32_t* compacted = reinterpret_cast<int32_t*>(stage);
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) {
+        unsigned r = rank[u];
+        if (keep(x[u].x)) compacted[r++] = x[u].x;
+        if (keep(x[u].y)) compacted[r++] = x[u].y;
+        if (keep(x[u].z)) compacted[r++] = x[u].z;
+        if (keep(x[u].w)) compacted[r++] = x[u].w;
+      }
+      asm volatile("bar.sync 2, %0;" ::"n"(T) : "memory");  // the compacted run is complete
+      bulk::wait(&prefixed[s], round & 1);
+      const unsigned total = tile_count[s], offset = tile_offset[s];
+      int32_t* dst = out + offset;
+      for (unsigned k = j; k < total; k += T) __stcs(dst + k, compacted[k]);
+      if (j == 0 && t == tiles - 1) *count = static_cast<unsigned long long>(offset) + total;
+      bulk::arrive(&empty[s]);
+    }
+  }
+}
+
+inline size_t workspace_bytes(size_t n) {
+  return scan::lookback::workspace_bytes(ceil_div(n, kTile));
+}
+
+// The copy_if launcher contract (copy_if/copy_if.h); n <= kMaxN. Errors: cudaErrorNotSupported
+// below compute capability 9.0; else the memsets', the attribute's or the launch's.
+inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                          void* ws, cudaStream_t stream) {
+  if (n == 0) return cudaMemsetAsync(count, 0, sizeof(*count), stream);
+  if (!current_device_has_bulk_copy()) return cudaErrorNotSupported;
+  const size_t tiles = ceil_div(n, kTile);
+  cudaError_t e = cudaMemsetAsync(ws, 0, workspace_bytes(n), stream);
+  if (e != cudaSuccess) return e;
+  constexpr size_t kSmem = kStages * kTile * sizeof(int32_t);
+  const bool aligned = reinterpret_cast<uintptr_t>(in) % 16 == 0;
+  for (auto k : {specialized_kernel<true>, specialized_kernel<false>}) {
+    e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
+    if (e != cudaSuccess) return e;
+  }
+  auto kernel = aligned ? specialized_kernel<true> : specialized_kernel<false>;
+  static const size_t per_sm =  // the same for both instantiations: same shape, same resources
+      resident_grid(reinterpret_cast<const void*>(kernel), kBlockThreads, kSmem) /
+      size_t(current_sm_count());
+  const size_t grid = std::min(tiles, std::max<size_t>(per_sm, 1) * current_sm_count());
+  kernel<<<static_cast<unsigned>(grid), kBlockThreads, kSmem, stream>>>(
+      in, out, count, n, static_cast<unsigned>(tiles), scan::lookback::tile_counter(ws),
+      scan::lookback::tile_status(ws));
+  return cudaGetLastError();
+}
+
+}  // namespace ladder::copy_if::v06
