@@ -5,7 +5,7 @@
 #     bash scripts/device_run.sh [extra cuda-ladder flags]
 # STEPS picks the phases (default: build tests sanitizer bench extra; also "huge": the 2^31 + 17
 # tests, HUGE_OPS=op1,op2 to narrow them; and "ncu": Nsight Compute over every version, NCU_OPS to
-# narrow it, returned as one tar.gz; and "sweep": 2^10..2^27 for v01, v02, the last rung and CUB
+# narrow it and NCU_SLUGS (a regex on version slugs) to pick versions, returned as one tar.gz; and "sweep": 2^10..2^27 for v01, v02, the last rung and CUB
 # of each operator on its headline input, SWEEP_OPS to narrow it). BENCH_GROUPS picks the benchmark groups (default: all); each
 # group is its own cuda-ladder process with its own time limit, writing
 # $OUT/<gpu>-<group>.json, so a group that runs out of time loses only itself (Google
@@ -101,7 +101,7 @@ if has extra; then
   log "beyond 32-bit indexing"
   # The best rungs and CUB at n = 2^31 + 17, checked before and after timing.
   timeout 300 "$BUILD/cuda-ladder" --ops=reduce,scan,copy_if --sizes=2^31+17 \
-    --benchmark_filter='reduce/(v1[01]|cub)|scan/(v1[34]|cub)|copy_if/(v05_single_pass|cub)/n:2147483665/dist:keep50' \
+    --benchmark_filter='reduce/(v1[01]|cub)|scan/(v1[45]|cub)|copy_if/(v0[56]_[a-z_]+|cub)/n:2147483665/dist:keep50' \
     >"$OUT/x.tmp" 2>&1
   echo "exit $?" >>"$OUT/x.tmp"
   grep -E "manual_time|ERROR|error|exit" "$OUT/x.tmp" | sed -E 's/ +/ /g' | cut -c1-160 | tee -a "$LOG"

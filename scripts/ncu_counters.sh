@@ -39,6 +39,8 @@ for op in json.load(sys.stdin)["operators"]:
     for v in op["versions"]:
         print(op["name"], v["slug"], dists[0], v["max_n"] or 0)
 ' | while read -r op slug dist max_n; do
+  # NCU_SLUGS (an extended regex) narrows the run to the versions it matches, e.g. "v15|cub".
+  [ -n "${NCU_SLUGS:-}" ] && ! [[ "$slug" =~ ^($NCU_SLUGS) ]] && continue
   [ "$max_n" -gt 0 ] && [ "$max_n" -lt "$N" ] && n=$max_n || n=$N
   filter="^$op/$slug/n:$n"
   # operators benchmarked on several distributions put it in the name; the first is the main one
