@@ -16,6 +16,7 @@
 #include "copy_if/v04_flags_scan_scatter.cuh"
 #include "copy_if/v05_single_pass.cuh"
 #include "copy_if/v06_warp_specialized.cuh"
+#include "copy_if/v07_pipelined_unordered.cuh"
 
 namespace ladder::copy_if {
 namespace {
@@ -110,6 +111,7 @@ Version entry(const VersionDoc& doc, Launcher launcher, WorkspaceFn workspace, b
   v.doc = doc;
   v.baseline = doc.index < 0;
   v.max_n = max_n;
+  v.keeps_order = ordered;
   v.make = [launcher, workspace, ordered](const Problem& p) -> std::unique_ptr<Runner> {
     return std::make_unique<CopyIfRunner>(p, launcher, workspace, ordered);
   };
@@ -139,6 +141,7 @@ Operator make_operator() {
       entry(v04::kDoc, v04::launch, v04::workspace_bytes, kOrdered, v04::kMaxN),
       entry(v05::kDoc, v05::launch, v05::workspace_bytes, kOrdered, v05::kMaxN),
       entry(v06::kDoc, v06::launch, v06::workspace_bytes, kOrdered, v06::kMaxN),
+      entry(v07::kDoc, v07::launch, v07::workspace_bytes, kUnordered),
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes, kOrdered),
   };
   return op;

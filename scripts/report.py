@@ -52,7 +52,8 @@ TARGETS = {
 # Rungs that lose the input order (their headers and the registry say so: copy_if/copy_if.cu
 # registers them kUnordered). Targets about "the best version" of such an operator mean the best
 # order-preserving one; the "unordered" target compares the best of these with it.
-UNORDERED = {"copy_if": {"v01_global_atomic", "v02_block_atomic", "v03_warp_aggregated"}}
+UNORDERED = {"copy_if": {"v01_global_atomic", "v02_block_atomic", "v03_warp_aggregated",
+                       "v07_pipelined_unordered"}}
 
 
 def load(path):

@@ -1,0 +1,207 @@
+// copy_if/v07_pipelined_unordered.cuh — copy_if v07: v06's pipeline with the order given up.
+// Technique: the same producer / reduce / compact-store warps; each tile takes its output range
+// with one atomicAdd on the count instead of waiting for the look-ahead's prefix.
+// Order is lost: tiles reach the atomic in the order their stores finish, not in input order,
+// so tile runs land in any order (each run keeps its own elements in order).
+// Changes from v06: no look-ahead warp, no tile statuses; one global atomic per tile.
+// Remains (bottleneck): the same pipeline and stores as v06 — this rung measures what the
+// order costs v06 once its look-ahead is hidden behind the pipeline.
+// Source: v02's one-atomic-per-block idea on v06's pipeline (scan v15, NVIDIA/cccl PR #6811).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "common/bulk_copy.cuh"  // cp.async.bulk, mbarrier init / arrive / wait
+#include "common/device.h"
+#include "common/registry.h"
+#include "copy_if/copy_if.h"
+#include "scan/lookback.cuh"   // workspace layout (the tile counter)
+#include "scan/warp_scan.cuh"  // warp_scan_inclusive
+
+namespace ladder::copy_if::v07 {
+
+inline constexpr VersionDoc kDoc = {
+    7, "v07_pipelined_unordered",
+    "Unordered: v06's pipeline, one global atomicAdd per tile for its output range",
+    /*technique*/
+    "v06's producer, reduce and compact-store warps, without the look-ahead warp. Once a "
+    "tile is compacted in its stage, one thread takes the tile's output range with a single "
+    "atomicAdd of the tile's count on the global count, and the squad stores the run there. "
+    "Order is lost between tiles (they take ranges in the order they get there), kept within "
+    "each tile's run.",
+    /*changes*/
+    "v06 waited for each tile's exclusive prefix from the look-ahead warp; here a tile waits "
+    "for nothing but its own atomic. The tile statuses and the look-ahead warp are gone.",
+    /*remains*/
+    "The same pipeline, stage ring and 4-byte stores as v06: it shows what keeping the order "
+    "costs v06 (the look-ahead), next to the unordered rungs v01-v03 that have no pipeline.",
+    /*source*/
+    "v02 (one global atomic per block) on v06's pipeline; scan v15 and NVIDIA/cccl PR #6811 "
+    "for the pipeline"};
+
+// Scan v15's shape: 4 warps per squad, 8 int4 per thread (4096-element, 16 KB tiles), 6 stages
+// (96 KB: two blocks per SM).
+inline constexpr unsigned kWarps = 4;
+inline constexpr unsigned kVectors = 8;
+inline constexpr unsigned kStages = 6;
+inline constexpr size_t kTile = size_t(kWarps) * 32 * kVectors * 4;
+inline constexpr unsigned kBlockThreads = (2 * kWarps + 1) * 32;
+// The per-tile counts are 32-bit (a tile holds 4096 elements); the count is 64-bit.
+
+// The persistent kernel; roles and barriers as in v06, less the look-ahead warp: warps [0, W)
+// reduce, [W, 2W) compact-store, 2W producer. `count` is zero at launch and is the atomic that
+// hands out output ranges; when the kernel ends it holds the number kept. ALIGNED, `tiles` and
+// the zeroed tile counter as in v06. No block waits on another.
+template <bool ALIGNED>
+__global__ void __launch_bounds__(kBlockThreads, 1)
+    specialized_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
+                       unsigned long long* count, size_t n, unsigned tiles, unsigned* counter) {
+  constexpr unsigned W = kWarps, V = kVectors, NS = kStages, T = W * 32, kVecs = T * V;
+  constexpr unsigned kChunks = V * W;  // 128-element chunks: (load u, warp w) at u * W + w
+  static_assert(kChunks == 32, "one lane of reduce warp 0 per chunk");
+  extern __shared__ int4 stage_data[];  // NS stages of kVecs int4; int4 u of thread j at u*T + j
+  __shared__ alignas(8) unsigned long long full[NS], reduced[NS], empty[NS];
+  __shared__ unsigned tile_of[NS];
+  __shared__ unsigned chunk_offset[NS][kChunks];  // kept elements in the tile before the chunk
+  __shared__ unsigned tile_count[NS];
+  __shared__ unsigned long long tile_offset[NS];
+
+  const KeepPositive keep;
+  const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  if (threadIdx.x == 0) {
+    for (unsigned s = 0; s < NS; ++s) {
+      bulk::barrier_init(&full[s], 32);
+      bulk::barrier_init(&reduced[s], 32);
+      bulk::barrier_init(&empty[s], T);
+    }
+  }
+  __syncthreads();  // the only block-wide barrier
+
+  if (warp == 2 * W) {
+    // ---- Producer: take a stage, then claim a tile, then load it ----
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
+      unsigned t = 0;
+      if (lane == 0) t = atomicAdd(counter, 1u);
+      t = __shfl_sync(0xffffffffu, t, 0);
+      if (lane == 0) tile_of[s] = t;
+      if (t >= tiles) {
+        bulk::arrive(&full[s]);
+        break;
+      }
+      const size_t base = size_t(t) * kTile;
+      int4* dst = stage_data + size_t(s) * kVecs;
+      if (LADDER_HAS_BULK_COPY && ALIGNED && base + kTile <= n) {
+        if (lane == 0)
+          bulk::load(dst, in + base, unsigned(kTile * sizeof(int32_t)), &full[s]);
+        else
+          bulk::arrive(&full[s]);
+      } else {
+        int32_t* d = reinterpret_cast<int32_t*>(dst);
+        for (size_t k = lane; k < kTile; k += 32) d[k] = base + k < n ? in[base + k] : 0;
+        bulk::arrive(&full[s]);
+      }
+    }
+  } else if (warp < W) {
+    // ---- Reduce: count per chunk, scan the chunk counts ----
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&full[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) {
+        if (warp == 0) bulk::arrive(&reduced[s]);
+        break;
+      }
+      const int4* src = stage_data + size_t(s) * kVecs;
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) {
+        const int4 x = src[u * T + threadIdx.x];
+        const unsigned c =
+            __reduce_add_sync(0xffffffffu, unsigned(keep(x.x)) + keep(x.y) + keep(x.z) + keep(x.w));
+        if (lane == 0) chunk_offset[s][u * W + warp] = c;
+      }
+      asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");  // the reduce squad only
+      if (warp == 0) {
+        const int32_t mine = static_cast<int32_t>(chunk_offset[s][lane]);
+        const int32_t incl = scan::warp_scan_inclusive(mine);
+        chunk_offset[s][lane] = static_cast<unsigned>(incl - mine);
+        const unsigned total = static_cast<unsigned>(__shfl_sync(0xffffffffu, incl, 31));
+        if (lane == 0) {
+          tile_count[s] = total;
+        }
+        __syncwarp();
+        bulk::arrive(&reduced[s]);
+      }
+    }
+  } else {
+    // ---- Compact-store ----
+    const unsigned j = threadIdx.x - T, w = warp - W;
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&reduced[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) break;
+      int4* stage = stage_data + size_t(s) * kVecs;
+      // Each thread's int4s and the rank of the first kept element of each.
+      int4 x[V];
+      unsigned rank[V];
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) {
+        x[u] = stage[u * T + j];
+        const int32_t c = keep(x[u].x) + keep(x[u].y) + keep(x[u].z) + keep(x[u].w);
+        const int32_t incl = scan::warp_scan_inclusive(c);
+        rank[u] = chunk_offset[s][u * W + w] + static_cast<unsigned>(incl - c);
+      }
+      asm volatile("bar.sync 2, %0;" ::"n"(T) : "memory");  // every read of the stage is done
+      int32_t* compacted = reinterpret_cast<int32_t*>(stage);
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) {
+        unsigned r = rank[u];
+        if (keep(x[u].x)) compacted[r++] = x[u].x;
+        if (keep(x[u].y)) compacted[r++] = x[u].y;
+        if (keep(x[u].z)) compacted[r++] = x[u].z;
+        if (keep(x[u].w)) compacted[r++] = x[u].w;
+      }
+      const unsigned total = tile_count[s];
+      if (j == 0) tile_offset[s] = atomicAdd(count, static_cast<unsigned long long>(total));
+      asm volatile("bar.sync 2, %0;" ::"n"(T) : "memory");  // the run and its range are ready
+      int32_t* dst = out + tile_offset[s];
+      for (unsigned k = j; k < total; k += T) __stcs(dst + k, compacted[k]);
+      bulk::arrive(&empty[s]);
+    }
+  }
+}
+
+inline size_t workspace_bytes(size_t) { return scan::lookback::workspace_bytes(0); }
+
+// The copy_if launcher contract (copy_if/copy_if.h). Errors: cudaErrorNotSupported below
+// compute capability 9.0; else the memsets', the attribute's or the launch's.
+inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                          void* ws, cudaStream_t stream) {
+  cudaError_t e = cudaMemsetAsync(count, 0, sizeof(*count), stream);
+  if (e != cudaSuccess || n == 0) return e;
+  if (!current_device_has_bulk_copy()) return cudaErrorNotSupported;
+  const size_t tiles = ceil_div(n, kTile);
+  e = cudaMemsetAsync(ws, 0, workspace_bytes(n), stream);
+  if (e != cudaSuccess) return e;
+  constexpr size_t kSmem = kStages * kTile * sizeof(int32_t);
+  const bool aligned = reinterpret_cast<uintptr_t>(in) % 16 == 0;
+  for (auto k : {specialized_kernel<true>, specialized_kernel<false>}) {
+    e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
+    if (e != cudaSuccess) return e;
+  }
+  auto kernel = aligned ? specialized_kernel<true> : specialized_kernel<false>;
+  static const size_t per_sm =
+      resident_grid(reinterpret_cast<const void*>(kernel), kBlockThreads, kSmem) /
+      size_t(current_sm_count());
+  const size_t grid = std::min(tiles, std::max<size_t>(per_sm, 1) * current_sm_count());
+  kernel<<<static_cast<unsigned>(grid), kBlockThreads, kSmem, stream>>>(
+      in, out, count, n, static_cast<unsigned>(tiles), scan::lookback::tile_counter(ws));
+  return cudaGetLastError();
+}
+
+}  // namespace ladder::copy_if::v07
