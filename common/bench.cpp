@@ -60,6 +60,10 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
     fail(state, "not run: " + h.broken);
     return;
   }
+  if (version.needs_sm90 && !current_device_has_bulk_copy()) {
+    state.SkipWithError("skipped: needs compute capability 9.0 or later (Hopper)");
+    return;  // not a failure: the version does not apply to this GPU
+  }
   const std::string name = version.name() + "/n:" + std::to_string(n) + "/dist:" + dist;
   try {
     const Problem problem{n, dist, kBenchSeed};

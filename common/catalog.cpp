@@ -35,6 +35,7 @@ std::string catalog_json(const std::vector<std::string>& ops) {
       j["source"] = v.doc.source;
       j["baseline"] = v.baseline;
       j["keeps_order"] = v.keeps_order;
+      j["needs_sm90"] = v.needs_sm90;
       j["max_n"] =
           v.max_n == SIZE_MAX ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v.max_n);
       o["versions"].push_back(j);

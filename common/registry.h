@@ -69,6 +69,7 @@ struct Version {
   bool baseline = false;    // the CUB/Thrust comparison, not a rung of the ladder
   size_t max_n = SIZE_MAX;  // largest sensible n (the serial baseline has one)
   bool keeps_order = true;  // false for copy_if's unordered rungs (any order of the same values)
+  bool needs_sm90 = false;  // Hopper-only (bulk copies, mbarrier try_wait): skipped on older GPUs
   // Binds this version to a problem: allocates output and workspace. Throws CudaError.
   std::function<std::unique_ptr<Runner>(const Problem&)> make;
 

@@ -77,6 +77,8 @@ class VersionTest : public testing::TestWithParam<Case> {};
 TEST_P(VersionTest, MatchesReference) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
   const Case& c = GetParam();
+  if (c.version->needs_sm90 && !current_device_has_bulk_copy())
+    GTEST_SKIP() << c.version->name() << " needs compute capability 9.0";
   if (c.n > c.version->max_n)
     GTEST_SKIP() << c.version->name() << " is limited to n <= " << c.version->max_n;
   const uint64_t seed = 0x7e57 + c.n;
@@ -140,6 +142,8 @@ TEST_P(RandomizedTest, MatchesReference) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
   const RandomCase& r = GetParam();
   const Case& c = r.c;
+  if (c.version->needs_sm90 && !current_device_has_bulk_copy())
+    GTEST_SKIP() << c.version->name() << " needs compute capability 9.0";
   std::unique_ptr<Runner> runner = c.version->make(Problem{c.n, c.dist, r.seed, c.offset});
   runner->poison(test_stream());
   ASSERT_EQ(runner->launch(test_stream()), cudaSuccess);
@@ -175,6 +179,8 @@ class HugeTest : public testing::TestWithParam<const Version*> {};
 TEST_P(HugeTest, BeyondInt32Indexing) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
   const Version& v = *GetParam();
+  if (v.needs_sm90 && !current_device_has_bulk_copy())
+    GTEST_SKIP() << v.name() << " needs compute capability 9.0";
   const char* env = std::getenv("LADDER_HUGE_TESTS");
   const std::string wanted = env ? env : "";
   if (wanted.empty() ||
