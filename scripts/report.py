@@ -473,10 +473,12 @@ def render_results(files):
            "CUB's time over the version's (above 1: faster than CUB).", ""]
     sanitizer = sorted(glob.glob(os.path.join(ROOT, "results", "sanitizer-*.md")))
     if sanitizer:
-        out += ["compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over every "
-                "registered version: " + ", ".join(
+        out += ["compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over the "
+                "registered versions: " + ", ".join(
                     f"[results/{os.path.basename(p)}](results/{os.path.basename(p)})"
-                    for p in sanitizer), ""]
+                    for p in sanitizer)
+                + "; versions added after that run are covered by the logs that "
+                "[results/README.md](results/README.md) lists.", ""]
     if not files:
         out += ["No results yet: run the benchmark command from README.md on a GPU.", ""]
     sweep_groups = gpu_groups(sweep_files())
