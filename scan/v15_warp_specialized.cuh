@@ -70,7 +70,9 @@ inline constexpr unsigned kBlockThreads = (2 * W + 2) * 32;
 // is zero at launch. Dynamic shared memory: NS * tile * 4 bytes.
 //
 // The pipeline, per stage s (round r of the ring uses each barrier's phase r):
-//   producer:   wait empty[s] (r > 0); claim tile t; tile_of[s] = t; arrive claimed[s];
+//   producer:   wait empty[s] (r > 0); claim tile t (round 0: all NS stages' tiles with one
+//               round trip, in increasing order; BATCHED = false claims them one by one, for
+//               the probe); tile_of[s] = t; arrive claimed[s];
 //               bulk-copy the tile; all 32 lanes arrive on full[s]  (t >= tiles: arrive, stop)
 //   reduce:     wait full[s]; sum each 128-element chunk; scan the chunk sums; publish the
 //               tile's aggregate; arrive reduced[s]
@@ -80,10 +82,11 @@ inline constexpr unsigned kBlockThreads = (2 * W + 2) * 32;
 //               global; arrive empty[s]
 //
 // Forward progress: a tile's aggregate depends only on its own bulk copy, because the producer
-// takes a stage (waits on empty[s]) *before* it claims a tile, never after. So every claimed
+// takes a stage (waits on empty[s]) *before* it claims a tile, never after (in round 0 every
+// stage is free). So every claimed
 // tile is published without waiting on any other tile, and a look-ahead that waits on tiles
 // below its own ends; nothing depends on blocks being co-resident or on launch order.
-template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED>
+template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED, bool BATCHED = true>
 __global__ void __launch_bounds__(kBlockThreads<W>, 1)
     specialized_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n,
                        unsigned tiles, unsigned* counter, lookback::Status* status) {
@@ -114,12 +117,17 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
 
   if (warp == 2 * W) {
     // ---- Producer ----
+    const unsigned first = BATCHED ? lookback::claim_sorted<NS>(counter) : 0;  // round 0
     for (unsigned i = 0;; ++i) {
       const unsigned s = i % NS, round = i / NS;
       if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
       unsigned t = 0;
-      if (lane == 0) t = atomicAdd(counter, 1u);
-      t = __shfl_sync(0xffffffffu, t, 0);
+      if (BATCHED && round == 0) {
+        t = __shfl_sync(0xffffffffu, first, s);
+      } else {
+        if (lane == 0) t = atomicAdd(counter, 1u);
+        t = __shfl_sync(0xffffffffu, t, 0);
+      }
       if (lane == 0) {
         tile_of[s] = t;
         bulk::arrive(&claimed[s]);
@@ -237,14 +245,14 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
 // Launches specialized_kernel<W, V, NS, WIN, ALIGNED> on one resident wave of blocks (at most
 // one per tile), after raising its dynamic shared-memory limit. ws: workspace_bytes for this
 // tile size, zeroed here.
-template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED>
+template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED, bool BATCHED = true>
 cudaError_t launch_shape(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream) {
   constexpr size_t kTileElems = size_t(W) * 32 * V * 4;
   constexpr size_t kSmem = NS * kTileElems * sizeof(int32_t);
   const size_t tiles = ceil_div(n, kTileElems);
   cudaError_t e = cudaMemsetAsync(ws, 0, lookback::workspace_bytes(tiles), stream);
   if (e != cudaSuccess) return e;
-  auto kernel = specialized_kernel<W, V, NS, WIN, ALIGNED>;
+  auto kernel = specialized_kernel<W, V, NS, WIN, ALIGNED, BATCHED>;
   e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
   static const size_t per_sm =

@@ -4,11 +4,12 @@
 // launch, median of 40 launches. Input: small signed values; every shape's whole output is
 // compared with CUB's (the first mismatch is printed).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/tuning/probe_v15.cu common/device.cu -o probe15 &&
-//   ./probe15
+//   ./probe15          (the shape search)     ./probe15 sizes   (batched first claims, by size)
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "common/device.h"
@@ -64,7 +65,36 @@ void probe15(Env& e, size_t n, const char* name) {
   report(e, n, name, us);
 }
 
-int main() {
+// `probe15 sizes`: the shipped shape with and without the batched first claims, v14 and CUB at
+// 2^20, 2^22, 2^24 and 2^28 (CUB's output is the reference at each size).
+int sizes_mode(Env& e) {
+  for (int lg : {20, 22, 24, 28}) {
+    const size_t n = size_t(1) << lg;
+    printf("n = 2^%d\n", lg);
+    e.want.clear();
+    size_t tb = 0;
+    cub::DeviceScan::InclusiveSum(nullptr, tb, e.in, e.out, int(n));
+    float us = median_us(e, [&] { cub::DeviceScan::InclusiveSum(e.ws, tb, e.in, e.out, int(n)); });
+    e.want.resize(n);
+    cudaMemcpy(e.want.data(), e.out, n * 4, cudaMemcpyDefault);
+    report(e, n, "  cub InclusiveSum", us);
+    us = median_us(e, [&] { v14::launch(e.in, e.out, n, e.ws, nullptr); });
+    report(e, n, "  v14 (shipped)", us);
+    us = median_us(e, [&] {
+      v15::launch_shape<v15::kWarps, v15::kVectors, v15::kStages, v15::kWindow, true, true>(
+          e.in, e.out, n, e.ws, nullptr);
+    });
+    report(e, n, "  v15 batched first claims (shipped)", us);
+    us = median_us(e, [&] {
+      v15::launch_shape<v15::kWarps, v15::kVectors, v15::kStages, v15::kWindow, true, false>(
+          e.in, e.out, n, e.ws, nullptr);
+    });
+    report(e, n, "  v15 claims one by one", us);
+  }
+  return 0;
+}
+
+int main(int argc, char** argv) {
   Env e{};
   const size_t n = size_t(1) << 28;
   cudaMalloc(&e.in, n * 4);
@@ -81,6 +111,7 @@ int main() {
   e.flusher = &flusher;
   cudaEventCreate(&e.a);
   cudaEventCreate(&e.b);
+  if (argc > 1 && std::string(argv[1]) == "sizes") return sizes_mode(e);
   for (int rep = 0; rep < 2; ++rep) {
     float us = median_us(e, [&] { cudaMemcpyAsync(e.out, e.in, n * 4, cudaMemcpyDefault); });
     printf("%-40s %8.2f us  %7.1f GB/s\n", "cudaMemcpy 1 GiB (the ceiling)", us,
