@@ -82,17 +82,12 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
 
   if (warp == 2 * W) {
     // ---- Producer: take a stage, then claim a tile, then load it ----
-    const unsigned first = scan::lookback::claim_sorted<NS>(counter);  // round 0
     for (unsigned i = 0;; ++i) {
       const unsigned s = i % NS, round = i / NS;
       if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
       unsigned t = 0;
-      if (round == 0) {
-        t = __shfl_sync(0xffffffffu, first, s);
-      } else {
-        if (lane == 0) t = atomicAdd(counter, 1u);
-        t = __shfl_sync(0xffffffffu, t, 0);
-      }
+      if (lane == 0) t = atomicAdd(counter, 1u);
+      t = __shfl_sync(0xffffffffu, t, 0);
       if (lane == 0) tile_of[s] = t;
       if (t >= tiles) {
         bulk::arrive(&full[s]);

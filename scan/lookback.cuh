@@ -123,8 +123,9 @@ __device__ __forceinline__ void advance_to(const Status* status, size_t tile, si
 // The first round of a persistent block's producer warp (scan v15, copy_if v06/v07): NS tiles
 // claimed with one round trip — lanes 0 .. NS-1 each add 1 to the counter at once — and handed
 // out in increasing order: lane s of the result holds the s-th smallest claim, so the block's
-// stages still take tiles in increasing order. All 32 lanes call it; NS <= 32. Claiming one at
-// a time would put NS atomic round trips in a row before the last stage's load could start.
+// stages still take tiles in increasing order. All 32 lanes call it; NS <= 32. An experiment
+// (scan v15's BATCHED flag): it saves NS - 1 round trips at start-up, but the probe found it
+// slower, because it hands the early blocks more than their share of a small input.
 template <unsigned NS>
 __device__ __forceinline__ unsigned claim_sorted(unsigned* counter) {
   static_assert(NS >= 1 && NS <= 32, "one lane per stage");

@@ -67,12 +67,15 @@ inline constexpr unsigned kBlockThreads = (2 * W + 2) * 32;
 // lane. ALIGNED: `in` is 16-byte aligned, so full tiles take one bulk copy; otherwise (and for
 // the last, partial tile) the producer warp copies element by element and zero-fills.
 // `out` is 16-byte aligned. `tiles` = ceil(n / tile) < 2^32. The workspace (counter, statuses)
-// is zero at launch. Dynamic shared memory: NS * tile * 4 bytes.
+// is zero at launch. Dynamic shared memory: NS * tile * 4 bytes. BATCHED (off in the ladder,
+// for scan/tuning/probe_v15.cu): round 0 claims all NS stages' tiles with one round trip
+// (lookback::claim_sorted). The probe measured it slower at every size from 2^20 to 2^28: the
+// blocks that start first take six tiles each at once, and at small n the later blocks find
+// little left — claims one at a time interleave the blocks and spread the tiles.
 //
 // The pipeline, per stage s (round r of the ring uses each barrier's phase r):
-//   producer:   wait empty[s] (r > 0); claim tile t (round 0: all NS stages' tiles with one
-//               round trip, in increasing order; BATCHED = false claims them one by one, for
-//               the probe); tile_of[s] = t; arrive claimed[s];
+//   producer:   wait empty[s] (r > 0); claim tile t, one atomic at a time; tile_of[s] = t;
+//               arrive claimed[s];
 //               bulk-copy the tile; all 32 lanes arrive on full[s]  (t >= tiles: arrive, stop)
 //   reduce:     wait full[s]; sum each 128-element chunk; scan the chunk sums; publish the
 //               tile's aggregate; arrive reduced[s]
@@ -86,7 +89,7 @@ inline constexpr unsigned kBlockThreads = (2 * W + 2) * 32;
 // stage is free). So every claimed
 // tile is published without waiting on any other tile, and a look-ahead that waits on tiles
 // below its own ends; nothing depends on blocks being co-resident or on launch order.
-template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED, bool BATCHED = true>
+template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED, bool BATCHED = false>
 __global__ void __launch_bounds__(kBlockThreads<W>, 1)
     specialized_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n,
                        unsigned tiles, unsigned* counter, lookback::Status* status) {
@@ -245,7 +248,7 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
 // Launches specialized_kernel<W, V, NS, WIN, ALIGNED> on one resident wave of blocks (at most
 // one per tile), after raising its dynamic shared-memory limit. ws: workspace_bytes for this
 // tile size, zeroed here.
-template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED, bool BATCHED = true>
+template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED, bool BATCHED = false>
 cudaError_t launch_shape(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream) {
   constexpr size_t kTileElems = size_t(W) * 32 * V * 4;
   constexpr size_t kSmem = NS * kTileElems * sizeof(int32_t);

@@ -84,12 +84,12 @@ int sizes_mode(Env& e) {
       v15::launch_shape<v15::kWarps, v15::kVectors, v15::kStages, v15::kWindow, true, true>(
           e.in, e.out, n, e.ws, nullptr);
     });
-    report(e, n, "  v15 batched first claims (shipped)", us);
+    report(e, n, "  v15 batched first claims", us);
     us = median_us(e, [&] {
       v15::launch_shape<v15::kWarps, v15::kVectors, v15::kStages, v15::kWindow, true, false>(
           e.in, e.out, n, e.ws, nullptr);
     });
-    report(e, n, "  v15 claims one by one", us);
+    report(e, n, "  v15 claims one by one (shipped)", us);
   }
   return 0;
 }
