@@ -76,6 +76,13 @@ struct Version {
   std::string name() const { return op + "/" + doc.slug; }
 };
 
+// Marks a registered version as Hopper-only (needs_sm90): the benchmark and the tests skip it on
+// older GPUs. Used by scan v15 and copy_if v06/v07.
+inline Version hopper_only(Version v) {
+  v.needs_sm90 = true;
+  return v;
+}
+
 struct Operator {
   std::string name;                             // "reduce"
   std::string description;                      // "float32 sum"

@@ -120,12 +120,6 @@ Version entry(const VersionDoc& doc, Launcher launcher, WorkspaceFn workspace, b
 
 constexpr bool kOrdered = true, kUnordered = false;
 
-// Marks a version that needs compute capability 9.0: the harness skips it on older GPUs.
-Version hopper_only(Version v) {
-  v.needs_sm90 = true;
-  return v;
-}
-
 }  // namespace
 
 Operator make_operator() {

@@ -5,7 +5,8 @@
 // count of every earlier tile; compact-store warps compact the tile in place and store it.
 // Changes from v05: one block no longer loads, counts, waits and stores one tile in sequence —
 // later tiles load and publish their counts while an earlier one waits for its offset.
-// Remains (bottleneck): the look-ahead's L2 round trips, and the compacted run's scalar stores.
+// Remains (bottleneck): the look-ahead's L2 round trips (at 2^22 they leave it behind v05 and
+// CUB: a block has too few tiles to hide them), and the compacted run's scalar stores.
 // Source: scan v15 (and what it cites: Merrill & Garland 2016; NVIDIA/cccl PR #6811); CUB's
 // DeviceSelect (compaction through shared memory).
 #pragma once
@@ -40,8 +41,9 @@ inline constexpr VersionDoc kDoc = {
     "for its offset its block had no load in flight. Here each block keeps six tiles in "
     "flight and the roles overlap: counts are published as soon as a tile lands.",
     /*remains*/
-    "The look-ahead warp's L2 round trips, and the stores of the compacted run: 4-byte, "
-    "since the run starts at any offset.",
+    "The look-ahead warp's L2 round trips, which at middle sizes (2^22) a block has too few "
+    "tiles to hide, and the stores of the compacted run: 4-byte, since the run starts at any "
+    "offset.",
     /*source*/
     "Scan v15 (Merrill & Garland 2016; NVIDIA/cccl PR #6811, warp-specialized scan with "
     "decoupled look-ahead); CUB's DeviceSelect (compaction through shared memory)"};
@@ -227,10 +229,9 @@ inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* c
     if (e != cudaSuccess) return e;
   }
   auto kernel = aligned ? specialized_kernel<true> : specialized_kernel<false>;
-  static const size_t per_sm =  // the same for both instantiations: same shape, same resources
-      resident_grid(reinterpret_cast<const void*>(kernel), kBlockThreads, kSmem) /
-      size_t(current_sm_count());
-  const size_t grid = std::min(tiles, std::max<size_t>(per_sm, 1) * current_sm_count());
+  static const size_t resident =  // once, for both instantiations: same shape and resources
+      resident_grid(reinterpret_cast<const void*>(kernel), kBlockThreads, kSmem);
+  const size_t grid = std::min(tiles, resident);
   kernel<<<static_cast<unsigned>(grid), kBlockThreads, kSmem, stream>>>(
       in, out, count, n, static_cast<unsigned>(tiles), scan::lookback::tile_counter(ws),
       scan::lookback::tile_status(ws));

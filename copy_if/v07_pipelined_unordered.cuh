@@ -195,10 +195,9 @@ inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* c
     if (e != cudaSuccess) return e;
   }
   auto kernel = aligned ? specialized_kernel<true> : specialized_kernel<false>;
-  static const size_t per_sm =
-      resident_grid(reinterpret_cast<const void*>(kernel), kBlockThreads, kSmem) /
-      size_t(current_sm_count());
-  const size_t grid = std::min(tiles, std::max<size_t>(per_sm, 1) * current_sm_count());
+  static const size_t resident =  // once, for both instantiations: same shape and resources
+      resident_grid(reinterpret_cast<const void*>(kernel), kBlockThreads, kSmem);
+  const size_t grid = std::min(tiles, resident);
   kernel<<<static_cast<unsigned>(grid), kBlockThreads, kSmem, stream>>>(
       in, out, count, n, static_cast<unsigned>(tiles), scan::lookback::tile_counter(ws));
   return cudaGetLastError();

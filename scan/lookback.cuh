@@ -120,30 +120,6 @@ __device__ __forceinline__ void advance_to(const Status* status, size_t tile, si
   }
 }
 
-// The first round of a persistent block's producer warp (scan v15, copy_if v06/v07): NS tiles
-// claimed with one round trip — lanes 0 .. NS-1 each add 1 to the counter at once — and handed
-// out in increasing order: lane s of the result holds the s-th smallest claim, so the block's
-// stages still take tiles in increasing order. All 32 lanes call it; NS <= 32. An experiment
-// (scan v15's BATCHED flag): it saves NS - 1 round trips at start-up, but the probe found it
-// slower, because it hands the early blocks more than their share of a small input.
-template <unsigned NS>
-__device__ __forceinline__ unsigned claim_sorted(unsigned* counter) {
-  static_assert(NS >= 1 && NS <= 32, "one lane per stage");
-  const unsigned lane = threadIdx.x % 32;
-  const unsigned mine = lane < NS ? atomicAdd(counter, 1u) : ~0u;
-  unsigned rank = 0;  // claims below mine (claims are distinct)
-#pragma unroll
-  for (unsigned m = 0; m < NS; ++m) rank += __shfl_sync(0xffffffffu, mine, m) < mine;
-  unsigned sorted = ~0u;
-#pragma unroll
-  for (unsigned r = 0; r < NS; ++r) {
-    const unsigned owner = __ffs(__ballot_sync(0xffffffffu, lane < NS && rank == r)) - 1;
-    const unsigned v = __shfl_sync(0xffffffffu, mine, owner);
-    if (lane == r) sorted = v;
-  }
-  return sorted;
-}
-
 // Workspace layout shared by the single-pass kernels: a 16-byte header holding the tile counter,
 // then one Status per tile. The whole of it must be zero when the kernel starts.
 inline size_t workspace_bytes(size_t tiles) { return 16 + tiles * sizeof(Status); }

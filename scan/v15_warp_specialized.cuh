@@ -4,7 +4,8 @@
 // warps and hand tiles to one another through mbarriers in shared memory.
 // Changes from v14: the tile's load, its sum, its prefix and its stores no longer form one
 // chain per block — a block loads and publishes later tiles while an earlier one waits.
-// Remains (bottleneck): the look-ahead warp's L2 round trips, one per window of tile sums.
+// Remains (bottleneck): the look-ahead warp's L2 round trips, one per window of tile sums; at
+// middle sizes (2^20 to 2^22) a block has too few tiles to hide them, and v14 is faster there.
 // Source: Merrill & Garland 2016 (single pass, tile aggregates); CCCL's "warpspeed" scan
 // (NVIDIA/cccl PR #6811: warp specialization, staged TMA loads, decoupled look-ahead).
 #pragma once
@@ -26,13 +27,12 @@ inline constexpr VersionDoc kDoc = {
     15, "v15_warp_specialized",
     "Persistent blocks, warp-specialized pipeline of bulk-copy stages, incremental look-ahead",
     /*technique*/
-    "Persistent blocks (two per SM) run four roles on separate warps. A producer warp claims tiles "
-    "in "
-    "order from an atomic counter and bulk-copies each into a ring of shared-memory stages. "
-    "Reduce warps sum a landed tile and publish its aggregate at once. A look-ahead warp keeps "
-    "a running sum of every tile aggregate before the block's next tile, reading up to 256 "
-    "statuses per L2 round trip. Scan-store warps scan the staged tile, add the prefix and "
-    "store; then the stage returns to the producer. The roles hand over through mbarriers.",
+    "Persistent blocks (two per SM) run four roles on separate warps. A producer warp claims "
+    "tiles in order from an atomic counter and bulk-copies each into a ring of shared-memory "
+    "stages. Reduce warps sum a landed tile and publish its aggregate at once. A look-ahead "
+    "warp keeps a running sum of every tile aggregate before the block's next tile, reading up "
+    "to 256 statuses per L2 round trip. Scan-store warps scan the staged tile, add the prefix "
+    "and store; then the stage returns to the producer. The roles hand over through mbarriers.",
     /*changes*/
     "In v14 one block did load, sum, look-back and store of one tile in sequence and then "
     "exited: while it waited for its prefix no load of its was in flight. Here the producer "
@@ -40,8 +40,9 @@ inline constexpr VersionDoc kDoc = {
     "earlier tile waits for its prefix, so the DRAM queue never drains behind a slow tile. "
     "Tiles publish only aggregates: no inclusive-prefix status, no chain between look-backs.",
     /*remains*/
-    "The look-ahead warp: one L2 round trip (about a microsecond under load) per window of "
-    "tile statuses, and it must keep up with a tile every couple of microseconds per SM.",
+    "The look-ahead warp: one L2 round trip per window of tile statuses, and every block reads "
+    "every tile's status from tile 0. At middle sizes (2^20 to 2^22) a block gets too few "
+    "tiles to hide that, and v15 trails v14 there.",
     /*source*/
     "Merrill & Garland 2016 (single-pass scan with tile aggregates); NVIDIA/cccl PR #6811, "
     "the warp-specialized 'warpspeed' scan with decoupled look-ahead; PTX ISA mbarrier and "
@@ -67,15 +68,13 @@ inline constexpr unsigned kBlockThreads = (2 * W + 2) * 32;
 // lane. ALIGNED: `in` is 16-byte aligned, so full tiles take one bulk copy; otherwise (and for
 // the last, partial tile) the producer warp copies element by element and zero-fills.
 // `out` is 16-byte aligned. `tiles` = ceil(n / tile) < 2^32. The workspace (counter, statuses)
-// is zero at launch. Dynamic shared memory: NS * tile * 4 bytes. BATCHED (off in the ladder,
-// for scan/tuning/probe_v15.cu): round 0 claims all NS stages' tiles with one round trip
-// (lookback::claim_sorted). The probe measured it slower at every size from 2^20 to 2^28: the
-// blocks that start first take six tiles each at once, and at small n the later blocks find
-// little left — claims one at a time interleave the blocks and spread the tiles.
+// is zero at launch. Dynamic shared memory: NS * tile * 4 bytes.
 //
 // The pipeline, per stage s (round r of the ring uses each barrier's phase r):
-//   producer:   wait empty[s] (r > 0); claim tile t, one atomic at a time; tile_of[s] = t;
-//               arrive claimed[s];
+//   producer:   wait empty[s] (r > 0); claim tile t, one atomic at a time (claiming a block's
+//               first six in one round trip was slower at every size: the blocks that start
+//               first take too much of a small input; log *probe-scan-v15-sizes-3fddbc6*);
+//               tile_of[s] = t; arrive claimed[s];
 //               bulk-copy the tile; all 32 lanes arrive on full[s]  (t >= tiles: arrive, stop)
 //   reduce:     wait full[s]; sum each 128-element chunk; scan the chunk sums; publish the
 //               tile's aggregate; arrive reduced[s]
@@ -89,7 +88,7 @@ inline constexpr unsigned kBlockThreads = (2 * W + 2) * 32;
 // stage is free). So every claimed
 // tile is published without waiting on any other tile, and a look-ahead that waits on tiles
 // below its own ends; nothing depends on blocks being co-resident or on launch order.
-template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED, bool BATCHED = false>
+template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED>
 __global__ void __launch_bounds__(kBlockThreads<W>, 1)
     specialized_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n,
                        unsigned tiles, unsigned* counter, lookback::Status* status) {
@@ -120,17 +119,12 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
 
   if (warp == 2 * W) {
     // ---- Producer ----
-    const unsigned first = BATCHED ? lookback::claim_sorted<NS>(counter) : 0;  // round 0
     for (unsigned i = 0;; ++i) {
       const unsigned s = i % NS, round = i / NS;
       if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
       unsigned t = 0;
-      if (BATCHED && round == 0) {
-        t = __shfl_sync(0xffffffffu, first, s);
-      } else {
-        if (lane == 0) t = atomicAdd(counter, 1u);
-        t = __shfl_sync(0xffffffffu, t, 0);
-      }
+      if (lane == 0) t = atomicAdd(counter, 1u);
+      t = __shfl_sync(0xffffffffu, t, 0);
       if (lane == 0) {
         tile_of[s] = t;
         bulk::arrive(&claimed[s]);
@@ -248,20 +242,19 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
 // Launches specialized_kernel<W, V, NS, WIN, ALIGNED> on one resident wave of blocks (at most
 // one per tile), after raising its dynamic shared-memory limit. ws: workspace_bytes for this
 // tile size, zeroed here.
-template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED, bool BATCHED = false>
+template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED>
 cudaError_t launch_shape(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream) {
   constexpr size_t kTileElems = size_t(W) * 32 * V * 4;
   constexpr size_t kSmem = NS * kTileElems * sizeof(int32_t);
   const size_t tiles = ceil_div(n, kTileElems);
   cudaError_t e = cudaMemsetAsync(ws, 0, lookback::workspace_bytes(tiles), stream);
   if (e != cudaSuccess) return e;
-  auto kernel = specialized_kernel<W, V, NS, WIN, ALIGNED, BATCHED>;
+  auto kernel = specialized_kernel<W, V, NS, WIN, ALIGNED>;
   e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
-  static const size_t per_sm =
-      resident_grid(reinterpret_cast<const void*>(kernel), kBlockThreads<W>, kSmem) /
-      size_t(current_sm_count());
-  const size_t grid = std::min(tiles, std::max<size_t>(per_sm, 1) * current_sm_count());
+  static const size_t resident =  // once: the occupancy query is too slow for a timed launch
+      resident_grid(reinterpret_cast<const void*>(kernel), kBlockThreads<W>, kSmem);
+  const size_t grid = std::min(tiles, resident);
   kernel<<<static_cast<unsigned>(grid), kBlockThreads<W>, kSmem, stream>>>(
       in, out, n, static_cast<unsigned>(tiles), lookback::tile_counter(ws),
       lookback::tile_status(ws));

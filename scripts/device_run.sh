@@ -4,14 +4,15 @@
 #   OUT=/some/dir STEPS="build tests sanitizer bench extra" BENCH_GROUPS="reduce scan" \
 #     bash scripts/device_run.sh [extra cuda-ladder flags]
 # STEPS picks the phases (default: build tests sanitizer bench extra; also "huge": the 2^31 + 17
-# tests, HUGE_OPS=op1,op2 to narrow them; and "ncu": Nsight Compute over every version, NCU_OPS to
-# narrow it and NCU_SLUGS (a regex on version slugs) to pick versions, returned as one tar.gz; and "sweep": 2^10..2^27 for v01, v02, the last rung and CUB
-# of each operator on its headline input, SWEEP_OPS to narrow it). BENCH_GROUPS picks the benchmark groups (default: all); each
-# group is its own cuda-ladder process with its own time limit, writing
-# $OUT/<gpu>-<group>.json, so a group that runs out of time loses only itself (Google
-# Benchmark writes the JSON's closing brackets at exit). At most 8 files come back from a device
-# call: run.log, bench.log and one JSON per group (and, with the sanitizer step, four logs and
-# a summary: run that step in a call of its own).
+# tests, HUGE_OPS=op1,op2 to narrow them; and "ncu": Nsight Compute over every version, NCU_OPS
+# to narrow it and NCU_SLUGS (a regex on version slugs) to pick versions, returned as one
+# tar.gz; and "sweep": 2^10..2^27 for v01, v02, the last rung and CUB of each operator on its
+# headline input, SWEEP_OPS to narrow it). BENCH_GROUPS picks the benchmark groups (default:
+# all); each group is its own cuda-ladder process with its own time limit, writing
+# $OUT/<gpu>-<group>.json, so a group that runs out of time loses only itself (Google Benchmark
+# writes the JSON's closing brackets at exit). At most 8 files come back from a device call:
+# run.log, bench.log and one JSON per group (and, with the sanitizer step, four logs and a
+# summary: run that step in a call of its own).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-device-out}

@@ -4,7 +4,7 @@
 // launch, median of 40 launches. Input: small signed values; every shape's whole output is
 // compared with CUB's (the first mismatch is printed).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/tuning/probe_v15.cu common/device.cu -o probe15 &&
-//   ./probe15          (the shape search)     ./probe15 sizes   (batched first claims, by size)
+//   ./probe15          (the shape search)     ./probe15 sizes   (v15, v14 and CUB by size)
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
@@ -65,8 +65,10 @@ void probe15(Env& e, size_t n, const char* name) {
   report(e, n, name, us);
 }
 
-// `probe15 sizes`: the shipped shape with and without the batched first claims, v14 and CUB at
-// 2^20, 2^22, 2^24 and 2^28 (CUB's output is the reference at each size).
+// `probe15 sizes`: v15, v14 and CUB at 2^20, 2^22, 2^24 and 2^28 (CUB's output is the reference
+// at each size). At commit 3fddbc6 it also timed v15 with its first round of claims batched
+// (results/logs/nvidia-h200-probe-scan-v15-sizes-3fddbc6-*.txt); that variant was slower and
+// is gone.
 int sizes_mode(Env& e) {
   for (int lg : {20, 22, 24, 28}) {
     const size_t n = size_t(1) << lg;
@@ -80,16 +82,8 @@ int sizes_mode(Env& e) {
     report(e, n, "  cub InclusiveSum", us);
     us = median_us(e, [&] { v14::launch(e.in, e.out, n, e.ws, nullptr); });
     report(e, n, "  v14 (shipped)", us);
-    us = median_us(e, [&] {
-      v15::launch_shape<v15::kWarps, v15::kVectors, v15::kStages, v15::kWindow, true, true>(
-          e.in, e.out, n, e.ws, nullptr);
-    });
-    report(e, n, "  v15 batched first claims", us);
-    us = median_us(e, [&] {
-      v15::launch_shape<v15::kWarps, v15::kVectors, v15::kStages, v15::kWindow, true, false>(
-          e.in, e.out, n, e.ws, nullptr);
-    });
-    report(e, n, "  v15 claims one by one (shipped)", us);
+    us = median_us(e, [&] { v15::launch(e.in, e.out, n, e.ws, nullptr); });
+    report(e, n, "  v15 (shipped)", us);
   }
   return 0;
 }
