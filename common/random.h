@@ -18,6 +18,16 @@ class SplitMix64 {
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
   }
+  // SplitMix64 is counter-based: draw k is a function of the state and k alone. peek(k) is the
+  // value the (k+1)-th next() from now returns (peek(0) is the next one; negative k looks back
+  // at draws already made), without advancing; skip(k) advances as k calls of next() would.
+  uint64_t peek(int64_t k) const {
+    uint64_t z = state_ + static_cast<uint64_t>(k + 1) * 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  void skip(uint64_t k) { state_ += k * 0x9e3779b97f4a7c15ULL; }
   // Uniform in [0, 1) with 24 random bits: every value is an exact float.
   float unit_float() { return static_cast<float>(next() >> 40) * (1.0f / 16777216.0f); }
   // Uniform integer in [lo, hi].

@@ -93,6 +93,9 @@ struct Operator {
   // more than one, benchmark names end in "/dist:<name>".
   std::vector<std::string> bench_distributions;
   std::vector<size_t> test_sizes;  // edge sizes the tests run every version on
+  // The inputs of the 2^31 + 17 test of the best rungs; empty means the first of
+  // `distributions` only.
+  std::vector<std::string> huge_distributions;
   // Non-empty for an operator that carries a variant of another's best rungs (sort_pairs of
   // sort): its versions keep their numbers in that ladder, so it need not start at v00.
   std::string variant_of;

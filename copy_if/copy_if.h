@@ -41,12 +41,14 @@ struct KeepPositive {
   LADDER_COPY_IF_HD bool operator()(int32_t x) const { return x > 0; }
 };
 
-// Seeded input distributions. Kept values are in [1, 2^30], dropped ones in [-2^30, 0] (zero is
-// dropped: the predicate's boundary is exercised):
+// Seeded input distributions. Except in "boundary", kept values are in [1, 2^30] and dropped
+// ones in [-(2^30 - 1), 0] (zero is dropped):
 //   "keep50", "keep1", "keep99"  each element kept with probability 1/2, 1/100, 99/100
 //   "none"                        nothing kept
 //   "all"                         everything kept
-// Benchmarks run the first three; tests run all five.
+//   "boundary"                    only the predicate's edge values: 0, 1, -1, INT_MIN and
+//                                 INT_MAX, equally likely (2 in 5 kept)
+// Benchmarks run the first three; tests run all six.
 std::vector<std::string> distributions();
 // Throws std::invalid_argument for an unknown distribution, even when n is 0.
 std::vector<int32_t> generate(size_t n, const std::string& dist, uint64_t seed);

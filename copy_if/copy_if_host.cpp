@@ -1,5 +1,6 @@
 // copy_if/copy_if_host.cpp — CPU side of the copy_if problem: generators and the checks.
 #include <algorithm>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -46,9 +47,19 @@ Fingerprint fingerprint(const int32_t* v, size_t count) {
 
 }  // namespace
 
-std::vector<std::string> distributions() { return {"keep50", "keep1", "keep99", "none", "all"}; }
+std::vector<std::string> distributions() {
+  return {"keep50", "keep1", "keep99", "none", "all", "boundary"};
+}
 
 std::vector<int32_t> generate(size_t n, const std::string& dist, uint64_t seed) {
+  if (dist == "boundary") {
+    static constexpr int32_t kEdges[5] = {0, 1, -1, std::numeric_limits<int32_t>::min(),
+                                          std::numeric_limits<int32_t>::max()};
+    std::vector<int32_t> x(n);
+    SplitMix64 rng(seed);
+    for (size_t i = 0; i < n; ++i) x[i] = kEdges[rng.next() % 5];
+    return x;
+  }
   int percent = 0;
   if (dist == "keep50")
     percent = 50;

@@ -156,6 +156,9 @@ Operator make(const char* name, const char* description, const char* bytes) {
   if constexpr (sizeof(T) == 2) op.versions.push_back(entry<T>(name, K, v04::kDoc, v04::launch<K>));
   op.versions.push_back(entry<T>(name, K, v05::kDoc, v05::launch<K, T>));
   op.versions.push_back(entry<T>(name, K, cub_baseline::kDoc, cub_baseline::launch<K, T>));
+  if constexpr (sizeof(T) == 2)
+    op.versions.push_back(
+        entry<T>(name, K, cub_baseline::kFloatMathDoc, cub_baseline::launch_float_math<K, T>));
   if constexpr (K == Kind::kFused)
     op.versions.push_back(
         entry<T>(name, K, cub_baseline::kUnfusedDoc, cub_baseline::launch_unfused<K, T>));

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 #include <mutex>
+#include <type_traits>
 
 #include "common/device.h"
 #include "histogram/cub_baseline.cuh"
@@ -111,8 +112,8 @@ Operator make_operator(const char* name, const char* description, const char* by
   op.description = description;
   op.bytes_formula = bytes;
   op.bytes_moved = bytes_moved<T>;
-  op.distributions = distributions();
-  op.bench_distributions = distributions();  // uniform, skewed and degenerate side by side
+  op.distributions = distributions<T>();
+  op.bench_distributions = {"uniform", "skewed", "degenerate"};  // side by side
   op.test_sizes = {0, 1, 31, 32, 33, 1000, (1u << 20) + 7, kLadderSize};
   op.versions = {
       entry<T>(name, v00::kDoc, v00::launch<T>, v00::workspace_bytes, v00::kMaxN),
@@ -124,6 +125,9 @@ Operator make_operator(const char* name, const char* description, const char* by
       entry<T>(name, cub_baseline::kDoc, cub_baseline::launch<T>,
                cub_baseline::workspace_bytes_for<T>),
   };
+  if constexpr (std::is_same_v<T, int32_t>)  // uint8: the level type makes no difference
+    op.versions.push_back(entry<T>(name, cub_baseline::kIntLevelsDoc, cub_baseline::launch<T, int>,
+                                   cub_baseline::workspace_bytes_for<T, int>));
   return op;
 }
 

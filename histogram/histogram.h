@@ -34,10 +34,15 @@ using Launcher = cudaError_t (*)(const T* in, unsigned* bins, size_t n, void* ws
                                  cudaStream_t stream);
 using WorkspaceFn = size_t (*)(size_t n);
 
-// Seeded distributions (never all zeros):
-//   "uniform"     every bin equally likely                     (the main benchmark input)
-//   "skewed"      90% of samples in 4 hot bins (3, 64, 65, 200), the rest uniform
-//   "degenerate"  every sample is 7: one bin, the contention stress test
+// Seeded distributions (never all zeros), for T = int32_t or uint8_t:
+//   "uniform"       every bin equally likely                     (the main benchmark input)
+//   "skewed"        90% of samples in 4 hot bins (3, 64, 65, 200), the rest uniform
+//   "degenerate"    every sample is 7: one bin, the contention stress test
+// and for int32 samples only (tested, not benchmarked):
+//   "out_of_range"  three samples in four outside [0, 256): -1, 256, INT_MIN, INT_MAX and
+//                   random values below 0 or above 256, which every version ignores (as CUB
+//                   does); the rest uniform in [0, 256)
+template <typename T>
 std::vector<std::string> distributions();
 template <typename T>
 void fill(T* x, size_t count, const std::string& dist, SplitMix64& rng);

@@ -1,16 +1,55 @@
 // histogram/histogram_host.cpp — CPU side of the histogram problem.
+#include <limits>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 #include "histogram/histogram.h"
 
 namespace ladder::histogram {
 
-std::vector<std::string> distributions() { return {"uniform", "skewed", "degenerate"}; }
+template <typename T>
+std::vector<std::string> distributions() {
+  if constexpr (std::is_same_v<T, int32_t>)
+    return {"uniform", "skewed", "degenerate", "out_of_range"};
+  return {"uniform", "skewed", "degenerate"};
+}
 
 template <typename T>
 void fill(T* x, size_t count, const std::string& dist, SplitMix64& rng) {
   static constexpr int kHot[4] = {3, 64, 65, 200};
+  if constexpr (std::is_same_v<T, int32_t>) {
+    if (dist == "out_of_range") {
+      for (size_t i = 0; i < count; ++i) {
+        const uint64_t r = rng.next();
+        const int32_t word = static_cast<int32_t>(static_cast<uint32_t>(r >> 32));
+        switch (r % 8) {
+          case 0:
+            x[i] = -1;
+            break;
+          case 1:
+            x[i] = kBins;
+            break;
+          case 2:
+            x[i] = std::numeric_limits<int32_t>::min();
+            break;
+          case 3:
+            x[i] = std::numeric_limits<int32_t>::max();
+            break;
+          case 4:
+            x[i] = word < 0 ? word : -1 - word;
+            break;  // any negative value
+          case 5:
+            x[i] = kBins + static_cast<int32_t>((r >> 33) % (uint64_t(INT32_MAX) - kBins));
+            break;  // any value above 255
+          default:
+            x[i] = static_cast<int32_t>(r >> 56);
+            break;  // in range
+        }
+      }
+      return;
+    }
+  }
   if (dist == "uniform") {
     for (size_t i = 0; i < count; ++i) x[i] = static_cast<T>(rng.next() >> 56);
   } else if (dist == "skewed") {
@@ -59,6 +98,8 @@ CheckResult check_bins(const unsigned* got, const Counts& want) {
   return c;
 }
 
+template std::vector<std::string> distributions<int32_t>();
+template std::vector<std::string> distributions<uint8_t>();
 template void fill<int32_t>(int32_t*, size_t, const std::string&, SplitMix64&);
 template void fill<uint8_t>(uint8_t*, size_t, const std::string&, SplitMix64&);
 template std::vector<int32_t> generate<int32_t>(size_t, const std::string&, uint64_t);

@@ -52,7 +52,7 @@ std::shared_ptr<const Data> data_for(const Problem& p) {
   std::vector<float> piece(std::min<size_t>(p.n, size_t(1) << 24));
   for (size_t done = 0; done < p.n;) {
     const size_t count = std::min(piece.size(), p.n - done);
-    fill(piece.data(), count, p.dist, rng);
+    fill(piece.data(), count, p.dist, rng, done);
     accumulate(d->ref, piece.data(), count);
     upload(d->input.as<float>() + p.offset + done, piece.data(), count * sizeof(float));
     done += count;
@@ -117,6 +117,7 @@ Operator make_operator() {
   op.bytes_moved = bytes_moved;
   op.distributions = distributions();
   op.test_sizes = {0, 1, 31, 32, 33, 255, 256, 257, 1000, (1u << 20) + 7, kLadderSize};
+  op.huge_distributions = {"uniform", "one_per_256"};  // the second checks exactly
   op.versions = {
       entry(v00::kDoc, v00::launch, v00::workspace_bytes, v00::kMaxN),
       entry(v01::kDoc, v01::launch, v01::workspace_bytes),

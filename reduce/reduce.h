@@ -33,12 +33,19 @@ using WorkspaceFn = size_t (*)(size_t n);
 //   "ones"       every element 1.0f
 //   "small_ints" integers uniform in [-8, 8]
 //   "large"      uniform in [-1e28, 1e28]: magnitudes where any absolute tolerance breaks
+//   "one_per_256" every aligned group of 256 elements (indices 256k .. 256k + 255) holds one
+//                1.0 at a seeded position and zeros elsewhere. The sum is an integer and
+//                sum|x| = ceil(n / 256) <= 2^24 up to n = 2^32, so the check is exact at every
+//                size the suite runs: a lost or repeated group of 256 changes the sum by at
+//                least 1 and fails, where the uniform input's tolerance would let a million
+//                elements go missing at 2^28.
 std::vector<std::string> distributions();
 std::vector<float> generate(size_t n, const std::string& dist, uint64_t seed);
 // The same stream in pieces: fills x[0, count) with the next `count` values of `dist` drawn from
-// `rng`, so that consecutive calls reproduce generate(). Throws std::invalid_argument for an
-// unknown distribution, even when count is 0.
-void fill(float* x, size_t count, const std::string& dist, SplitMix64& rng);
+// `rng` (one draw per element), x[0] being element `first` of the whole array, so that
+// consecutive calls reproduce generate(). Throws std::invalid_argument for an unknown
+// distribution, even when count is 0.
+void fill(float* x, size_t count, const std::string& dist, SplitMix64& rng, size_t first = 0);
 
 struct Reference {
   double sum = 0;              // sum in double precision
@@ -52,7 +59,7 @@ void accumulate(Reference& ref, const float* x, size_t n);
 // The error a float32 sum may make, whatever its summation order:
 //  - integer inputs whose sum of |x| is at most 2^24: zero. Every partial sum is then an integer
 //    of magnitude <= 2^24, exactly representable, so every addition is exact. This is what
-//    catches a dropped or doubled element.
+//    catches a dropped or doubled element ("one_per_256" stays in this case at every size).
 //  - otherwise 2^-16 * sum|x|: the worst-case bound d * u * sum|x| (u = 2^-24) for a summation
 //    tree of depth d <= 256. It does not grow with n.
 double tolerance(const Reference& ref);

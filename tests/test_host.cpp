@@ -170,7 +170,7 @@ namespace ladder {
 namespace {
 
 TEST(HostHistogram, ReferenceCountsEverySampleOnce) {
-  for (const std::string& d : histogram::distributions()) {
+  for (const std::string& d : histogram::distributions<uint8_t>()) {
     const auto x = histogram::generate<uint8_t>(4099, d, 11);
     const auto y = histogram::generate<int32_t>(4099, d, 11);
     histogram::Counts cx{}, cy{};
@@ -259,6 +259,7 @@ TEST(HostCopyIf, GeneratorsKeepTheStatedFraction) {
   EXPECT_NEAR(kept("keep99"), 0.99, 0.002);
   EXPECT_EQ(kept("none"), 0.0);
   EXPECT_EQ(kept("all"), 1.0);
+  EXPECT_NEAR(kept("boundary"), 0.40, 0.01);       // 1 and INT_MAX of 0, 1, -1, INT_MIN, INT_MAX
   const auto x = copy_if::generate(n, "none", 3);  // zero is dropped, and it does occur
   EXPECT_TRUE(std::all_of(x.begin(), x.end(), [](int32_t v) { return v <= 0; }));
   EXPECT_THROW(copy_if::generate(0, "nope", 1), std::invalid_argument);

@@ -174,11 +174,29 @@ std::vector<const Version*> best_rungs() {
   return best;
 }
 
-class HugeTest : public testing::TestWithParam<const Version*> {};
+struct HugeCase {
+  const Version* version;
+  std::string dist;
+};
+
+std::vector<HugeCase> huge_cases() {
+  std::vector<HugeCase> cases;
+  for (const Version* v : best_rungs()) {
+    const Operator& op = *find_operator(v->op);
+    const std::vector<std::string> dists = op.huge_distributions.empty()
+                                               ? std::vector<std::string>{op.distributions[0]}
+                                               : op.huge_distributions;
+    for (const std::string& d : dists) cases.push_back({v, d});
+  }
+  return cases;
+}
+
+class HugeTest : public testing::TestWithParam<HugeCase> {};
 
 TEST_P(HugeTest, BeyondInt32Indexing) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
-  const Version& v = *GetParam();
+  const Version& v = *GetParam().version;
+  const std::string& dist = GetParam().dist;
   if (v.needs_sm90 && !current_device_has_bulk_copy())
     GTEST_SKIP() << v.name() << " needs compute capability 9.0";
   const char* env = std::getenv("LADDER_HUGE_TESTS");
@@ -187,17 +205,17 @@ TEST_P(HugeTest, BeyondInt32Indexing) {
       (wanted != "1" && ("," + wanted + ",").find("," + v.op + ",") == std::string::npos))
     GTEST_SKIP() << "set LADDER_HUGE_TESTS=1 (or =" << v.op << ") to run";
   const size_t n = (size_t(1) << 31) + 17;
-  const Operator& op = *find_operator(v.op);
-  std::unique_ptr<Runner> runner = v.make(Problem{n, op.distributions[0], 0x5eed, 0});
+  std::unique_ptr<Runner> runner = v.make(Problem{n, dist, 0x5eed, 0});
   runner->poison(test_stream());
   ASSERT_EQ(runner->launch(test_stream()), cudaSuccess);
   const CheckResult r = runner->check(test_stream());
-  ASSERT_TRUE(r.ok) << v.name() << " n=" << n << ": " << r.message;
+  ASSERT_TRUE(r.ok) << v.name() << " n=" << n << " dist=" << dist << ": " << r.message;
 }
 
-INSTANTIATE_TEST_SUITE_P(Huge, HugeTest, testing::ValuesIn(best_rungs()),
-                         [](const testing::TestParamInfo<const Version*>& info) {
-                           return info.param->op + "_" + info.param->doc.slug;
+INSTANTIATE_TEST_SUITE_P(Huge, HugeTest, testing::ValuesIn(huge_cases()),
+                         [](const testing::TestParamInfo<HugeCase>& info) {
+                           return info.param.version->op + "_" + info.param.version->doc.slug +
+                                  "_" + info.param.dist;
                          });
 
 }  // namespace
