@@ -100,4 +100,40 @@ __device__ __forceinline__ void wait(unsigned long long* bar, unsigned parity) {
 #endif
 }
 
+// Orders this thread's earlier generic-proxy accesses to shared memory (ordinary loads and
+// stores) before later async-proxy accesses (a bulk copy into the same bytes). The mbarrier
+// hand-over orders accesses within one proxy; across proxies the PTX memory model asks for a
+// proxy fence (PTX ISA, "Memory Consistency Model: Proxies" and "membar/fence":
+// fence.proxy.async). Used where threads *wrote* a stage that a bulk copy refills later
+// (write after write across proxies): each writing thread fences before it arrives on the
+// barrier that frees the stage. A stage that threads only read needs no fence before its
+// refill: the mbarrier orders the reads, as in CUTLASS's TMA pipelines (consumer_release is a
+// plain arrive). No-op below sm_90, which has no async proxy.
+__device__ __forceinline__ void fence_proxy_async_shared() {
+#if LADDER_HAS_BULK_COPY && defined(__CUDA_ARCH__)
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+#endif
+}
+
+// Input that is not 16-byte aligned (an int32 view starting 1 to 3 elements past a 16-byte
+// boundary): a bulk copy needs a 16-byte-aligned source, so a tile is copied from the boundary
+// at or below its first element, 16 bytes more than the tile, and its elements are read at an
+// offset of `shift` elements in the stage. shift_of(in) is that offset, 0 for aligned input.
+__device__ __forceinline__ unsigned shift_of(const int32_t* in) {
+  return static_cast<unsigned>(reinterpret_cast<uintptr_t>(in) % 16) / 4;
+}
+
+// int4 number q of a staged tile whose first element sits `shift` elements into the stage:
+// one 16-byte load where the input was aligned (SHIFTED false, shift 0), four 4-byte loads
+// otherwise (consecutive lanes read consecutive words: no bank conflict).
+template <bool SHIFTED>
+__device__ __forceinline__ int4 staged_int4(const int4* stage, unsigned shift, unsigned q) {
+  if constexpr (!SHIFTED) {
+    return stage[q];
+  } else {
+    const int32_t* p = reinterpret_cast<const int32_t*>(stage) + shift + 4 * q;
+    return make_int4(p[0], p[1], p[2], p[3]);
+  }
+}
+
 }  // namespace ladder::bulk

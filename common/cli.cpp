@@ -121,6 +121,11 @@ Options parse_cli(const std::vector<std::string>& args, const std::vector<std::s
         if (comma == std::string::npos) break;
         start = comma + 1;
       }
+    } else if (flag == "--offset") {
+      need_value();
+      if (!all_digits(value) || value.size() > 4 || std::stoi(value) > 1024)
+        throw UsageError("--offset needs an element count from 0 to 1024, got '" + value + "'");
+      o.offset = static_cast<size_t>(std::stoi(value));
     } else if (flag == "--device") {
       need_value();
       if (!all_digits(value) || value.size() > 4)
@@ -170,6 +175,8 @@ options:
                       versions with a size limit, like the serial baseline, skip larger sizes)
   --sweep             add the sweep 2^10, 2^11, ..., 2^28
   --hot               do not flush the L2 cache before each timed iteration
+  --offset=K          start every input K elements past a 16-byte-aligned allocation (an
+                      unaligned view, as the tests use); names end in /offset:K
   --device=N          run on CUDA device N (default 0)
   --results_dir=DIR   write the JSON results to DIR/<gpu>.json (e.g. results/nvidia-h200.json)
   --inject-fault=RE   self-test of the error path: the first benchmark matching RE faults on

@@ -25,7 +25,8 @@ struct Options {
   std::vector<size_t> sizes;     // --sizes; empty: the defaults
   std::vector<std::string> ops;  // --ops; empty: every operator
   int device = 0;                // --device
-  std::string results_dir;       // --results_dir: write DIR/<gpu>.json
+  size_t offset = 0;        // --offset: inputs start this many elements past an aligned allocation
+  std::string results_dir;  // --results_dir: write DIR/<gpu>.json
   std::vector<std::string> benchmark_args;  // passed to Google Benchmark
   bool user_min_time = false;  // --benchmark_min_time given: leave iteration counts to it
   // --inject-fault=REGEX: a self-test of the error path. The first benchmark whose name matches

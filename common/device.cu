@@ -2,6 +2,7 @@
 #include <cub/version.cuh>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <vector>
 
@@ -172,12 +173,61 @@ __global__ void flush_read_kernel(const int4* __restrict__ buf, size_t words, in
 
 __global__ void fault_kernel(int* p) { *p = 1; }
 
+__device__ __forceinline__ unsigned long long global_timer_ns() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+// StreamBlocker's kernel: one thread polls the host's flag (over the bus, through the mapped
+// pointer) until it is set or the timeout passes.
+__global__ void block_kernel(volatile int* flags, unsigned long long timeout_ns) {
+  const unsigned long long start = global_timer_ns();
+  while (flags[0] == 0) {
+    if (global_timer_ns() - start > timeout_ns) {
+      flags[1] = 1;
+      __threadfence_system();
+      return;
+    }
+    __nanosleep(500);
+  }
+}
+
 }  // namespace
 
 cudaError_t launch_fault_kernel(cudaStream_t stream) {
   fault_kernel<<<1, 1, 0, stream>>>(reinterpret_cast<int*>(uintptr_t(16)));
   return cudaGetLastError();
 }
+
+StreamBlocker::StreamBlocker(double timeout_s)
+    : timeout_ns_(static_cast<unsigned long long>(timeout_s * 1e9)) {
+  void* host = nullptr;
+  LADDER_CUDA_TRY(cudaHostAlloc(&host, 2 * sizeof(int), cudaHostAllocMapped));
+  flags_ = static_cast<volatile int*>(host);
+  flags_[0] = flags_[1] = 0;
+  void* device = nullptr;
+  LADDER_CUDA_TRY(cudaHostGetDevicePointer(&device, host, 0));
+  device_flags_ = static_cast<int*>(device);
+}
+
+StreamBlocker::~StreamBlocker() {
+  if (flags_) cudaFreeHost(const_cast<int*>(flags_));
+}
+
+void StreamBlocker::block(cudaStream_t stream) {
+  flags_[0] = 0;
+  flags_[1] = 0;
+  block_kernel<<<1, 1, 0, stream>>>(device_flags_, timeout_ns_);
+  LADDER_CUDA_TRY(cudaGetLastError());
+}
+
+void StreamBlocker::release() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  flags_[0] = 1;
+}
+
+bool StreamBlocker::timed_out() const { return flags_[1] != 0; }
 
 L2Flusher::L2Flusher(size_t l2_bytes)
     : buffer_(std::max<size_t>(2 * l2_bytes, 1 << 20), /*zero=*/true),

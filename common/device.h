@@ -111,6 +111,41 @@ class L2Flusher {
   DeviceBuffer sink_;
 };
 
+// Holds a stream until the host has enqueued the work to be timed, as nvbench does with its
+// blocking kernel: block() enqueues a one-thread kernel that spins on a flag in mapped pinned
+// host memory; the host then records the start event, enqueues the launches and the stop
+// event, and calls release(). The GPU thus meets the start event, the work and the stop event
+// back to back, and the interval between the events is GPU time alone: the host's enqueue
+// time (a launch costs microseconds, CUB's several launches more) no longer falls between them.
+// A launcher that waits on the GPU would wait forever behind the blocked stream; the kernel
+// gives up after `timeout_s` and timed_out() then says so. Kernels launched while the stream is
+// blocked must already be loaded (CUDA's lazy loading may synchronize to load one): the
+// harness launches every version once, unblocked, before it times it.
+class StreamBlocker {
+ public:
+  explicit StreamBlocker(double timeout_s = 10.0);
+  ~StreamBlocker();
+  StreamBlocker(const StreamBlocker&) = delete;
+  StreamBlocker& operator=(const StreamBlocker&) = delete;
+  void block(cudaStream_t stream);  // throws CudaError
+  void release();                   // idempotent
+  // Releases the blocker when it goes out of scope, so that an exception thrown while the
+  // stream is held does not leave it blocked until the timeout.
+  struct Hold {
+    explicit Hold(StreamBlocker& b) : blocker(b) {}
+    ~Hold() { blocker.release(); }
+    StreamBlocker& blocker;
+  };
+  // Whether the last block() ended by its timeout instead of release(). Call after the
+  // stream's work completed.
+  bool timed_out() const;
+
+ private:
+  volatile int* flags_ = nullptr;  // [0] release, [1] timed out: mapped pinned host memory
+  int* device_flags_ = nullptr;
+  unsigned long long timeout_ns_;
+};
+
 // The measured speed of light: a `bytes`-sized device-to-device cudaMemcpyAsync, L2 flushed
 // before each sample, median of `samples` after a warm-up. Returns GB/s counting bytes read plus
 // bytes written (2 x bytes per copy).

@@ -51,6 +51,10 @@ inline constexpr size_t kTile = size_t(kWarps) * 32 * kVectors * 4;
 inline constexpr unsigned kBlockThreads = (2 * kWarps + 1) * 32;
 // The per-tile counts are 32-bit (a tile holds 4096 elements); the count is 64-bit.
 
+// int4 per stage: the tile, and one more where the input is unaligned (scan v15's shifted copy).
+template <bool ALIGNED>
+inline constexpr unsigned stage_vecs = kWarps * 32 * kVectors + (ALIGNED ? 0 : 1);
+
 // The persistent kernel; roles and barriers as in v06, less the look-ahead warp: warps [0, W)
 // reduce, [W, 2W) compact-store, 2W producer. `count` is zero at launch and is the atomic that
 // hands out output ranges; when the kernel ends it holds the number kept. ALIGNED, `tiles` and
@@ -59,10 +63,12 @@ template <bool ALIGNED>
 __global__ void __launch_bounds__(kBlockThreads, 1)
     specialized_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
                        unsigned long long* count, size_t n, unsigned tiles, unsigned* counter) {
-  constexpr unsigned W = kWarps, V = kVectors, NS = kStages, T = W * 32, kVecs = T * V;
+  constexpr unsigned W = kWarps, V = kVectors, NS = kStages, T = W * 32;
   constexpr unsigned kChunks = V * W;  // 128-element chunks: (load u, warp w) at u * W + w
   static_assert(kChunks == 32, "one lane of reduce warp 0 per chunk");
-  extern __shared__ int4 stage_data[];  // NS stages of kVecs int4; int4 u of thread j at u*T + j
+  constexpr unsigned kStageVecs = stage_vecs<ALIGNED>;
+  // NS stages of kStageVecs int4; int4 u of thread j at u*T + j, `shift` elements further in
+  extern __shared__ int4 stage_data[];
   __shared__ alignas(8) unsigned long long full[NS], reduced[NS], empty[NS];
   __shared__ unsigned tile_of[NS];
   __shared__ unsigned chunk_offset[NS][kChunks];  // kept elements in the tile before the chunk
@@ -71,6 +77,7 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
 
   const KeepPositive keep;
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const unsigned shift = ALIGNED ? 0 : bulk::shift_of(in);
   if (threadIdx.x == 0) {
     for (unsigned s = 0; s < NS; ++s) {
       bulk::barrier_init(&full[s], 32);
@@ -94,15 +101,19 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
         break;
       }
       const size_t base = size_t(t) * kTile;
-      int4* dst = stage_data + size_t(s) * kVecs;
-      if (LADDER_HAS_BULK_COPY && ALIGNED && base + kTile <= n) {
+      int4* dst = stage_data + size_t(s) * kStageVecs;
+      // The copied range (scan v15's): the tile, or from the 16-byte boundary `shift` elements
+      // below it and one int4 longer; it must lie inside the input.
+      const bool bulk_path = ALIGNED ? base + kTile <= n : t > 0 && base + kTile + 4 - shift <= n;
+      if (LADDER_HAS_BULK_COPY && bulk_path) {
         if (lane == 0)
-          bulk::load(dst, in + base, unsigned(kTile * sizeof(int32_t)), &full[s]);
+          bulk::load(dst, in + base - shift, unsigned(kStageVecs * sizeof(int4)), &full[s]);
         else
           bulk::arrive(&full[s]);
       } else {
-        int32_t* d = reinterpret_cast<int32_t*>(dst);
+        int32_t* d = reinterpret_cast<int32_t*>(dst) + shift;
         for (size_t k = lane; k < kTile; k += 32) d[k] = base + k < n ? in[base + k] : 0;
+        bulk::fence_proxy_async_shared();  // before a later bulk copy into this stage
         bulk::arrive(&full[s]);
       }
     }
@@ -116,10 +127,10 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
         if (warp == 0) bulk::arrive(&reduced[s]);
         break;
       }
-      const int4* src = stage_data + size_t(s) * kVecs;
+      const int4* src = stage_data + size_t(s) * kStageVecs;
 #pragma unroll
       for (unsigned u = 0; u < V; ++u) {
-        const int4 x = src[u * T + threadIdx.x];
+        const int4 x = bulk::staged_int4<!ALIGNED>(src, shift, u * T + threadIdx.x);
         const unsigned c =
             __reduce_add_sync(0xffffffffu, unsigned(keep(x.x)) + keep(x.y) + keep(x.z) + keep(x.w));
         if (lane == 0) chunk_offset[s][u * W + warp] = c;
@@ -145,13 +156,13 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
       bulk::wait(&reduced[s], round & 1);
       const unsigned t = tile_of[s];
       if (t >= tiles) break;
-      int4* stage = stage_data + size_t(s) * kVecs;
+      int4* stage = stage_data + size_t(s) * kStageVecs;
       // Each thread's int4s and the rank of the first kept element of each.
       int4 x[V];
       unsigned rank[V];
 #pragma unroll
       for (unsigned u = 0; u < V; ++u) {
-        x[u] = stage[u * T + j];
+        x[u] = bulk::staged_int4<!ALIGNED>(stage, shift, u * T + j);
         const int32_t c = keep(x[u].x) + keep(x[u].y) + keep(x[u].z) + keep(x[u].w);
         const int32_t incl = scan::warp_scan_inclusive(c);
         rank[u] = chunk_offset[s][u * W + w] + static_cast<unsigned>(incl - c);
@@ -171,12 +182,34 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
       asm volatile("bar.sync 2, %0;" ::"n"(T) : "memory");  // the run and its range are ready
       int32_t* dst = out + tile_offset[s];
       for (unsigned k = j; k < total; k += T) __stcs(dst + k, compacted[k]);
+      // This thread wrote the stage (the compacted run) and the producer's next bulk copy
+      // overwrites it: write after write across proxies needs the proxy fence before the
+      // arrival that frees the stage (bulk::fence_proxy_async_shared).
+      bulk::fence_proxy_async_shared();
       bulk::arrive(&empty[s]);
     }
   }
 }
 
 inline size_t workspace_bytes(size_t) { return scan::lookback::workspace_bytes(0); }
+
+// Launches specialized_kernel<ALIGNED> on one resident wave of blocks (at most one per tile),
+// after raising its dynamic shared-memory limit; each instantiation has its own stage size.
+template <bool ALIGNED>
+cudaError_t launch_kernel(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                          size_t tiles, void* ws, cudaStream_t stream) {
+  constexpr size_t kSmem = kStages * size_t(stage_vecs<ALIGNED>) * sizeof(int4);
+  auto kernel = specialized_kernel<ALIGNED>;
+  const cudaError_t e =
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
+  if (e != cudaSuccess) return e;
+  static const size_t resident =  // once: the occupancy query is too slow for a timed launch
+      resident_grid(reinterpret_cast<const void*>(kernel), kBlockThreads, kSmem);
+  const size_t grid = std::min(tiles, resident);
+  kernel<<<static_cast<unsigned>(grid), kBlockThreads, kSmem, stream>>>(
+      in, out, count, n, static_cast<unsigned>(tiles), scan::lookback::tile_counter(ws));
+  return cudaGetLastError();
+}
 
 // The copy_if launcher contract (copy_if/copy_if.h). Errors: cudaErrorNotSupported below
 // compute capability 9.0; else the memsets', the attribute's or the launch's.
@@ -188,19 +221,9 @@ inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* c
   const size_t tiles = ceil_div(n, kTile);
   e = cudaMemsetAsync(ws, 0, workspace_bytes(n), stream);
   if (e != cudaSuccess) return e;
-  constexpr size_t kSmem = kStages * kTile * sizeof(int32_t);
   const bool aligned = reinterpret_cast<uintptr_t>(in) % 16 == 0;
-  for (auto k : {specialized_kernel<true>, specialized_kernel<false>}) {
-    e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
-    if (e != cudaSuccess) return e;
-  }
-  auto kernel = aligned ? specialized_kernel<true> : specialized_kernel<false>;
-  static const size_t resident =  // once, for both instantiations: same shape and resources
-      resident_grid(reinterpret_cast<const void*>(kernel), kBlockThreads, kSmem);
-  const size_t grid = std::min(tiles, resident);
-  kernel<<<static_cast<unsigned>(grid), kBlockThreads, kSmem, stream>>>(
-      in, out, count, n, static_cast<unsigned>(tiles), scan::lookback::tile_counter(ws));
-  return cudaGetLastError();
+  return aligned ? launch_kernel<true>(in, out, count, n, tiles, ws, stream)
+                 : launch_kernel<false>(in, out, count, n, tiles, ws, stream);
 }
 
 }  // namespace ladder::copy_if::v07

@@ -63,12 +63,20 @@ inline constexpr unsigned kTile = kWarps * 32 * kVectors * 4;
 template <unsigned W>
 inline constexpr unsigned kBlockThreads = (2 * W + 2) * 32;
 
+// int4 per stage: the tile, and one more where the input is unaligned (the shifted copy).
+template <unsigned W, unsigned V, bool ALIGNED>
+inline constexpr unsigned stage_vecs = W * 32 * V + (ALIGNED ? 0 : 1);
+
 // The persistent kernel. W: warps per squad; V: int4 per squad thread per tile (tile = W * 32 *
 // V * 4 elements; V * W must be a multiple of 32); NS: stages; WIN: look-ahead statuses per
-// lane. ALIGNED: `in` is 16-byte aligned, so full tiles take one bulk copy; otherwise (and for
-// the last, partial tile) the producer warp copies element by element and zero-fills.
-// `out` is 16-byte aligned. `tiles` = ceil(n / tile) < 2^32. The workspace (counter, statuses)
-// is zero at launch. Dynamic shared memory: NS * tile * 4 bytes.
+// lane. ALIGNED: `in` is 16-byte aligned, so full tiles take one bulk copy. Otherwise the copy
+// starts at the 16-byte boundary below the tile and is 16 bytes longer, and the tile's
+// elements sit `shift` (1 to 3) elements into a stage one int4 longer (bulk::shift_of,
+// bulk::staged_int4). Tile 0 (whose copy would start before `in`), the last, partial tile and
+// any tile whose copy would run past the end are copied element by element by the producer
+// warp, zero-filled, into the same layout. `out` is 16-byte aligned. `tiles` = ceil(n / tile)
+// < 2^32. The workspace (counter, statuses) is zero at launch. Dynamic shared memory:
+// NS * stage_vecs<W, V, ALIGNED> * 16 bytes.
 //
 // The pipeline, per stage s (round r of the ring uses each barrier's phase r):
 //   producer:   wait empty[s] (r > 0); claim tile t, one atomic at a time (claiming a block's
@@ -98,7 +106,9 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
   constexpr unsigned kChunks = V * W;  // 128-element chunks: (load u, warp w) at u * W + w
   static_assert(kChunks % 32 == 0, "warp 0 of the reduce squad scans the chunk sums");
   constexpr unsigned kPerLane = kChunks / 32;
-  extern __shared__ int4 stage_data[];  // NS stages of kVecs int4; int4 u of thread j at u*T + j
+  constexpr unsigned kStageVecs = stage_vecs<W, V, ALIGNED>;
+  // NS stages of kStageVecs int4; int4 u of thread j at u*T + j, `shift` elements further in
+  extern __shared__ int4 stage_data[];
   __shared__ alignas(8) unsigned long long full[NS], claimed[NS], reduced[NS], prefixed[NS],
       empty[NS];
   __shared__ unsigned tile_of[NS];
@@ -106,6 +116,7 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
   __shared__ int32_t tile_prefix[NS];
 
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const unsigned shift = ALIGNED ? 0 : bulk::shift_of(in);
   if (threadIdx.x == 0) {
     for (unsigned s = 0; s < NS; ++s) {
       bulk::barrier_init(&full[s], 32);  // every producer lane (lane 0's brings the bytes)
@@ -134,17 +145,24 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
         break;
       }
       const size_t base = size_t(t) * kTileElems;
-      int4* dst = stage_data + size_t(s) * kVecs;
-      if (LADDER_HAS_BULK_COPY && ALIGNED && base + kTileElems <= n) {
+      int4* dst = stage_data + size_t(s) * kStageVecs;
+      // The copied range: the tile itself, or (unaligned) from the boundary `shift` elements
+      // below it, one int4 longer; it must lie inside the input.
+      const bool bulk_path =
+          ALIGNED ? base + kTileElems <= n : t > 0 && base + kTileElems + 4 - shift <= n;
+      if (LADDER_HAS_BULK_COPY && bulk_path) {
         // Lane 0's arrival carries the byte count, so the phase also waits for the copy.
         if (lane == 0)
-          bulk::load(dst, in + base, unsigned(kTileElems * sizeof(int32_t)), &full[s]);
+          bulk::load(dst, in + base - shift, unsigned(kStageVecs * sizeof(int4)), &full[s]);
         else
           bulk::arrive(&full[s]);
       } else {
         // Each lane's arrival releases its own stores (one lane's would not cover the others').
-        int32_t* d = reinterpret_cast<int32_t*>(dst);
+        // A later round may refill this stage by bulk copy: the proxy fence orders these
+        // generic stores before it (write after write across proxies).
+        int32_t* d = reinterpret_cast<int32_t*>(dst) + shift;
         for (size_t k = lane; k < kTileElems; k += 32) d[k] = base + k < n ? in[base + k] : 0;
+        bulk::fence_proxy_async_shared();
         bulk::arrive(&full[s]);
       }
     }
@@ -173,10 +191,10 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
         if (warp == 0) bulk::arrive(&reduced[s]);
         break;
       }
-      const int4* src = stage_data + size_t(s) * kVecs;
+      const int4* src = stage_data + size_t(s) * kStageVecs;
 #pragma unroll 8
       for (unsigned u = 0; u < V; ++u) {
-        const int4 x = src[u * T + threadIdx.x];
+        const int4 x = bulk::staged_int4<!ALIGNED>(src, shift, u * T + threadIdx.x);
         const int32_t c = __reduce_add_sync(0xffffffffu, x.x + x.y + x.z + x.w);
         if (lane == 0) chunk_prefix[s][u * W + warp] = c;
       }
@@ -208,13 +226,13 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
       if (t >= tiles) break;
       bulk::wait(&prefixed[s], round & 1);
       const int32_t prefix = tile_prefix[s];
-      const int4* src = stage_data + size_t(s) * kVecs;
+      const int4* src = stage_data + size_t(s) * kStageVecs;
       const size_t base = size_t(t) * kTileElems;
       const bool whole = base + kTileElems <= n;
       int4* dst = reinterpret_cast<int4*>(out + base);
 #pragma unroll 4
       for (unsigned u = 0; u < V; ++u) {
-        int4 x = src[u * T + j];
+        int4 x = bulk::staged_int4<!ALIGNED>(src, shift, u * T + j);
         x.y += x.x;
         x.z += x.y;
         x.w += x.z;
@@ -234,6 +252,8 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
           if (e + 3 < n) out[e + 3] = x.w;
         }
       }
+      // The stage was only read: the arrival alone orders those reads before the producer's
+      // next bulk copy into it (write after read across proxies; bulk::fence_proxy_async_shared).
       bulk::arrive(&empty[s]);
     }
   }
@@ -245,7 +265,7 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
 template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED>
 cudaError_t launch_shape(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream) {
   constexpr size_t kTileElems = size_t(W) * 32 * V * 4;
-  constexpr size_t kSmem = NS * kTileElems * sizeof(int32_t);
+  constexpr size_t kSmem = NS * size_t(stage_vecs<W, V, ALIGNED>) * sizeof(int4);
   const size_t tiles = ceil_div(n, kTileElems);
   cudaError_t e = cudaMemsetAsync(ws, 0, lookback::workspace_bytes(tiles), stream);
   if (e != cudaSuccess) return e;

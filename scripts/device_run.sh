@@ -3,7 +3,8 @@
 # the raw JSON into $OUT (or ./device-out). Used for the committed results:
 #   OUT=/some/dir STEPS="build tests sanitizer bench extra" BENCH_GROUPS="reduce scan" \
 #     bash scripts/device_run.sh [extra cuda-ladder flags]
-# STEPS picks the phases (default: build tests sanitizer bench extra; also "huge": the 2^31 + 17
+# STEPS picks the phases (default: build tests sanitizer bench extra; also "unaligned": scan and
+# copy_if's last rungs and CUB on a 2^28 view one element off alignment; "huge": the 2^31 + 17
 # tests, HUGE_OPS=op1,op2 to narrow them; and "ncu": Nsight Compute over every version, NCU_OPS
 # to narrow it and NCU_SLUGS (a regex on version slugs) to pick versions, returned as one
 # tar.gz; and "sweep": 2^10..2^27 for v01, v02, the last rung and CUB of each operator on its
@@ -81,6 +82,21 @@ if has bench; then
     rmdir "$OUT/tmp"
   done
   grep -E "median|ERROR" "$OUT/bench.log" | sed -E 's/ +/ /g' | awk '{print $1, $2, $3}' | sed 's/manual_time_median//'
+fi
+
+if has unaligned; then
+  # The Hopper pipelines (scan v15, copy_if v06/v07), the rungs before them and CUB on a 2^28
+  # view one element past a 16-byte boundary: $OUT/<gpu>-unaligned.json, which report.py
+  # tabulates beside the aligned ladder run.
+  log "unaligned input"
+  mkdir -p "$OUT/tmp"
+  timeout "$GROUP_TIMEOUT" "$BUILD/cuda-ladder" --ops=scan,copy_if --sizes=2^28 --offset=1 \
+    --benchmark_filter='^(scan/(v13|v14|v15)_[a-z_]+|scan/cub|copy_if/(v05|v06|v07)_[a-z_]+|copy_if/cub)/n:[0-9]+(/dist:keep50)?/offset' \
+    --results_dir="$OUT/tmp" --benchmark_repetitions=5 --benchmark_display_aggregates_only=true \
+    "$@" >>"$OUT/bench.log" 2>&1
+  echo "unaligned rc=$?" | tee -a "$LOG"
+  for f in "$OUT"/tmp/*.json; do [ -e "$f" ] && mv "$f" "$OUT/$(basename "$f" .json)-unaligned.json"; done
+  rmdir "$OUT/tmp"
 fi
 
 if has extra; then

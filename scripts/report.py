@@ -56,17 +56,22 @@ UNORDERED = {"copy_if": {"v01_global_atomic", "v02_block_atomic", "v03_warp_aggr
                        "v07_pipelined_unordered"}}
 
 
-def load(path):
-    """Returns (context, {(op, slug, n): entry}) for one results file."""
+def load(path, offsets=False):
+    """Returns (context, {(op, slug, n, dist): entry}) for one results file: the benchmarks on
+    aligned inputs, or with offsets=True those on unaligned views (`cuda-ladder --offset=K`,
+    names ending in /offset:K), keyed (op, slug, n, dist, K)."""
     with open(path) as f:
         data = json.load(f)
     runs = {}
     for b in data.get("benchmarks", []):
         name = re.sub(r"/manual_time$", "", b.get("run_name", b["name"]))
-        m = re.fullmatch(r"([a-z0-9_]+)/([A-Za-z0-9_]+)/n:(\d+)(?:/dist:([a-z0-9_]+))?", name)
-        if not m:
+        m = re.fullmatch(r"([a-z0-9_]+)/([A-Za-z0-9_]+)/n:(\d+)(?:/dist:([a-z0-9_]+))?"
+                         r"(?:/offset:(\d+))?", name)
+        if not m or (m.group(5) is not None) != offsets:
             continue
         key = (m.group(1), m.group(2), int(m.group(3)), m.group(4))
+        if offsets:
+            key += (int(m.group(5)),)
         e = runs.setdefault(key, {"reps": [], "median": None, "errors": []})
         if b.get("error_occurred"):
             e["errors"].append(b.get("error_message", "error"))
@@ -388,9 +393,50 @@ def context_table(ctx, reps):
 
 
 def results_files():
-    """The ladder runs: results/<gpu>[-<group>].json (size sweeps are kept apart)."""
+    """The ladder runs: results/<gpu>[-<group>].json (size sweeps and unaligned runs are kept
+    apart)."""
     return sorted(p for p in glob.glob(os.path.join(ROOT, "results", "*.json"))
-                  if not is_sweep_file(p))
+                  if not is_sweep_file(p) and not is_unaligned_file(p))
+
+
+def is_unaligned_file(path):
+    return "-unaligned" in os.path.basename(path)
+
+
+def unaligned_files():
+    """Runs on unaligned views: results/<gpu>-unaligned*.json (`cuda-ladder --offset=K`)."""
+    return sorted(p for p in glob.glob(os.path.join(ROOT, "results", "*.json"))
+                  if is_unaligned_file(p))
+
+
+def unaligned_section(runs, group):
+    """Markdown: each version run on an unaligned view beside its time on the aligned input of
+    the same size in `runs`, or None."""
+    rows = []
+    for path, ctx, _ in group:
+        _, off = load(path, offsets=True)
+        for (op, slug, n, dist, k), entry in sorted(off.items(), key=lambda kv: (
+                OPERATORS.index(kv[0][0]) if kv[0][0] in OPERATORS else 99, ladder_order(kv[0][1]),
+                kv[0][2], str(kv[0][3]))):
+            f = summary(entry)
+            a = runs.get((op, slug, n, dist))
+            fa = summary(a) if a else None
+            ratio = f["time_us"] / fa["time_us"] if f and fa else None
+            rows.append("| {} | `{}` | {}{} | {} | {} | {} | {} |".format(
+                op, slug, size_label(n), dist_label(dist), k,
+                fmt_time(fa["time_us"]) if fa else "—", fmt_time(f["time_us"]) if f else "✗",
+                f"{ratio:.3f}" if ratio else "—"))
+        first = (path, ctx)
+    if not rows:
+        return None
+    path, ctx = first
+    return "\n".join([
+        "#### Unaligned input", "",
+        f"`results/{os.path.basename(path)}`: commit `{ctx.get('git_commit', '?')}`, command "
+        f"`{ctx.get('command_line', '?')}`. The input starts K elements past a 16-byte boundary "
+        "(the output stays aligned); the aligned time is the ladder run's above.", "",
+        "| operator | version | n | K | aligned (µs) | unaligned (µs) | unaligned ÷ aligned |",
+        "|---|---|---|--:|--:|--:|--:|"] + rows) + "\n"
 
 
 def is_sweep_file(path):
@@ -482,6 +528,7 @@ def render_results(files):
     if not files:
         out += ["No results yet: run the benchmark command from README.md on a GPU.", ""]
     sweep_groups = gpu_groups(sweep_files())
+    unaligned_groups = gpu_groups(unaligned_files())
     for slug, group in gpu_groups(files).items():
         first_ctx = group[0][1]
         out += [f"## {first_ctx.get('gpu', slug)}", ""]
@@ -519,6 +566,9 @@ def render_results(files):
                             f"the others from the sweep ({reps_of(swept_only, op)} repetitions): "
                             "two runs, so a step between neighbouring rows can be run-to-run "
                             "variation.", "", st, ""]
+        ua = unaligned_section(runs, unaligned_groups.get(slug, []))
+        if ua:
+            out += [ua]
     across = across_gpus_section(per_gpu_files())
     if across:
         out += [across]
