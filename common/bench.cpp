@@ -15,6 +15,8 @@ namespace ladder {
 namespace {
 
 constexpr uint64_t kBenchSeed = 0x5eed;
+// Google Benchmark appends this to the name of every benchmark that uses manual time.
+const std::string kManualTime = "/manual_time";
 
 struct Harness {
   DeviceFacts facts;
@@ -61,9 +63,9 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
     fail(state, "not run: " + h.broken);
     return;
   }
-  if (version.needs_sm90 && !current_device_has_bulk_copy()) {
-    state.SkipWithError("skipped: needs compute capability 9.0 or later (Hopper)");
-    return;  // not a failure: the version does not apply to this GPU
+  if (version.needs_sm90 && !current_device_runs_sm90_code()) {
+    state.SkipWithError(("skipped: " + sm90_skip_reason()).c_str());
+    return;  // not a failure: the version does not apply to this GPU or this build
   }
   const std::string name = version.name() + "/n:" + std::to_string(n) + "/dist:" + dist +
                            "/offset:" + std::to_string(offset);
@@ -203,6 +205,7 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
   ctx("git_commit", git_commit());
   ctx("build_type", LADDER_BUILD_TYPE);
   ctx("cuda_architectures", LADDER_CUDA_ARCHS);
+  ctx("device_code", current_device_code().describe());
   ctx("l2_flush", h.hot ? "off (--hot)" : "read of 2 x L2 bytes before every timed iteration");
   ctx("timing",
       "CUDA events around each launch, manual time; the stream is held by a blocking kernel "
@@ -212,6 +215,18 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
   ctx("input_offset_elements", std::to_string(options.offset));
   ctx("command_line", command_line);
 
+  const size_t offset = options.offset;
+  for (const BenchSpec& spec : benchmark_specs(options)) {
+    const std::string family = spec.name.substr(0, spec.name.size() - kManualTime.size());
+    auto* b = benchmark::RegisterBenchmark(
+        family.c_str(), [op = spec.op, v = spec.version, n = spec.n, dist = spec.dist, offset](
+                            benchmark::State& s) { run_benchmark(s, *op, *v, n, dist, offset); });
+    b->UseManualTime()->Unit(benchmark::kMicrosecond);
+  }
+}
+
+std::vector<BenchSpec> benchmark_specs(const Options& options) {
+  std::vector<BenchSpec> specs;
   const std::vector<size_t> sizes = benchmark_sizes(options);
   for (const Operator& op : operators()) {
     if (!options.ops.empty() &&
@@ -227,16 +242,32 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
           std::string name = v.name() + "/n:" + std::to_string(n);
           if (dists.size() > 1) name += "/dist:" + dist;
           if (options.offset > 0) name += "/offset:" + std::to_string(options.offset);
-          const size_t offset = options.offset;
-          auto* b = benchmark::RegisterBenchmark(name.c_str(),
-                                                 [&op, &v, n, dist, offset](benchmark::State& s) {
-                                                   run_benchmark(s, op, v, n, dist, offset);
-                                                 });
-          b->UseManualTime()->Unit(benchmark::kMicrosecond);
+          specs.push_back({&op, &v, n, dist, name + kManualTime});
         }
       }
     }
   }
+  return specs;
+}
+
+size_t benchmarks_selected(const Options& options, const std::vector<BenchSpec>& specs) {
+  const std::string flag = "--benchmark_filter=";
+  std::string filter;
+  for (const std::string& a : options.benchmark_args)
+    if (a.rfind(flag, 0) == 0) filter = a.substr(flag.size());
+  if (filter.empty() || filter == "all" || filter == ".") return specs.size();
+  const bool negative = filter[0] == '-';
+  if (negative) filter = filter.substr(1);
+  std::regex re;
+  try {
+    re = std::regex(filter, std::regex::extended);
+  } catch (const std::regex_error& e) {
+    throw UsageError("--benchmark_filter is not a regular expression: '" + filter + "' (" +
+                     e.what() + ")");
+  }
+  return static_cast<size_t>(std::count_if(specs.begin(), specs.end(), [&](const BenchSpec& s) {
+    return std::regex_search(s.name, re) != negative;
+  }));
 }
 
 int benchmark_failures() { return harness().failures; }

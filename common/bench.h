@@ -14,9 +14,11 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "common/cli.h"
 #include "common/device.h"
+#include "common/registry.h"
 
 namespace ladder {
 
@@ -27,5 +29,22 @@ void setup_benchmarks(const Options& options, const std::string& command_line);
 
 // Benchmarks that failed a check or hit a CUDA error so far.
 int benchmark_failures();
+
+// One benchmark `options` selects: its operator, version, size, input and name (as Google
+// Benchmark reports it, "/manual_time" included). Touches no CUDA API.
+struct BenchSpec {
+  const Operator* op;
+  const Version* version;
+  size_t n;
+  std::string dist;
+  std::string name;
+};
+std::vector<BenchSpec> benchmark_specs(const Options& options);
+
+// How many of `specs` the --benchmark_filter among options.benchmark_args selects (Google
+// Benchmark's rule: an extended regular expression searched in the name, a leading '-'
+// negating it); all of them when there is no filter. Throws UsageError for a filter that is no
+// regular expression.
+size_t benchmarks_selected(const Options& options, const std::vector<BenchSpec>& specs);
 
 }  // namespace ladder

@@ -138,17 +138,65 @@ int current_sm_count() {
   return cache[dev];
 }
 
-bool current_device_has_bulk_copy() {
+namespace {
+__global__ void code_probe_kernel() {}
+
+int current_cc(int dev) {
+  int major = 0, minor = 0;
+  cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev);
+  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev);
+  return 10 * major + minor;
+}
+}  // namespace
+
+std::string DeviceCode::describe() const {
+  if (!has_image) return "no code for this GPU";
+  if (ptx_version == binary_version)
+    return "sm_" + std::to_string(binary_version) + " machine code";
+  return "compute_" + std::to_string(ptx_version) + " PTX, JIT-compiled for sm_" +
+         std::to_string(binary_version);
+}
+
+const DeviceCode& current_device_code() {
   constexpr int kMaxDevices = 64;
-  static int cache[kMaxDevices] = {};  // 0 unknown, 1 no, 2 yes
+  static DeviceCode cache[kMaxDevices];
+  static bool known[kMaxDevices] = {};
+  static DeviceCode none;
   int dev = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= kMaxDevices) return false;
-  if (cache[dev] == 0) {
-    int major = 0;
-    cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev);
-    cache[dev] = major >= 9 ? 2 : 1;
+  if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= kMaxDevices) return none;
+  if (!known[dev]) {
+    cudaFuncAttributes attr{};
+    const cudaError_t e = cudaFuncGetAttributes(&attr, code_probe_kernel);
+    DeviceCode& c = cache[dev];
+    if (e == cudaSuccess) {
+      c.has_image = true;
+      c.binary_version = attr.binaryVersion;
+      c.ptx_version = attr.ptxVersion;
+    } else {
+      cudaGetLastError();
+      c.error = cudaGetErrorString(e);
+    }
+    known[dev] = true;
   }
-  return cache[dev] == 2;
+  return cache[dev];
+}
+
+bool current_device_runs_sm90_code() {
+  int dev = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess) return false;
+  const DeviceCode& code = current_device_code();
+  return current_cc(dev) >= 90 && code.has_image && code.ptx_version >= 90;
+}
+
+std::string sm90_skip_reason() {
+  int dev = 0;
+  cudaGetDevice(&dev);
+  const int cc = current_cc(dev);
+  if (cc < 90)
+    return "needs compute capability 9.0 or later (Hopper); this GPU is " +
+           std::to_string(cc / 10) + "." + std::to_string(cc % 10);
+  return "needs sm_90 code; this binary runs " + current_device_code().describe() +
+         " here (its bulk-copy paths are compiled out): add 90 to CMAKE_CUDA_ARCHITECTURES";
 }
 
 size_t resident_grid(const void* kernel, int threads, size_t dynamic_smem_bytes) {

@@ -86,9 +86,28 @@ std::string gpu_slug(const std::string& name);
 // inside a timed region.
 int current_sm_count();
 
-// Whether the current device is compute capability 9.0 or later (bulk copies, mbarrier
-// try_wait), cached like current_sm_count. Launchers of Hopper-only kernels check it first.
-bool current_device_has_bulk_copy();
+// Which of this binary's device code the current GPU runs, read from a probe kernel compiled
+// with the same flags as every kernel of the suite (cudaFuncGetAttributes): binary_version is
+// the machine code's architecture (90 for sm_90), ptx_version the architecture the code was
+// compiled for (80 when compute_80 PTX was JIT-compiled for a newer GPU; that code took the
+// pre-Hopper branches of every `#if __CUDA_ARCH__`). has_image is false when the binary holds
+// no code this GPU can run; `error` then says why. Cached per device.
+struct DeviceCode {
+  bool has_image = false;
+  int binary_version = 0, ptx_version = 0;
+  std::string error;
+  std::string describe() const;  // "sm_90 machine code" or "compute_80 PTX, JIT-compiled for sm_90"
+};
+const DeviceCode& current_device_code();
+
+// Whether Hopper-only kernels (bulk copies, mbarrier try_wait) can run here: the GPU is compute
+// capability 9.0 or later *and* the code it runs was compiled for sm_90 or later. A binary built
+// only for older architectures runs on a Hopper GPU through JIT-compiled PTX whose bulk-copy
+// paths were compiled out (common/bulk_copy.cuh traps there), so those rungs are skipped.
+// Cached like current_sm_count. Launchers of Hopper-only kernels check it first.
+bool current_device_runs_sm90_code();
+// Why current_device_runs_sm90_code() is false, for the skip message.
+std::string sm90_skip_reason();
 
 // Blocks of `kernel` that fit on the current GPU at once: SM count x blocks per SM from the
 // occupancy API, at least 1. Not cached: call it once per kernel and keep the result.

@@ -43,6 +43,20 @@ int main(int argc, char** argv) {
     return 0;
   }
 
+  // A --benchmark_filter that selects nothing is a typo, not an empty run.
+  try {
+    const std::vector<BenchSpec> specs = benchmark_specs(options);
+    if (benchmarks_selected(options, specs) == 0)
+      return error("--benchmark_filter matches none of the " + std::to_string(specs.size()) +
+                       " benchmarks that --ops and --sizes select (names look like '" +
+                       (specs.empty() ? std::string("reduce/cub/n:268435456/manual_time")
+                                      : specs.front().name) +
+                       "'; --list shows the versions)",
+                   2);
+  } catch (const UsageError& e) {
+    return error(e.what(), 2);
+  }
+
   std::string why;
   const int count = device_count(&why);
   if (count == 0) return error("no CUDA device found (" + why + ")", 1);
@@ -64,6 +78,17 @@ int main(int argc, char** argv) {
   gb_args.insert(gb_args.end(), options.benchmark_args.begin(), options.benchmark_args.end());
   try {
     LADDER_CUDA_TRY(cudaSetDevice(options.device));
+    // A GPU this binary holds no code for: one line, not an error per benchmark.
+    if (const DeviceCode& code = current_device_code(); !code.has_image) {
+      const DeviceFacts facts = query_device(options.device);
+      const std::string cc = std::to_string(facts.cc_major) + std::to_string(facts.cc_minor);
+      return error("this binary has no code for " + facts.name + " (compute capability " +
+                       std::to_string(facts.cc_major) + "." + std::to_string(facts.cc_minor) +
+                       "; " + code.error + "): it was built for CUDA architectures " +
+                       LADDER_CUDA_ARCHS + "; rebuild with -DCMAKE_CUDA_ARCHITECTURES=" + cc +
+                       " (or leave it unset on a machine with this GPU)",
+                   1);
+    }
     if (!options.results_dir.empty()) {
       std::filesystem::create_directories(options.results_dir);
       const DeviceFacts facts = query_device(options.device);

@@ -69,7 +69,9 @@ struct Version {
   bool baseline = false;    // the CUB/Thrust comparison, not a rung of the ladder
   size_t max_n = SIZE_MAX;  // largest sensible n (the serial baseline has one)
   bool keeps_order = true;  // false for copy_if's unordered rungs (any order of the same values)
-  bool needs_sm90 = false;  // Hopper-only (bulk copies, mbarrier try_wait): skipped on older GPUs
+  // Hopper-only (bulk copies, mbarrier try_wait): skipped on older GPUs and in builds whose code
+  // for the GPU was not compiled for sm_90 (current_device_runs_sm90_code)
+  bool needs_sm90 = false;
   // Binds this version to a problem: allocates output and workspace. Throws CudaError.
   std::function<std::unique_ptr<Runner>(const Problem&)> make;
 

@@ -250,11 +250,12 @@ cudaError_t launch_kernel(const int32_t* in, int32_t* out, unsigned long long* c
 }
 
 // The copy_if launcher contract (copy_if/copy_if.h); n <= kMaxN. Errors: cudaErrorNotSupported
-// below compute capability 9.0; else the memsets', the attribute's or the launch's.
+// unless the GPU runs sm_90 code of this binary (current_device_runs_sm90_code); else the memsets',
+// the attribute's or the launch's.
 inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                           void* ws, cudaStream_t stream) {
   if (n == 0) return cudaMemsetAsync(count, 0, sizeof(*count), stream);
-  if (!current_device_has_bulk_copy()) return cudaErrorNotSupported;
+  if (!current_device_runs_sm90_code()) return cudaErrorNotSupported;
   const size_t tiles = ceil_div(n, kTile);
   cudaError_t e = cudaMemsetAsync(ws, 0, workspace_bytes(n), stream);
   if (e != cudaSuccess) return e;

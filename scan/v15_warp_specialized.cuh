@@ -284,12 +284,13 @@ cudaError_t launch_shape(const int32_t* in, int32_t* out, size_t n, void* ws, cu
 inline size_t workspace_bytes(size_t n) { return lookback::workspace_bytes(ceil_div(n, kTile)); }
 
 // in: n int32 (any alignment); out: n int32, 16-byte aligned; ws: workspace_bytes(n) bytes,
-// zeroed here. n < 2^32 tiles. Errors: cudaErrorNotSupported below compute capability 9.0 (the
-// pipeline needs mbarrier try_wait and bulk copies); else the memset's, attribute's or launch's.
+// zeroed here. n < 2^32 tiles. Errors: cudaErrorNotSupported unless the GPU runs sm_90 code of this
+// binary (current_device_runs_sm90_code: the pipeline needs mbarrier try_wait and bulk
+// copies); else the memset's, attribute's or launch's.
 inline cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws,
                           cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
-  if (!current_device_has_bulk_copy()) return cudaErrorNotSupported;  // mbarrier try_wait: sm_90
+  if (!current_device_runs_sm90_code()) return cudaErrorNotSupported;  // sm_90 code needed
   if (reinterpret_cast<uintptr_t>(in) % 16 == 0)
     return launch_shape<kWarps, kVectors, kStages, kWindow, true>(in, out, n, ws, stream);
   return launch_shape<kWarps, kVectors, kStages, kWindow, false>(in, out, n, ws, stream);

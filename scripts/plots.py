@@ -23,7 +23,11 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import report  # noqa: E402
 
-import matplotlib  # noqa: E402
+try:
+    import matplotlib  # noqa: E402
+except ImportError:
+    sys.exit("plots.py: error: matplotlib is not installed (pip install matplotlib); "
+             "report.py works without it, showing no pictures")
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402

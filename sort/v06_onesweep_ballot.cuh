@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "common/arch.cuh"  // min_blocks for __launch_bounds__
 #include "common/device.h"
 #include "common/registry.h"
 #include "scan/lookback.cuh"   // status words: publish, peek
@@ -205,10 +206,11 @@ __device__ __forceinline__ void histogram_chunk(const uint32_t* __restrict__ key
   }
 }
 
-// MIN_BLOCKS: __launch_bounds__'s resident-block hint (it caps the registers).
+// MIN_BLOCKS: __launch_bounds__'s resident-block hint (it caps the registers); on GPUs with
+// fewer resident threads per SM than MIN_BLOCKS x THREADS, as many as fit (arch::min_blocks).
 template <unsigned THREADS, unsigned ITEMS, bool BLOCKED = true, bool RUNS = true,
           unsigned MIN_BLOCKS = 1>
-__global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
+__global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     histogram_kernel(const uint32_t* __restrict__ keys, size_t n, unsigned* hist) {
   __shared__ unsigned h[kPasses][kDigits];
   unsigned run_digit[kPasses] = {}, run_count[kPasses] = {};  // the warp's open runs (RUNS)
@@ -262,10 +264,11 @@ __device__ __forceinline__ unsigned digit_exclusive_scan(unsigned v, unsigned* w
 // PAIRS: the values travel with their keys.
 // MATCH_EVERY (for the probe): 0 matches every key with ballots; k > 0 uses match.any.sync for
 // every k-th key (1: all of them), spreading the work over the integer and MIO pipes.
-// MIN_BLOCKS: __launch_bounds__'s resident-block hint (it caps the registers).
+// MIN_BLOCKS: __launch_bounds__'s resident-block hint (it caps the registers); as many as fit
+// where fewer do (arch::min_blocks).
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY = 0,
           unsigned MIN_BLOCKS = 1>
-__global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
+__global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     onesweep_kernel(const uint32_t* __restrict__ keys_in, const uint32_t* __restrict__ vals_in,
                     uint32_t* __restrict__ keys_out, uint32_t* __restrict__ vals_out, size_t n,
                     unsigned pass, unsigned* counter, Status* status, const unsigned* bases) {

@@ -53,6 +53,18 @@ expect_error(["--benchmark_repetitions=two"], 2, "positive count")
 expect_error(["--list=yes"], 2, "takes no value")
 expect_error(["--results_dir=x", "--benchmark_out=y.json"], 2, "both name the output file")
 expect_error(["--inject-fault=("], 2, "regular expression")
+expect_error(["--offset=2000"], 2, "--offset needs an element count")
+expect_error(["--offset=x"], 2, "--offset needs an element count")
+expect_error(["--benchmark_filter=reduce/v99"], 2, "matches none of the")
+expect_error(["--ops=scan", "--benchmark_filter=copy_if"], 2, "matches none of the")
+expect_error(["--benchmark_filter=-.*"], 2, "matches none of the")
+expect_error(["--benchmark_filter=("], 2, "not a regular expression")
+expect_error(["--benchmark_filter=scan/v15/n:268435456/manual_time$", "--offset=1"], 2,
+             "matches none of the")
+expect_error(["--benchmark_filter=scan/v15_[a-z_]+/n:268435456/offset:1"], 2, "matches none")
+expect_error(["--benchmark_filter=scan/v15_[a-z_]+/n:268435456/offset:1", "--offset=1"], 1,
+             "no CUDA device")
+expect_error(["--benchmark_filter=reduce/v11"], 1, "no CUDA device")
 expect_error([], 1, "no CUDA device")
 expect_error(["--ops=reduce", "--sizes=1000"], 1, "no CUDA device")
 

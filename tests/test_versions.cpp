@@ -28,8 +28,15 @@ class GpuEnvironment : public testing::Environment {
  public:
   void SetUp() override {
     std::string why;
-    if (device_count(&why) == 0)
+    if (device_count(&why) == 0) {
       std::cout << "no CUDA device: skipping all GPU tests (" << why << ")" << std::endl;
+      return;
+    }
+    const DeviceCode& code = current_device_code();
+    // A binary with no code for this GPU would fail every case alike: say it once.
+    ASSERT_TRUE(code.has_image) << "this build has no code for the GPU (" << code.error
+                                << "); it was built for CUDA architectures " << LADDER_CUDA_ARCHS;
+    std::cout << "GPU code: " << code.describe() << std::endl;
   }
 };
 const auto* const kEnv = testing::AddGlobalTestEnvironment(new GpuEnvironment);
@@ -77,8 +84,8 @@ class VersionTest : public testing::TestWithParam<Case> {};
 TEST_P(VersionTest, MatchesReference) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
   const Case& c = GetParam();
-  if (c.version->needs_sm90 && !current_device_has_bulk_copy())
-    GTEST_SKIP() << c.version->name() << " needs compute capability 9.0";
+  if (c.version->needs_sm90 && !current_device_runs_sm90_code())
+    GTEST_SKIP() << c.version->name() << " skipped: " << sm90_skip_reason();
   if (c.n > c.version->max_n)
     GTEST_SKIP() << c.version->name() << " is limited to n <= " << c.version->max_n;
   const uint64_t seed = 0x7e57 + c.n;
@@ -142,8 +149,8 @@ TEST_P(RandomizedTest, MatchesReference) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
   const RandomCase& r = GetParam();
   const Case& c = r.c;
-  if (c.version->needs_sm90 && !current_device_has_bulk_copy())
-    GTEST_SKIP() << c.version->name() << " needs compute capability 9.0";
+  if (c.version->needs_sm90 && !current_device_runs_sm90_code())
+    GTEST_SKIP() << c.version->name() << " skipped: " << sm90_skip_reason();
   std::unique_ptr<Runner> runner = c.version->make(Problem{c.n, c.dist, r.seed, c.offset});
   runner->poison(test_stream());
   ASSERT_EQ(runner->launch(test_stream()), cudaSuccess);
@@ -197,8 +204,8 @@ TEST_P(HugeTest, BeyondInt32Indexing) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
   const Version& v = *GetParam().version;
   const std::string& dist = GetParam().dist;
-  if (v.needs_sm90 && !current_device_has_bulk_copy())
-    GTEST_SKIP() << v.name() << " needs compute capability 9.0";
+  if (v.needs_sm90 && !current_device_runs_sm90_code())
+    GTEST_SKIP() << v.name() << " skipped: " << sm90_skip_reason();
   const char* env = std::getenv("LADDER_HUGE_TESTS");
   const std::string wanted = env ? env : "";
   if (wanted.empty() ||
