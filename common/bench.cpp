@@ -22,6 +22,7 @@ struct Harness {
   DeviceFacts facts;
   double copy_gbps = 0;
   bool hot = false;
+  bool blocking = true;  // hold the stream until the launch is enqueued (StreamBlocker)
   cudaStream_t stream = nullptr;
   cudaEvent_t start = nullptr, stop = nullptr;
   std::unique_ptr<L2Flusher> flusher;
@@ -101,7 +102,7 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
       if (!h.hot) h.flusher->flush(h.stream);
       cudaError_t launched = cudaSuccess;
       {
-        h.blocker->block(h.stream);
+        if (h.blocking) h.blocker->block(h.stream);
         const StreamBlocker::Hold hold(*h.blocker);  // released at the end of this scope
         LADDER_CUDA_TRY(cudaEventRecord(h.start, h.stream));
         launched = runner->launch(h.stream);
@@ -175,6 +176,7 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
   LADDER_CUDA_TRY(cudaGetDevice(&h.facts.index));
   h.facts = query_device(h.facts.index);
   h.hot = options.hot;
+  h.blocking = !options.no_blocking;
   h.inject_fault = options.inject_fault;
   LADDER_CUDA_TRY(cudaStreamCreateWithFlags(&h.stream, cudaStreamNonBlocking));
   LADDER_CUDA_TRY(cudaEventCreate(&h.start));
@@ -207,10 +209,11 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
   ctx("cuda_architectures", LADDER_CUDA_ARCHS);
   ctx("device_code", current_device_code().describe());
   ctx("l2_flush", h.hot ? "off (--hot)" : "read of 2 x L2 bytes before every timed iteration");
-  ctx("timing",
-      "CUDA events around each launch, manual time; the stream is held by a blocking kernel "
-      "until the launch and the stop event are enqueued, so the host's enqueue time is not "
-      "counted");
+  ctx("timing", h.blocking ? "CUDA events around each launch, manual time; the stream is held by "
+                             "a blocking kernel until the launch and the stop event are "
+                             "enqueued, so the host's enqueue time is not counted"
+                           : "CUDA events around each launch, manual time; stream not held "
+                             "(--no-blocking): the host's enqueue time may be counted");
   ctx("benchmark_seed", std::to_string(kBenchSeed));
   ctx("input_offset_elements", std::to_string(options.offset));
   ctx("command_line", command_line);

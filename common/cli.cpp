@@ -101,6 +101,9 @@ Options parse_cli(const std::vector<std::string>& args, const std::vector<std::s
     } else if (flag == "--hot") {
       no_value();
       o.hot = true;
+    } else if (flag == "--no-blocking") {
+      no_value();
+      o.no_blocking = true;
     } else if (flag == "--sweep") {
       no_value();
       o.sweep = true;
@@ -175,6 +178,8 @@ options:
                       versions with a size limit, like the serial baseline, skip larger sizes)
   --sweep             add the sweep 2^10, 2^11, ..., 2^28
   --hot               do not flush the L2 cache before each timed iteration
+  --no-blocking       time without holding the stream until the launch is enqueued: the
+                      host's enqueue time then falls between the events (for comparison)
   --offset=K          start every input K elements past a 16-byte-aligned allocation (an
                       unaligned view, as the tests use); names end in /offset:K
   --device=N          run on CUDA device N (default 0)
@@ -188,7 +193,8 @@ Google Benchmark's own flags pass through, for example:
   --benchmark_out_format=json  --benchmark_min_time=SECONDS
 
 Exit status: 0 when every benchmark ran and verified; 1 when a check failed, a CUDA error
-occurred or there is no GPU; 2 for a bad command line.
+occurred or there is no GPU (or no code for it); 2 for a bad command line, a
+--benchmark_filter that matches nothing included.
 )";
 }
 

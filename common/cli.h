@@ -21,6 +21,7 @@ struct Options {
   bool help = false;
   bool list = false;             // print the version catalog as JSON; needs no GPU
   bool hot = false;              // keep the L2 warm: no flush before each timed iteration
+  bool no_blocking = false;      // do not hold the stream while enqueuing (host time counted)
   bool sweep = false;            // add the size sweep 2^10, 2^11, ..., 2^28
   std::vector<size_t> sizes;     // --sizes; empty: the defaults
   std::vector<std::string> ops;  // --ops; empty: every operator

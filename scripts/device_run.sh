@@ -44,10 +44,10 @@ fi
 test_rc=-
 if has tests; then
   log tests
-  (cd "$BUILD" && ctest -V) >"$OUT/tests.tmp" 2>&1
+  (cd "$BUILD" && ctest -V) >"$OUT/tests.log" 2>&1
   test_rc=$?
-  grep -E "tests passed|\[  (PASSED|FAILED) |Test #|Failure|got " "$OUT/tests.tmp" | head -60 | tee -a "$LOG"
-  rm -f "$OUT/tests.tmp"
+  grep -E "tests passed|\[  (PASSED|FAILED) |Test #|Failure|got |GPU code" "$OUT/tests.log" | head -60 | tee -a "$LOG"
+  gzip -f "$OUT/tests.log"
 fi
 
 if has sanitizer; then

@@ -52,6 +52,15 @@ TEST(HostCli, ParsesFlags) {
   EXPECT_EQ(o.benchmark_args.size(), 2u);
 }
 
+TEST(HostCli, ParsesTimingAndOffsetFlags) {
+  const Options o = parse_cli({"--no-blocking", "--offset=1"}, kOps);
+  EXPECT_TRUE(o.no_blocking);
+  EXPECT_EQ(o.offset, 1u);
+  EXPECT_FALSE(parse_cli({}, kOps).no_blocking);
+  EXPECT_THROW(parse_cli({"--offset=1025"}, kOps), UsageError);
+  EXPECT_THROW(parse_cli({"--no-blocking=1"}, kOps), UsageError);
+}
+
 TEST(HostCli, RejectsBadFlags) {
   EXPECT_THROW(parse_cli({"--bogus"}, kOps), UsageError);
   EXPECT_THROW(parse_cli({"positional"}, kOps), UsageError);
