@@ -123,16 +123,37 @@ __device__ __forceinline__ unsigned shift_of(const int32_t* in) {
   return static_cast<unsigned>(reinterpret_cast<uintptr_t>(in) % 16) / 4;
 }
 
-// int4 number q of a staged tile whose first element sits `shift` elements into the stage:
-// one 16-byte load where the input was aligned (SHIFTED false, shift 0), four 4-byte loads
-// otherwise (consecutive lanes read consecutive words: no bank conflict).
+// int4 number q of a staged tile whose first element sits `shift` elements into the stage: the
+// tile's elements 4q .. 4q + 3, in order. Aligned input (SHIFTED false, shift 0): one 16-byte
+// load. Otherwise two aligned 16-byte loads, int4 q and q + 1 of the stage (the stage holds one
+// int4 more than the tile), and the four words picked from them: consecutive lanes still read
+// consecutive 16-byte words, so no bank conflict (four 4-byte loads at 4q + shift + c would
+// put lanes 16 bytes apart: a 4-way conflict on each).
 template <bool SHIFTED>
 __device__ __forceinline__ int4 staged_int4(const int4* stage, unsigned shift, unsigned q) {
   if constexpr (!SHIFTED) {
     return stage[q];
   } else {
-    const int32_t* p = reinterpret_cast<const int32_t*>(stage) + shift + 4 * q;
-    return make_int4(p[0], p[1], p[2], p[3]);
+    const int4 a = stage[q], b = stage[q + 1];
+    if (shift == 1) return make_int4(a.y, a.z, a.w, b.x);
+    if (shift == 2) return make_int4(a.z, a.w, b.x, b.y);
+    return make_int4(a.w, b.x, b.y, b.z);
+  }
+}
+
+// For a warp whose lane `lane` reads int4 q (q - lane the same for the whole warp): four of the
+// 128 elements 4 (q - lane) .. 4 (q - lane) + 127 of the tile, where only the warp's sum or
+// count of them matters, not their order. Aligned input: int4 q, as staged_int4. Otherwise the
+// words at that chunk + shift + lane + 32 c (c = 0..3): one 4-byte load per word, consecutive
+// lanes on consecutive words, no bank conflict, one shared-memory wavefront each.
+template <bool SHIFTED>
+__device__ __forceinline__ int4 staged_chunk_words(const int4* stage, unsigned shift, unsigned q,
+                                                   unsigned lane) {
+  if constexpr (!SHIFTED) {
+    return stage[q];
+  } else {
+    const int32_t* p = reinterpret_cast<const int32_t*>(stage) + 4 * (q - lane) + shift + lane;
+    return make_int4(p[0], p[32], p[64], p[96]);
   }
 }
 

@@ -130,7 +130,7 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
       const int4* src = stage_data + size_t(s) * kStageVecs;
 #pragma unroll
       for (unsigned u = 0; u < V; ++u) {
-        const int4 x = bulk::staged_int4<!ALIGNED>(src, shift, u * T + threadIdx.x);
+        const int4 x = bulk::staged_chunk_words<!ALIGNED>(src, shift, u * T + threadIdx.x, lane);
         const unsigned c =
             __reduce_add_sync(0xffffffffu, unsigned(keep(x.x)) + keep(x.y) + keep(x.z) + keep(x.w));
         if (lane == 0) chunk_offset[s][u * W + warp] = c;

@@ -72,11 +72,11 @@ inline constexpr unsigned stage_vecs = W * 32 * V + (ALIGNED ? 0 : 1);
 // lane. ALIGNED: `in` is 16-byte aligned, so full tiles take one bulk copy. Otherwise the copy
 // starts at the 16-byte boundary below the tile and is 16 bytes longer, and the tile's
 // elements sit `shift` (1 to 3) elements into a stage one int4 longer (bulk::shift_of,
-// bulk::staged_int4). Tile 0 (whose copy would start before `in`), the last, partial tile and
-// any tile whose copy would run past the end are copied element by element by the producer
-// warp, zero-filled, into the same layout. `out` is 16-byte aligned. `tiles` = ceil(n / tile)
-// < 2^32. The workspace (counter, statuses) is zero at launch. Dynamic shared memory:
-// NS * stage_vecs<W, V, ALIGNED> * 16 bytes.
+// bulk::staged_int4, bulk::staged_chunk_words). Tile 0 (whose copy would start before `in`), the
+// last, partial tile and any tile whose copy would run past the end are copied element by element
+// by the producer warp, zero-filled, into the same layout. `out` is 16-byte aligned. `tiles` =
+// ceil(n / tile) < 2^32. The workspace (counter, statuses) is zero at launch. Dynamic shared
+// memory: NS * stage_vecs<W, V, ALIGNED> * 16 bytes.
 //
 // The pipeline, per stage s (round r of the ring uses each barrier's phase r):
 //   producer:   wait empty[s] (r > 0); claim tile t, one atomic at a time (claiming a block's
@@ -194,7 +194,7 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
       const int4* src = stage_data + size_t(s) * kStageVecs;
 #pragma unroll 8
       for (unsigned u = 0; u < V; ++u) {
-        const int4 x = bulk::staged_int4<!ALIGNED>(src, shift, u * T + threadIdx.x);
+        const int4 x = bulk::staged_chunk_words<!ALIGNED>(src, shift, u * T + threadIdx.x, lane);
         const int32_t c = __reduce_add_sync(0xffffffffu, x.x + x.y + x.z + x.w);
         if (lane == 0) chunk_prefix[s][u * W + warp] = c;
       }
