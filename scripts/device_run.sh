@@ -127,7 +127,10 @@ fi
 
 if has sweep; then
   # GB/s against n from 2^10 to 2^27 for the versions that matter: per operator v01, v02, the
-  # last rung and the library baseline, on the headline input (uniform keys, 50% kept). The
+  # last two rungs, the last order-keeping one (copy_if) and the library baseline, on the
+  # headline input (uniform keys, 50% kept). Sweeping every operator takes longer than one
+  # device call: give SWEEP_OPS two or three operators a call (sort and the elementwise
+  # operators take over a minute each on an H200). The
   # ladder sizes come from the bench step's files, so the sweep leaves them out. Written as
   # $OUT/<gpu>-sweep-<ops>.json: report.py tabulates *-sweep*.json by size and plots.py draws
   # <gpu>-<op>-sweep.png, apart from the ladder tables.
@@ -137,7 +140,9 @@ import json, sys
 names = []
 for op in json.load(sys.stdin)["operators"]:
     rungs = [v["slug"] for v in op["versions"] if not v["baseline"]]
-    pick = [s for s in rungs if s[:3] in ("v01", "v02")] + rungs[-1:] + ["cub"]
+    ordered = [v["slug"] for v in op["versions"] if not v["baseline"] and v["keeps_order"]]
+    pick = ([s for s in rungs if s[:3] in ("v01", "v02")] + rungs[-2:] + ordered[-1:]
+            + ["cub"])
     names += [op["name"] + "/" + s + "/" for s in dict.fromkeys(pick)]
 print("|".join(names))')
   filter="^($names)n:[0-9]+(/dist:(uniform|keep50))?/manual_time\$"

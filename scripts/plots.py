@@ -7,9 +7,12 @@ Per GPU and operator:
   <gpu>-<op>-ladder.png  each version's time at the ladder size and at 2^28 (log scale), the
                          measured copy ceiling's time for the same bytes and CUB's time as
                          vertical lines, and the % of the copy ceiling written on each bar;
-  <gpu>-<op>-sweep.png   where the run had --sweep (four sizes or more): GB/s against n on a
-                         log2 axis for the best rung, CUB and the first parallel rungs, with the
-                         n at which the data fills the L2 marked;
+  <gpu>-<op>-sweep.png   where a size sweep ran (four sizes or more): GB/s against n, both axes
+                         logarithmic, for the versions the sweep measured, with the n at which
+                         the data fills the L2 marked;
+and per operator, across GPUs:
+  <op>-vs-cub.png        the top rung's time over CUB's against n (report.ratio_to_cub), one
+                         line per GPU and a line at 1.0: below it the rung is faster;
 and across GPUs, where results of two or more GPUs exist:
   gpus-pct-copy.png      the best rung's % of each GPU's own copy ceiling, per operator.
 
@@ -80,9 +83,15 @@ def sweep_figure(runs, op, gpu, l2_bytes, path):
         return False
     _, large = report.op_table(runs, op, max(sizes), dist)
     best = report.best_rung(large, report.UNORDERED.get(op, set())) if large else None
-    rungs = sorted({k[1] for k in runs if k[0] == op and k[3] == dist and report.is_rung(k[1])},
-                   key=report.ladder_order)
-    chosen = [s for s in rungs[1:3]] + ([best[1]] if best else []) + ["cub"]
+    # the versions measured at most sizes (the sweep's), in ladder order, CUB last
+    counts = {}
+    for k in runs:
+        if k[0] == op and k[3] == dist:
+            counts[k[1]] = counts.get(k[1], 0) + 1
+    chosen = sorted((s for s, c in counts.items() if c >= len(sizes) - 2 and s != "cub"),
+                    key=report.ladder_order) + (["cub"] if "cub" in counts else [])
+    if best and best[1] not in chosen:
+        chosen.insert(-1, best[1])
     fig, ax = plt.subplots(figsize=(8, 5))
     for slug in dict.fromkeys(chosen):
         xs, ys = [], []
@@ -95,8 +104,9 @@ def sweep_figure(runs, op, gpu, l2_bytes, path):
         if xs:
             ax.plot(xs, ys, marker="o", markersize=3, label=slug)
     ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
     ax.set_xlabel("n (elements)")
-    ax.set_ylabel("GB/s (minimal bytes moved)")
+    ax.set_ylabel("GB/s (minimal bytes moved, log scale)")
     if l2_bytes:  # n whose bytes fill the L2, from a benchmark's bytes counter
         e = next((runs[k] for k in runs if k[0] == op and k[3] == dist), None)
         f = e and (e["median"] or (e["reps"][0] if e["reps"] else None))
@@ -109,6 +119,40 @@ def sweep_figure(runs, op, gpu, l2_bytes, path):
     fig.savefig(path, dpi=90)
     plt.close(fig)
     return True
+
+
+def vs_cub_figure(lines, op, l2_lines, path):
+    """lines: [(label, top rung slug, [(n, ratio)])], one per GPU."""
+    lines = [ln for ln in lines if len(ln[2]) >= 4]
+    if not lines:
+        return False
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for label, slug, points in lines:
+        ax.plot([n for n, _ in points], [r for _, r in points], marker="o", markersize=3,
+                label=f"{label}: {slug} ÷ cub")
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    for label, n_l2 in l2_lines:
+        ax.axvline(n_l2, color="gray", linestyle="--", linewidth=0.8,
+                   label=f"{label}: data = L2 size")
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("n (elements)")
+    ax.set_ylabel("time ÷ CUB's time (below 1: faster than CUB)")
+    ax.set_title(f"{op}: top rung against CUB by size", fontsize=10)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return True
+
+
+def l2_size_n(runs, op, l2_bytes):
+    """The n at which op's minimal bytes equal the L2's size, from a benchmark's counters."""
+    dist = report.primary_dist(runs, op)
+    e = next((runs[k] for k in runs if k[0] == op and k[3] == dist), None)
+    f = e and (e["median"] or (e["reps"][0] if e["reps"] else None))
+    if l2_bytes and f and f.get("bytes") and f.get("n"):
+        return l2_bytes / (f["bytes"] / f["n"])
+    return None
 
 
 def gpus_figure(groups, path):
@@ -150,24 +194,34 @@ def main(argv=None):
         return 1
     os.makedirs(args.out, exist_ok=True)
     written = []
+    ratio_lines, l2_marks = {}, {}
     groups = report.gpu_groups(files)
     sweeps = report.gpu_groups(report.sweep_files()) if not args.files else {}
     for slug, group in groups.items():
         runs = report.merged_runs(group)
-        swept = dict(runs)
-        for g in sweeps.get(slug, []):
-            swept.update(g[2])
         gpu = group[0][1].get("gpu", slug)
         l2 = float(group[0][1].get("l2_bytes", 0) or 0)
         for op in report.OPERATORS:
             if not any(k[0] == op for k in runs):
                 continue
+            swept = report.swept_runs(runs, sweeps.get(slug, []), op)
             p = os.path.join(args.out, f"{slug}-{op}-ladder.png")
             if ladder_figure(runs, op, gpu, p):
                 written.append(p)
             p = os.path.join(args.out, f"{slug}-{op}-sweep.png")
             if sweep_figure(swept, op, gpu, l2, p):
                 written.append(p)
+            top, points = report.ratio_to_cub(swept, op)
+            if top:
+                ratio_lines.setdefault(op, []).append((gpu, top, points))
+                n_l2 = l2_size_n(swept, op, l2)
+                if n_l2:
+                    l2_marks.setdefault(op, []).append((gpu, n_l2))
+    # top rung ÷ CUB against n: one picture per operator, one line per GPU
+    for op, lines in ratio_lines.items():
+        p = os.path.join(args.out, f"{op}-vs-cub.png")
+        if vs_cub_figure(lines, op, l2_marks.get(op, []), p):
+            written.append(p)
     # the across-GPU chart: the files given, or by default scripts/run_per_gpu.sh's
     p = os.path.join(args.out, "gpus-pct-copy.png")
     if gpus_figure(groups if args.files else report.gpu_groups(report.per_gpu_files()), p):

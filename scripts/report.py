@@ -369,6 +369,17 @@ def operator_section(runs, op, heading="###", gpu_slug=None):
     return "\n".join(parts).rstrip() + "\n"
 
 
+# The pictures scripts/plots.py draws per GPU and operator, in the order they are shown.
+PICTURES = ("ladder", "sweep")
+
+
+def pictures(gpu_slug, op):
+    """The pictures of op that exist, as paths from the repository root: the GPU's ladder and
+    sweep, then the top rung ÷ CUB against n (one picture for every GPU)."""
+    paths = [f"results/plots/{gpu_slug}-{op}-{kind}.png" for kind in PICTURES]
+    paths.append(f"results/plots/{op}-vs-cub.png")
+    return [p for p in paths if os.path.exists(os.path.join(ROOT, p))]
+
 CONTEXT_ROWS = [
     ("GPU", "gpu"), ("compute capability", "compute_capability"), ("SMs", "sm_count"),
     ("L2 bytes", "l2_bytes"), ("SM clock (MHz)", "sm_clock_mhz"),
@@ -377,6 +388,8 @@ CONTEXT_ROWS = [
     ("copy ceiling method", "copy_ceiling_method"), ("L2 flush", "l2_flush"),
     ("driver", "driver_version"), ("CUDA runtime", "runtime_version"), ("CUB", "cub_version"),
     ("git commit", "git_commit"), ("build", "build_type"),
+    ("CUDA architectures built", "cuda_architectures"), ("device code run", "device_code"),
+    ("timing", "timing"),
     ("Google Benchmark library build", "library_build_type"), ("date", "date"),
     ("host", "host_name"), ("command", "command_line"),
 ]
@@ -450,6 +463,50 @@ def sweep_files():
 
 
 SWEEP_ROWS_MAX = 8  # versions per sweep table
+
+
+def sweep_for(sweeps, op):
+    """The sweep file of one GPU that speaks for `op`: of the files that hold it, the newest run
+    (the context's date), so that a later sweep supersedes an earlier one operator by operator.
+    Returns (path, context, runs) or None."""
+    holding = [g for g in sweeps if any(k[0] == op for k in g[2])]
+    return max(holding, key=lambda g: g[1].get("date", "")) if holding else None
+
+
+def swept_runs(runs, sweeps, op):
+    """The ladder runs with op's benchmarks from its sweep file (sweep_for) added: GB/s and the
+    ratio to CUB against n."""
+    merged = dict(runs)
+    g = sweep_for(sweeps, op)
+    if g:
+        merged.update({k: e for k, e in g[2].items() if k[0] == op})
+    return merged
+
+
+def top_rung(runs, op, dist):
+    """The rung a user would call: the highest-numbered rung measured at most sizes of the
+    sweep (for copy_if, the highest that keeps the order)."""
+    keys = [k for k in runs if k[0] == op and k[3] == dist and is_rung(k[1])
+            and k[1] not in UNORDERED.get(op, set())]
+    sizes = {k[2] for k in keys}
+    counts = {}
+    for k in keys:
+        counts[k[1]] = counts.get(k[1], 0) + 1
+    rungs = sorted((s for s, c in counts.items() if c >= len(sizes) - 2), key=ladder_order)
+    return rungs[-1] if rungs else None
+
+
+def ratio_to_cub(runs, op):
+    """[(n, top rung time / CUB time)] over every size both ran at, on the headline input."""
+    dist = primary_dist(runs, op)
+    top = top_rung(runs, op, dist)
+    out = []
+    for n in sorted({k[2] for k in runs if k[0] == op and k[3] == dist}):
+        a, c = runs.get((op, top, n, dist)), runs.get((op, "cub", n, dist))
+        fa, fc = (summary(a) if a else None), (summary(c) if c else None)
+        if fa and fc:
+            out.append((n, fa["time_us"] / fc["time_us"]))
+    return top, out
 
 
 def reps_of(runs, op):
@@ -540,32 +597,31 @@ def render_results(files):
                     context_table(ctx, reps), ""]
         runs = merged_runs(group)
         sweeps = sweep_groups.get(slug, [])
-        for path, ctx, _ in sweeps:
+        for path, ctx, r in sweeps:
+            used = [op for op in OPERATORS if (sweep_for(sweeps, op) or (None,))[0] == path]
             out += [f"`results/{os.path.basename(path)}` (size sweep): commit "
-                    f"`{ctx.get('git_commit', '?')}`, command `{ctx.get('command_line', '?')}`", ""]
-        swept = dict(runs)
-        swept_only = {}
-        for _, _, r in sweeps:
-            swept.update(r)
-            swept_only.update(r)
+                    f"`{ctx.get('git_commit', '?')}`, command `{ctx.get('command_line', '?')}`; "
+                    f"timing: {ctx.get('timing', '?')}; shown for: "
+                    + (", ".join(used) or "nothing (a later sweep holds its operators)"), ""]
         for op in OPERATORS:
             section = operator_section(runs, op, gpu_slug=slug)
             if section:
                 out += [f"### {op}", ""]
-                for kind in ("ladder", "sweep"):  # pictures drawn by scripts/plots.py
-                    png = f"results/plots/{slug}-{op}-{kind}.png"
-                    if os.path.exists(os.path.join(ROOT, png)):
-                        out += [f"![{op} {kind}]({png})", ""]
+                for png in pictures(slug, op):  # drawn by scripts/plots.py
+                    out += [f"![{os.path.basename(png)[:-4]}]({png})", ""]
                 out += [section.replace("### ", "#### ")]
+                swept = swept_runs(runs, sweeps, op)
                 st = sweep_table(swept, op) if sweeps else None
                 if st:
+                    g = sweep_for(sweeps, op)
                     ladder_sizes = sorted({k[2] for k in runs if k[0] == op})
                     out += [f"#### Size sweep: GB/s against n{dist_label(primary_dist(swept, op))}",
                             "", "Rows at " + " and ".join(f"{n:,}" for n in ladder_sizes)
                             + f" come from the ladder run above ({reps_of(runs, op)} repetitions), "
-                            f"the others from the sweep ({reps_of(swept_only, op)} repetitions): "
-                            "two runs, so a step between neighbouring rows can be run-to-run "
-                            "variation.", "", st, ""]
+                            f"the others from `results/{os.path.basename(g[0])}` "
+                            f"({reps_of(g[2], op)} repetitions, commit "
+                            f"`{g[1].get('git_commit', '?')}`): two runs, so a step between "
+                            "neighbouring rows can be run-to-run variation.", "", st, ""]
         ua = unaligned_section(runs, unaligned_groups.get(slug, []))
         if ua:
             out += [ua]
@@ -709,10 +765,15 @@ def render_chapter(path, op, files, text=None):
         body = "No results for this operator yet."
     else:
         hpath, ctx, runs = holder
+        pics = "".join(f"![{os.path.basename(p)[:-4]}](../{p})\n\n"
+                       for p in pictures(ctx.get("gpu_slug", ""), op))
         body = (f"Measured on {ctx.get('gpu', '?')} (copy ceiling {ctx.get('copy_ceiling_gbps', '?')} "
                 f"GB/s) at commit `{ctx.get('git_commit', '?')}`, from "
                 f"`results/{os.path.basename(hpath)}`; generated by "
-                f"`scripts/report.py`, see RESULTS.md for the full context.\n\n"
+                f"`scripts/report.py`, see RESULTS.md for the full context. The pictures "
+                "(`scripts/plots.py`): each version's time at the two ladder sizes; GB/s against "
+                "n for the versions the size sweep measured (both axes logarithmic); the top "
+                "rung's time over CUB's against n.\n\n" + pics
                 + (operator_section(runs, op, "####", ctx.get("gpu_slug"))
                    or "No results for this operator yet.\n"))
     head, rest = text.split(begin, 1)

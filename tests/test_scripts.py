@@ -58,7 +58,7 @@ class CompareTest(unittest.TestCase):
 
     def test_no_common_benchmark_is_an_error(self):
         r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "compare.py"), REAL,
-                            os.path.join(ROOT, "results", "nvidia-h200.json")],
+                            os.path.join(ROOT, "results", "nvidia-h200-reduce.json")],
                            capture_output=True, text=True)
         self.assertEqual(r.returncode, 1)
         self.assertIn("error", r.stderr)
@@ -87,16 +87,57 @@ class ReportTest(unittest.TestCase):
         sweeps = report.sweep_files()
         self.assertTrue(sweeps)
         self.assertFalse(set(sweeps) & set(report.results_files()))
-        runs = {}
-        for path in report.results_files() + sweeps:
-            runs.update(report.load(path)[1])
+        ladder = report.merged_runs(report.gpu_groups(report.results_files())["nvidia-h200"])
+        group = report.gpu_groups(sweeps)["nvidia-h200"]
+        runs = report.swept_runs(ladder, group, "scan")
         table = report.sweep_table(runs, "scan")
         lines = table.splitlines()
-        self.assertIn("`v14_bulk_staged`", lines[0])
+        self.assertIn("`v15_warp_specialized`", lines[0])
+        self.assertIn("`cub`", lines[0])
         sizes = [int(line.split("|")[1].replace(",", "")) for line in lines[2:]]
         self.assertEqual(sizes, sorted(sizes))
         self.assertIn(1 << 10, sizes)
         self.assertIn(1 << 28, sizes)  # the ladder runs' sizes join the sweep's
+
+    def test_the_newest_sweep_speaks_for_an_operator(self):
+        group = [("old.json", {"date": "2026-01-01"}, {("scan", "cub", 1024, None): 1}),
+                 ("new.json", {"date": "2026-02-01"}, {("scan", "v15_x", 1024, None): 2,
+                                                        ("reduce", "cub", 1024, None): 3}),
+                 ("other.json", {"date": "2025-12-01"}, {("sort", "cub", 1024, "uniform"): 4})]
+        self.assertEqual(report.sweep_for(group, "scan")[0], "new.json")
+        self.assertEqual(report.sweep_for(group, "sort")[0], "other.json")
+        self.assertIsNone(report.sweep_for(group, "histogram"))
+        merged = report.swept_runs({("scan", "v01_y", 1 << 28, None): 9}, group, "scan")
+        self.assertEqual(set(merged), {("scan", "v01_y", 1 << 28, None),
+                                       ("scan", "v15_x", 1024, None)})
+
+    def test_ratio_to_cub_against_n(self):
+        def entry(t):
+            return {"reps": [{"real_time": t, "time_unit": "us"}], "median": None, "errors": []}
+        runs = {}
+        for n, a, c in [(1024, 6.0, 4.0), (4096, 5.0, 5.0), (1 << 20, 8.0, 10.0),
+                        (1 << 28, 500.0, 400.0)]:
+            runs[("scan", "v15_x", n, None)] = entry(a)
+            runs[("scan", "v02_y", n, None)] = entry(10 * a)
+            runs[("scan", "cub", n, None)] = entry(c)
+        top, points = report.ratio_to_cub(runs, "scan")
+        self.assertEqual(top, "v15_x")  # the highest rung measured at every size
+        self.assertEqual(points, [(1024, 1.5), (4096, 1.0), (1 << 20, 0.8), (1 << 28, 1.25)])
+
+    def test_unaligned_runs_stand_apart_and_beside_the_aligned(self):
+        files = report.unaligned_files()
+        self.assertTrue(files)
+        self.assertFalse(set(files) & set(report.results_files()))
+        _, aligned = report.load(files[0])
+        self.assertFalse(aligned)  # every benchmark there is an /offset:K one
+        _, off = report.load(files[0], offsets=True)
+        self.assertIn(("scan", "v15_warp_specialized", 1 << 28, None, 1), off)
+        ladder = report.merged_runs(report.gpu_groups(report.results_files())["nvidia-h200"])
+        text = report.unaligned_section(ladder, report.gpu_groups(files)["nvidia-h200"])
+        row = next(line for line in text.splitlines() if "`v15_warp_specialized`" in line)
+        cells = [c.strip() for c in row.split("|")]
+        self.assertEqual(cells[4], "1")  # K
+        self.assertNotEqual(cells[5], "—")  # the aligned time was found
 
     def test_committed_reports_are_up_to_date(self):
         r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "report.py"), "--check"],
