@@ -17,7 +17,8 @@ inline constexpr VersionDoc kDoc = {
     "Halves the number of blocks: the first step of the tree, the one that left half "
     "the threads idle, now happens in registers during the load.",
     /*remains*/
-    "Instruction overhead: the tree's last 5 steps run in a single warp, yet each still pays a "
+    "Instruction overhead: the tree's last six steps (s = 32 down to 1) run in a single warp, "
+    "yet each still pays a "
     "__syncthreads() and the loop's compare and branch. The kernel is no longer short of "
     "threads but short of useful instructions per element.",
     /*source*/

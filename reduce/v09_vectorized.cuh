@@ -26,7 +26,8 @@ inline constexpr VersionDoc kDoc = {
     "time.",
     /*source*/
     "NVIDIA, CUDA Pro Tip: Increase Performance with Vectorized Memory Access (2013); Luitjens, "
-    "Faster Parallel Reductions on Kepler (2014); the issue's 'beyond the seeds' rungs"};
+    "Faster Parallel Reductions on Kepler (2014); past the seeds: neither seed 001 nor 002 "
+    "sizes the grid from the device"};
 
 inline constexpr unsigned kThreads = 256;
 inline constexpr int kUnroll = 4;

@@ -145,23 +145,26 @@ def op_table(runs, op, n, dist=None):
     figures = {slug: summary(runs[(op, slug, n, dist)]) for slug in rows}
     cub = figures.get("cub")
     v00 = figures.get("v00_serial")
-    out = ["| version | time (µs) | GB/s | % copy ceiling | × previous | × v00 | speed vs CUB | verified |",
-           "|---|--:|--:|--:|--:|--:|--:|:-:|"]
+    # the "× v00" column only where the serial baseline ran at this size
+    out = ["| version | time (µs) | GB/s | % copy ceiling | × previous |"
+           + (" × v00 |" if v00 else "") + " speed vs CUB | verified |",
+           "|---|--:|--:|--:|--:|" + ("--:|" if v00 else "") + "--:|:-:|"]
     prev = None
     for slug in rows:
         f = figures[slug]
         if f is None:
             msg = "; ".join(runs[(op, slug, n, dist)]["errors"])[:120] or "no data"
-            out.append(f"| `{slug}` | — | — | — | — | — | — | ✗ {msg} |")
+            out.append(f"| `{slug}` | — | — | — | — |" + (" — |" if v00 else "")
+                       + f" — | ✗ {msg} |")
             continue
         rung = is_rung(slug)
         t = f["time_us"]
-        out.append("| `{}` | {} | {} | {} | {} | {} | {} | {} |".format(
-            slug, fmt_time(t), fmt_sig(f["gbps"]), fmt_pct(f["pct_copy"]),
-            fmt_ratio(prev / t if prev and rung else None),
-            fmt_ratio(v00["time_us"] / t if v00 and rung else None),
-            fmt_ratio(cub["time_us"] / t if cub else None),
-            "✓" if f["verified"] else "✗"))
+        cells = [f"`{slug}`", fmt_time(t), fmt_sig(f["gbps"]), fmt_pct(f["pct_copy"]),
+                 fmt_ratio(prev / t if prev and rung else None)]
+        if v00:
+            cells.append(fmt_ratio(v00["time_us"] / t if rung else None))
+        cells += [fmt_ratio(cub["time_us"] / t if cub else None), "✓" if f["verified"] else "✗"]
+        out.append("| " + " | ".join(cells) + " |")
         if rung:
             prev = t
     return "\n".join(out), figures
@@ -734,6 +737,73 @@ def headline(files):
     return "\n".join(out)
 
 
+# Measured figures in the chapters' prose are generated too, so that they cannot drift from the
+# JSON: the prose writes
+#     <!--fig:time histogram/cub/n:2^28/dist:uniform-->276.0 µs<!--/fig-->
+# and report.py rewrites the text between the markers from the results (`--check` fails when it
+# differs, so a figure changed by hand fails CI). Kinds: time (µs), pct (of the measured copy
+# ceiling), gbps, ratio KEY1 KEY2 (time of the first over the second). A key is a benchmark name
+# without /manual_time; n may be written 2^k; /offset:K names a run on an unaligned view. The
+# figures come from the H200's results where there are any (else the first GPU's): its ladder
+# runs, its size sweeps (report.sweep_for) and its unaligned runs.
+FIGURE = re.compile(r"<!--fig:(\w+) ([^>]*?)-->(.*?)<!--/fig-->")
+
+
+def figure_key(text):
+    m = re.fullmatch(r"([a-z0-9_]+)/([A-Za-z0-9_]+)/n:(2\^\d+|\d+)(?:/dist:([a-z0-9_]+))?"
+                     r"(?:/offset:(\d+))?", text)
+    if not m:
+        raise ValueError(f"not a benchmark key: {text!r}")
+    n = 1 << int(m.group(3)[2:]) if m.group(3).startswith("2^") else int(m.group(3))
+    key = (m.group(1), m.group(2), n, m.group(4))
+    return key + (int(m.group(5)),) if m.group(5) else key
+
+
+def figure_lookup(files):
+    """A function from a figure key to its summary, over the chapter GPU's results."""
+    groups = gpu_groups(files)
+    slug = "nvidia-h200" if "nvidia-h200" in groups else next(iter(groups), None)
+    runs = merged_runs(groups[slug]) if slug else {}
+    sweeps = gpu_groups(sweep_files()).get(slug, [])
+    offsets = {}
+    for path, _, _ in gpu_groups(unaligned_files()).get(slug, []):
+        offsets.update(load(path, offsets=True)[1])
+
+    def lookup(key):
+        e = offsets.get(key) if len(key) == 5 else runs.get(key)
+        if e is None and len(key) == 4:
+            e = swept_runs({}, sweeps, key[0]).get(key)
+        return summary(e) if e else None
+    return lookup
+
+
+def render_figures(text, lookup, errors):
+    def one(m):
+        kind, args = m.group(1), m.group(2).split()
+        try:
+            figs = [lookup(figure_key(a)) for a in args]
+        except ValueError as e:
+            errors.append(str(e))
+            return m.group(0)
+        if not all(figs):
+            errors.append(f"no result for {m.group(2)!r}")
+            return m.group(0)
+        f = figs[0]
+        if kind == "time" and len(figs) == 1:
+            value = f"{fmt_time(f['time_us'])} µs"
+        elif kind == "pct" and len(figs) == 1:
+            value = fmt_pct(f["pct_copy"])
+        elif kind == "gbps" and len(figs) == 1:
+            value = f"{fmt_sig(f['gbps'])} GB/s"
+        elif kind == "ratio" and len(figs) == 2:
+            value = f"{f['time_us'] / figs[1]['time_us']:.3f}×"
+        else:
+            errors.append(f"unknown figure {m.group(0)[:80]!r}")
+            return m.group(0)
+        return f"<!--fig:{kind} {m.group(2)}-->{value}<!--/fig-->"
+    return FIGURE.sub(one, text)
+
+
 def render_readme(path, files, text=None):
     if text is None:
         with open(path) as f:
@@ -795,6 +865,13 @@ def main():
         chapter = os.path.join(ROOT, CHAPTER.get(op, op), "README.md")
         if os.path.exists(chapter):
             outputs[chapter] = render_chapter(chapter, op, files, outputs.get(chapter))
+    lookup, errors = figure_lookup(files), []
+    for path in list(outputs):
+        if path != os.path.join(ROOT, "RESULTS.md"):
+            outputs[path] = render_figures(outputs[path], lookup, errors)
+    if errors:
+        print("report.py: error: " + "; ".join(errors), file=sys.stderr)
+        return 1
     stale = []
     for path, text in outputs.items():
         old = open(path).read() if os.path.exists(path) else None
@@ -806,6 +883,13 @@ def main():
     if args.check:
         if stale:
             print("out of date (run python3 scripts/report.py): " + ", ".join(stale))
+            for path, text in outputs.items():  # the first line that differs, per file
+                old = open(path).read().splitlines() if os.path.exists(path) else []
+                for i, (a, b) in enumerate(zip(old + [""] * len(text), text.splitlines())):
+                    if a != b:
+                        print(f"  {os.path.relpath(path, ROOT)}:{i + 1}: has {a[:110]!r}\n"
+                              f"  {' ' * len(os.path.relpath(path, ROOT))}  want {b[:110]!r}")
+                        break
             print("0 passed, 1 failed")
             return 1
         print("1 passed, 0 failed")

@@ -2,7 +2,7 @@
 // Technique: v05's passes, with the digit match done by eight warp ballots (integer pipe)
 // instead of match.any.sync (shared-memory pipe), registers capped for three blocks per SM,
 // 6144-key tiles, and a look-back that loads a window of predecessor tiles per step.
-// Changed from v05: each of those steps, timed alone, in results/logs/*probe-sort*.txt.
+// Changed from v05: each of those steps, timed alone by sort/tuning/probe_onesweep.cu.
 // Remains (bottleneck): the integer pipe (the ballots); the histogram pass, which reads well
 // below the copy ceiling (four shared atomics a key); short digit runs store partial sectors.
 #pragma once
@@ -40,8 +40,8 @@ inline constexpr VersionDoc kDoc = {
     "is padded with 0xffffffff keys, which rank last and are never stored, so no key carries a "
     "valid flag.",
     /*changes*/
-    "Measured one change at a time by sort/tuning/probe_onesweep.cu at 2^28 (its logs are in "
-    "results/logs): the ballots were the largest step (match.any.sync had the MIO pipe "
+    "Measured one change at a time by sort/tuning/probe_onesweep.cu at 2^28 (results/README.md "
+    "lists its output): the ballots were the largest step (match.any.sync had the MIO pipe "
     "busiest; now the integer pipe is); capping registers at 80 lifted the resident blocks "
     "from 2 to 3, and 24 keys a thread made the tiles 1.5x v05's (longer digit runs, fewer "
     "tiles to look back over); the look-back window shortened v05's passes. The histogram "

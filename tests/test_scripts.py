@@ -139,6 +139,23 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(cells[4], "1")  # K
         self.assertNotEqual(cells[5], "—")  # the aligned time was found
 
+    def test_figures_in_prose_come_from_the_json(self):
+        lookup, errors = report.figure_lookup(report.results_files()), []
+        key = "scan/v15_warp_specialized/n:2^28"
+        want = report.fmt_time(lookup(report.figure_key(key))["time_us"]) + " µs"
+        text = f"v15 takes <!--fig:time {key}-->1.0 µs<!--/fig--> (typed by hand)"
+        out = report.render_figures(text, lookup, errors)
+        self.assertEqual(out, f"v15 takes <!--fig:time {key}-->{want}<!--/fig--> (typed by hand)")
+        ratio = report.render_figures(
+            f"<!--fig:ratio {key} scan/cub/n:268435456-->x<!--/fig-->", lookup, errors)
+        self.assertRegex(ratio, r"-->0\.\d{3}×<!--")
+        unaligned = report.render_figures(
+            f"<!--fig:time {key}/offset:1-->x<!--/fig-->", lookup, errors)
+        self.assertNotIn("-->x<", unaligned)
+        self.assertEqual(errors, [])
+        report.render_figures("<!--fig:time scan/v99_none/n:2^28-->1<!--/fig-->", lookup, errors)
+        self.assertEqual(len(errors), 1)
+
     def test_committed_reports_are_up_to_date(self):
         r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "report.py"), "--check"],
                            capture_output=True, text=True, cwd=ROOT)
