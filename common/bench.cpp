@@ -4,6 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <regex>
@@ -38,11 +39,27 @@ struct Harness {
   std::map<std::string, double> verified;
   std::string inject_fault;  // --inject-fault's regex; empty: none
   bool fault_injected = false;
+  // Progress on the console: the operators in run order with their benchmark counts, and the
+  // one running now (a line on stderr when the next one starts).
+  std::vector<std::pair<std::string, size_t>> op_order;
+  std::string current_op;
 };
 
 Harness& harness() {
   static Harness h;
   return h;
+}
+
+void report_progress(const std::string& op) {
+  Harness& h = harness();
+  if (op == h.current_op) return;
+  h.current_op = op;
+  for (size_t k = 0; k < h.op_order.size(); ++k)
+    if (h.op_order[k].first == op) {
+      std::cerr << "cuda-ladder: [" << k + 1 << "/" << h.op_order.size() << "] " << op << ": "
+                << h.op_order[k].second << " benchmark(s)" << std::endl;
+      return;
+    }
 }
 
 void fail(benchmark::State& state, const std::string& message) {
@@ -60,6 +77,7 @@ CheckResult checked_run(Runner& runner, cudaStream_t stream) {
 void run_benchmark(benchmark::State& state, const Operator& op, const Version& version, size_t n,
                    const std::string& dist, size_t offset) {
   Harness& h = harness();
+  report_progress(op.name);
   if (!h.broken.empty()) {
     fail(state, "not run: " + h.broken);
     return;
@@ -219,7 +237,14 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
   ctx("command_line", command_line);
 
   const size_t offset = options.offset;
-  for (const BenchSpec& spec : benchmark_specs(options)) {
+  const std::vector<BenchSpec> specs = benchmark_specs(options);
+  for (const BenchSpec& spec : specs) {
+    if (benchmarks_selected(options, {spec}) == 0) continue;  // progress counts what will run
+    if (h.op_order.empty() || h.op_order.back().first != spec.op->name)
+      h.op_order.push_back({spec.op->name, 0});
+    ++h.op_order.back().second;
+  }
+  for (const BenchSpec& spec : specs) {
     const std::string family = spec.name.substr(0, spec.name.size() - kManualTime.size());
     auto* b = benchmark::RegisterBenchmark(
         family.c_str(), [op = spec.op, v = spec.version, n = spec.n, dist = spec.dist, offset](
@@ -235,15 +260,26 @@ std::vector<BenchSpec> benchmark_specs(const Options& options) {
     if (!options.ops.empty() &&
         std::find(options.ops.begin(), options.ops.end(), op.name) == options.ops.end())
       continue;
-    const std::vector<std::string> dists = op.bench_distributions.empty()
-                                               ? std::vector<std::string>{op.distributions[0]}
-                                               : op.bench_distributions;
+    std::vector<std::string> dists = op.bench_distributions.empty()
+                                         ? std::vector<std::string>{op.distributions[0]}
+                                         : op.bench_distributions;
+    const bool named_dists = dists.size() > 1;  // names keep /dist: even when --quick keeps one
+    if (options.quick) dists.resize(1);         // the headline input
+    // --quick: the last rung, the last that keeps the order, and the `cub` baseline
+    const Version *last = nullptr, *last_ordered = nullptr;
+    for (const Version& v : op.versions) {
+      if (v.baseline) continue;
+      last = &v;
+      if (v.keeps_order) last_ordered = &v;
+    }
     for (size_t n : sizes) {
       for (const std::string& dist : dists) {
         for (const Version& v : op.versions) {
           if (n > v.max_n) continue;
+          if (options.quick && &v != last && &v != last_ordered && std::string(v.doc.slug) != "cub")
+            continue;
           std::string name = v.name() + "/n:" + std::to_string(n);
-          if (dists.size() > 1) name += "/dist:" + dist;
+          if (named_dists) name += "/dist:" + dist;
           if (options.offset > 0) name += "/offset:" + std::to_string(options.offset);
           specs.push_back({&op, &v, n, dist, name + kManualTime});
         }

@@ -101,6 +101,9 @@ Options parse_cli(const std::vector<std::string>& args, const std::vector<std::s
     } else if (flag == "--hot") {
       no_value();
       o.hot = true;
+    } else if (flag == "--quick") {
+      no_value();
+      o.quick = true;
     } else if (flag == "--no-blocking") {
       no_value();
       o.no_blocking = true;
@@ -162,7 +165,8 @@ std::vector<size_t> benchmark_sizes(const Options& o) {
   std::set<size_t> s(o.sizes.begin(), o.sizes.end());
   if (o.sweep)
     for (int k = 10; k <= 28; ++k) s.insert(size_t(1) << k);
-  if (s.empty()) s = {kLadderSize, kLargeSize};
+  if (s.empty())
+    s = o.quick ? std::set<size_t>{kLargeSize} : std::set<size_t>{kLadderSize, kLargeSize};
   return {s.begin(), s.end()};
 }
 
@@ -177,6 +181,8 @@ options:
   --sizes=N,M         sizes in elements: 25600000, 2^28, 2^31+17 (default: 25600000 and 2^28;
                       versions with a size limit, like the serial baseline, skip larger sizes)
   --sweep             add the sweep 2^10, 2^11, ..., 2^28
+  --quick             only each operator's top rungs (the last, and the last that keeps the
+                      order) and CUB, at 2^28 on the headline input, 3 repetitions
   --hot               do not flush the L2 cache before each timed iteration
   --no-blocking       time without holding the stream until the launch is enqueued: the
                       host's enqueue time then falls between the events (for comparison)

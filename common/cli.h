@@ -19,10 +19,13 @@ class UsageError : public std::runtime_error {
 
 struct Options {
   bool help = false;
-  bool list = false;             // print the version catalog as JSON; needs no GPU
-  bool hot = false;              // keep the L2 warm: no flush before each timed iteration
-  bool no_blocking = false;      // do not hold the stream while enqueuing (host time counted)
-  bool sweep = false;            // add the size sweep 2^10, 2^11, ..., 2^28
+  bool list = false;         // print the version catalog as JSON; needs no GPU
+  bool hot = false;          // keep the L2 warm: no flush before each timed iteration
+  bool no_blocking = false;  // do not hold the stream while enqueuing (host time counted)
+  bool sweep = false;        // add the size sweep 2^10, 2^11, ..., 2^28
+  // --quick: each operator's top rungs and CUB at 2^28 on the headline input, 3 repetitions
+  // unless --benchmark_repetitions says otherwise: "how does my GPU do" in a few minutes
+  bool quick = false;
   std::vector<size_t> sizes;     // --sizes; empty: the defaults
   std::vector<std::string> ops;  // --ops; empty: every operator
   int device = 0;                // --device
@@ -45,7 +48,8 @@ size_t parse_size(const std::string& text);
 // A comma-separated list of sizes ("25600000,2^28"); empty entries are errors.
 std::vector<size_t> parse_size_list(const std::string& text);
 
-// The sizes a run uses: --sizes and --sweep if given, else the ladder size and 2^28.
+// The sizes a run uses: --sizes and --sweep if given, else 2^28 with --quick, else the ladder
+// size and 2^28.
 std::vector<size_t> benchmark_sizes(const Options& options);
 
 std::string usage();

@@ -73,6 +73,13 @@ int main(int argc, char** argv) {
   // run to a few minutes. (A per-benchmark MinTime() would rename every benchmark.) Google
   // Benchmark 1.8 wants a unit suffix, 1.7 rejects one.
   std::vector<std::string> gb_args = {argv[0]};
+  bool user_repetitions = false;
+  for (const std::string& a : options.benchmark_args)
+    user_repetitions |= a.rfind("--benchmark_repetitions", 0) == 0;
+  if (options.quick && !user_repetitions) {
+    gb_args.push_back("--benchmark_repetitions=3");
+    gb_args.push_back("--benchmark_display_aggregates_only=true");
+  }
   if (!options.user_min_time)
     gb_args.push_back(std::string("--benchmark_min_time=0.05") + LADDER_GB_MIN_TIME_SUFFIX);
   gb_args.insert(gb_args.end(), options.benchmark_args.begin(), options.benchmark_args.end());

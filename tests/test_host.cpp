@@ -8,6 +8,7 @@
 #include <limits>
 #include <set>
 
+#include "common/bench.h"
 #include "common/cli.h"
 #include "common/device.h"
 #include "common/registry.h"
@@ -59,6 +60,31 @@ TEST(HostCli, ParsesTimingAndOffsetFlags) {
   EXPECT_FALSE(parse_cli({}, kOps).no_blocking);
   EXPECT_THROW(parse_cli({"--offset=1025"}, kOps), UsageError);
   EXPECT_THROW(parse_cli({"--no-blocking=1"}, kOps), UsageError);
+}
+
+TEST(HostCli, QuickSelectsTopRungsAndCubAtTheLargeSize) {
+  std::vector<std::string> all_ops;
+  for (const Operator& op : operators()) all_ops.push_back(op.name);
+  const Options o = parse_cli({"--quick"}, all_ops);
+  const std::vector<BenchSpec> specs = benchmark_specs(o);
+  std::set<std::string> names;
+  for (const BenchSpec& s : specs) {
+    EXPECT_EQ(s.n, kLargeSize) << s.name;
+    names.insert(s.name);
+  }
+  EXPECT_TRUE(names.count("reduce/v11_tiled_loads/n:268435456/manual_time"));
+  EXPECT_TRUE(names.count("reduce/cub/n:268435456/manual_time"));
+  EXPECT_TRUE(names.count("copy_if/v06_warp_specialized/n:268435456/dist:keep50/manual_time"));
+  EXPECT_TRUE(names.count("copy_if/v07_pipelined_unordered/n:268435456/dist:keep50/manual_time"));
+  EXPECT_TRUE(names.count("histogram/cub/n:268435456/dist:uniform/manual_time"));
+  EXPECT_FALSE(names.count("histogram/cub_int_levels/n:268435456/dist:uniform/manual_time"));
+  EXPECT_FALSE(names.count("sort/v06_onesweep_ballot/n:268435456/dist:few/manual_time"));
+  EXPECT_EQ(benchmarks_selected(o, specs), specs.size());
+  Options filtered = o;
+  filtered.benchmark_args = {"--benchmark_filter=^(reduce|scan)/"};
+  EXPECT_EQ(benchmarks_selected(filtered, specs), 4u);
+  filtered.benchmark_args = {"--benchmark_filter=-^(reduce|scan)/"};
+  EXPECT_EQ(benchmarks_selected(filtered, specs), specs.size() - 4);
 }
 
 TEST(HostCli, RejectsBadFlags) {
