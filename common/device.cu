@@ -182,10 +182,15 @@ const DeviceCode& current_device_code() {
 }
 
 bool current_device_runs_sm90_code() {
+  constexpr int kMaxDevices = 64;
+  static int cache[kMaxDevices] = {};  // 0 unknown, 1 no, 2 yes: launchers call this per launch
   int dev = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess) return false;
-  const DeviceCode& code = current_device_code();
-  return current_cc(dev) >= 90 && code.has_image && code.ptx_version >= 90;
+  if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= kMaxDevices) return false;
+  if (cache[dev] == 0) {
+    const DeviceCode& code = current_device_code();
+    cache[dev] = current_cc(dev) >= 90 && code.has_image && code.ptx_version >= 90 ? 2 : 1;
+  }
+  return cache[dev] == 2;
 }
 
 std::string sm90_skip_reason() {
