@@ -138,6 +138,19 @@ int current_sm_count() {
   return cache[dev];
 }
 
+size_t current_smem_per_block_optin() {
+  constexpr int kMaxDevices = 64;
+  static int cache[kMaxDevices] = {};
+  int dev = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= kMaxDevices) return 48 * 1024;
+  if (cache[dev] == 0) {
+    int bytes = 0;
+    cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+    cache[dev] = bytes > 0 ? bytes : 48 * 1024;
+  }
+  return static_cast<size_t>(cache[dev]);
+}
+
 namespace {
 __global__ void code_probe_kernel() {}
 

@@ -85,6 +85,9 @@ std::string gpu_slug(const std::string& name);
 // Multiprocessor count of the current device, cached: cheap enough for launchers to call
 // inside a timed region.
 int current_sm_count();
+// Shared memory one block of the current device may opt in to (bytes,
+// cudaDevAttrMaxSharedMemoryPerBlockOptin), cached the same way.
+size_t current_smem_per_block_optin();
 
 // Which of this binary's device code the current GPU runs, read from a probe kernel compiled
 // with the same flags as every kernel of the suite (cudaFuncGetAttributes): binary_version is

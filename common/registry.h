@@ -72,6 +72,10 @@ struct Version {
   // Hopper-only (bulk copies, mbarrier try_wait): skipped on older GPUs and in builds whose code
   // for the GPU was not compiled for sm_90 (current_device_runs_sm90_code)
   bool needs_sm90 = false;
+  // For a rung that picks its path by n (size dispatch): the boundaries on the current GPU, each
+  // the largest n that the smaller path takes. The tests run n = b and b + 1 for every b. Needs
+  // the CUDA runtime (thresholds may depend on the SM count); empty: no dispatch.
+  std::function<std::vector<size_t>()> dispatch_bounds;
   // Binds this version to a problem: allocates output and workspace. Throws CudaError.
   std::function<std::unique_ptr<Runner>(const Problem&)> make;
 
@@ -82,6 +86,12 @@ struct Version {
 // older GPUs. Used by scan v15 and copy_if v06/v07.
 inline Version hopper_only(Version v) {
   v.needs_sm90 = true;
+  return v;
+}
+
+// Marks a registered version as a size-dispatching rung with these boundaries (dispatch_bounds).
+inline Version with_dispatch(Version v, std::function<std::vector<size_t>()> bounds) {
+  v.dispatch_bounds = std::move(bounds);
   return v;
 }
 

@@ -17,6 +17,7 @@
 #include "copy_if/v05_single_pass.cuh"
 #include "copy_if/v06_warp_specialized.cuh"
 #include "copy_if/v07_pipelined_unordered.cuh"
+#include "copy_if/v08_size_dispatch.cuh"
 
 namespace ladder::copy_if {
 namespace {
@@ -132,7 +133,7 @@ Operator make_operator() {
   op.bytes_moved = [](size_t n) { return bytes_moved(n, n / 2); };  // nominal: half kept
   op.distributions = distributions();
   op.bench_distributions = {"keep50", "keep1", "keep99"};
-  op.test_sizes = {0, 1, 31, 32, 33, 1000, (1u << 20) + 7, kLadderSize};
+  op.test_sizes = {0, 1, 31, 32, 33, 1000, v08::kSingleBlockMax + 1, (1u << 20) + 7, kLadderSize};
   op.versions = {
       entry(v00::kDoc, v00::launch, v00::workspace_bytes, kOrdered, v00::kMaxN),
       entry(v01::kDoc, v01::launch, v01::workspace_bytes, kUnordered),
@@ -142,6 +143,8 @@ Operator make_operator() {
       entry(v05::kDoc, v05::launch, v05::workspace_bytes, kOrdered, v05::kMaxN),
       hopper_only(entry(v06::kDoc, v06::launch, v06::workspace_bytes, kOrdered, v06::kMaxN)),
       hopper_only(entry(v07::kDoc, v07::launch, v07::workspace_bytes, kUnordered)),
+      with_dispatch(entry(v08::kDoc, v08::launch, v08::workspace_bytes, kOrdered, v08::kMaxN),
+                    [] { return std::vector<size_t>{v08::kSingleBlockMax}; }),
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes, kOrdered),
   };
   return op;

@@ -21,6 +21,7 @@
 #include "reduce/v09_vectorized.cuh"
 #include "reduce/v10_single_pass.cuh"
 #include "reduce/v11_tiled_loads.cuh"
+#include "reduce/v12_size_dispatch.cuh"
 
 namespace ladder::reduce {
 namespace {
@@ -116,7 +117,19 @@ Operator make_operator() {
   op.bytes_formula = "4n (each input read once)";
   op.bytes_moved = bytes_moved;
   op.distributions = distributions();
-  op.test_sizes = {0, 1, 31, 32, 33, 255, 256, 257, 1000, (1u << 20) + 7, kLadderSize};
+  op.test_sizes = {0,
+                   1,
+                   31,
+                   32,
+                   33,
+                   255,
+                   256,
+                   257,
+                   1000,
+                   v12::kSingleBlockMax,
+                   v12::kSingleBlockMax + 1,
+                   (1u << 20) + 7,
+                   kLadderSize};
   op.huge_distributions = {"uniform", "one_per_256"};  // the second checks exactly
   op.versions = {
       entry(v00::kDoc, v00::launch, v00::workspace_bytes, v00::kMaxN),
@@ -131,6 +144,8 @@ Operator make_operator() {
       entry(v09::kDoc, v09::launch, v09::workspace_bytes),
       entry(v10::kDoc, v10::launch, v10::workspace_bytes),
       entry(v11::kDoc, v11::launch, v11::workspace_bytes),
+      with_dispatch(entry(v12::kDoc, v12::launch, v12::workspace_bytes),
+                    [] { return std::vector<size_t>{v12::kSingleBlockMax}; }),
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes),
   };
   return op;

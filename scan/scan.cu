@@ -26,6 +26,7 @@
 #include "scan/v13_vectorized_lookback.cuh"
 #include "scan/v14_bulk_staged.cuh"
 #include "scan/v15_warp_specialized.cuh"
+#include "scan/v16_size_dispatch.cuh"
 
 namespace ladder::scan {
 namespace {
@@ -148,7 +149,8 @@ Operator make_operator() {
   op.bytes_formula = "8n (each input read once, each output written once)";
   op.bytes_moved = bytes_moved;
   op.distributions = distributions();
-  op.test_sizes = {0, 1, 31, 32, 33, 1023, 1024, 1025, (1u << 20) + 7, kLadderSize};
+  op.test_sizes = {
+      0, 1, 31, 32, 33, 1023, 1024, 1025, v16::kSingleBlockMax + 1, (1u << 20) + 7, kLadderSize};
   op.versions = {
       entry(v00::kDoc, v00::launch, v00::workspace_bytes, v00::kMaxN),
       entry(v01::kDoc, v01::launch, v01::workspace_bytes, v01::kMaxN),
@@ -166,6 +168,7 @@ Operator make_operator() {
       entry(v13::kDoc, v13::launch, v13::workspace_bytes),
       entry(v14::kDoc, v14::launch, v14::workspace_bytes),
       hopper_only(entry(v15::kDoc, v15::launch, v15::workspace_bytes)),
+      with_dispatch(entry(v16::kDoc, v16::launch, v16::workspace_bytes), v16::dispatch_bounds),
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes),
   };
   return op;

@@ -18,6 +18,7 @@
 #include "sort/v04_radix_lsd.cuh"
 #include "sort/v05_onesweep.cuh"
 #include "sort/v06_onesweep_ballot.cuh"
+#include "sort/v07_small_n_dispatch.cuh"
 
 namespace ladder::sort {
 namespace {
@@ -142,6 +143,8 @@ Operator make_operator() {
       entry(s, v04::kDoc, v04::launch, nullptr, v04::workspace_bytes, v04::kMaxN),
       entry(s, v05::kDoc, v05::launch, nullptr, v05::workspace_bytes, v05::kMaxN),
       entry(s, v06::kDoc, v06::launch, nullptr, v06::workspace_bytes, v06::kMaxN),
+      with_dispatch(entry(s, v07::kDoc, v07::launch, nullptr, v07::workspace_bytes, v07::kMaxN),
+                    v07::dispatch_bounds_keys),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),
@@ -163,6 +166,9 @@ Operator make_pairs_operator() {
   op.versions = {
       entry(s, v05::kDoc, nullptr, v05::launch_pairs, v05::workspace_bytes_pairs, v05::kMaxN),
       entry(s, v06::kDoc, nullptr, v06::launch_pairs, v06::workspace_bytes_pairs, v06::kMaxN),
+      with_dispatch(
+          entry(s, v07::kDoc, nullptr, v07::launch_pairs, v07::workspace_bytes_pairs, v07::kMaxN),
+          v07::dispatch_bounds_pairs),
       entry(s, cub_baseline::kPairsDoc, nullptr, cub_baseline::launch_pairs,
             cub_baseline::pairs_workspace_bytes),
   };

@@ -101,6 +101,53 @@ TEST_P(VersionTest, MatchesReference) {
 
 INSTANTIATE_TEST_SUITE_P(Registry, VersionTest, testing::ValuesIn(all_cases()), case_name);
 
+// Size-dispatching rungs (Version::dispatch_bounds) on both sides of every boundary of this GPU:
+// n = b, the largest n of the smaller path, and b + 1, the smallest of the next; every input
+// distribution, two poisoned runs each as above.
+struct DispatchCase {
+  const Operator* op;
+  const Version* version;
+};
+
+std::vector<DispatchCase> dispatch_cases() {
+  std::vector<DispatchCase> cases;
+  for (const Operator& op : operators())
+    for (const Version& v : op.versions)
+      if (v.dispatch_bounds) cases.push_back({&op, &v});
+  return cases;
+}
+
+class DispatchTest : public testing::TestWithParam<DispatchCase> {};
+
+TEST_P(DispatchTest, BothSidesOfEachThreshold) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  const DispatchCase& c = GetParam();
+  if (c.version->needs_sm90 && !current_device_runs_sm90_code())
+    GTEST_SKIP() << c.version->name() << " skipped: " << sm90_skip_reason();
+  const std::vector<size_t> bounds = c.version->dispatch_bounds();
+  ASSERT_FALSE(bounds.empty());
+  for (size_t b : bounds)
+    for (size_t n : {b, b + 1})
+      for (const std::string& d : c.op->distributions) {
+        if (n > c.version->max_n) continue;
+        const uint64_t seed = 0xd15 + n;
+        std::unique_ptr<Runner> runner = c.version->make(Problem{n, d, seed, 0});
+        for (int run = 0; run < 2; ++run) {
+          runner->poison(test_stream());
+          ASSERT_EQ(runner->launch(test_stream()), cudaSuccess);
+          const CheckResult r = runner->check(test_stream());
+          ASSERT_TRUE(r.ok) << c.version->name() << " n=" << n << " (threshold " << b
+                            << ") dist=" << d << " seed=" << seed << " run " << run << ": "
+                            << r.message;
+        }
+      }
+}
+
+INSTANTIATE_TEST_SUITE_P(Dispatch, DispatchTest, testing::ValuesIn(dispatch_cases()),
+                         [](const testing::TestParamInfo<DispatchCase>& info) {
+                           return info.param.op->name + "_" + info.param.version->doc.slug;
+                         });
+
 // Randomized cases, on top of the fixed edge sizes: per version, kRandomCases draws of a size
 // (log-uniform in [1, 2^22], within the version's max_n), a distribution and an element offset
 // (0 to 3), and the data's seed. The master seed is LADDER_RANDOM_SEED when set (decimal or 0x

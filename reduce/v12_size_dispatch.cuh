@@ -1,0 +1,64 @@
+// reduce/v12_size_dispatch.cuh — reduce v12: the shape picked from n. One block, one launch
+// for an input that one block reads in one trip; v11 above that.
+// Technique: dispatch by problem size, as libraries do (CUB's single-tile reduce).
+// Changes from v11: below the threshold no partial sums, no fence, no atomic counter: a
+// 1024-thread block reads the whole input in one trip and writes the sum.
+// Remains (bottleneck): launch latency below the threshold; the memory system above it.
+// Source: CUB DeviceReduce's single-tile path (dispatch_reduce.cuh, tuning_reduce.cuh).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "common/registry.h"
+#include "common/warp_reduce.cuh"
+#include "reduce/v11_tiled_loads.cuh"  // thread_sum_tiled, and the path above the threshold
+
+namespace ladder::reduce::v12 {
+
+inline constexpr VersionDoc kDoc = {
+    12, "v12_size_dispatch", "Shape picked from n: one block below a threshold, v11 above",
+    /*technique*/
+    "Dispatch by problem size. Up to 16,384 floats (one trip of one 1024-thread block, four "
+    "float4 per thread) a single block reads everything, reduces it and writes the sum: one "
+    "launch, nothing else. Above that, v11's grid and last-block finish.",
+    /*changes*/
+    "v11 on a small input still ran its finish: write the block's partial, fence, atomic "
+    "increment, and the last block reads the partials back, two L2 round trips after the data "
+    "is summed. The single-block path skips all of it.",
+    /*remains*/
+    "Below the threshold, the launch itself (a few microseconds: the work is under one). Above "
+    "it, the memory system, as in v11.",
+    /*source*/
+    "CUB DeviceReduce's single-tile path (dispatch_reduce.cuh: one block when n fits one "
+    "tile; tuning_reduce.cuh for its sm90 tile of 4,096 items)"};
+
+inline constexpr unsigned kThreads = 1024;
+inline constexpr int kUnroll = 4;
+// The largest n the single block takes: what its 1024 threads read in one trip of kUnroll float4
+// each (64 KB). One more trip would double its time while 131 SMs stay idle; v11's grid spreads
+// a second trip's worth over four blocks instead.
+inline constexpr size_t kSingleBlockMax = size_t(kThreads) * 4 * kUnroll;
+
+// in: n floats (4-byte aligned), n <= kSingleBlockMax (larger n is summed correctly, one trip
+// after another, but slowly); out: one float. Launch with one block of kThreads threads.
+__global__ void __launch_bounds__(kThreads)
+    single_block_kernel(const float* __restrict__ in, float* __restrict__ out, size_t n) {
+  const float sum = block_reduce_sum<kThreads>(v11::thread_sum_tiled<kThreads, kUnroll>(in, n));
+  if (threadIdx.x == 0) *out = sum;
+}
+
+inline size_t workspace_bytes(size_t n) {
+  return n <= kSingleBlockMax ? 0 : v11::workspace_bytes(n);
+}
+
+// in: n floats, 4-byte aligned; out: one float; ws: workspace_bytes(n) bytes, zero on the first
+// launch above the threshold and left zero by each (v11's counter).
+inline cudaError_t launch(const float* in, float* out, size_t n, void* ws, cudaStream_t stream) {
+  if (n > kSingleBlockMax) return v11::launch(in, out, n, ws, stream);
+  single_block_kernel<<<1, kThreads, 0, stream>>>(in, out, n);
+  return cudaGetLastError();
+}
+
+}  // namespace ladder::reduce::v12
