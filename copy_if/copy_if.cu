@@ -144,7 +144,7 @@ Operator make_operator() {
       hopper_only(entry(v06::kDoc, v06::launch, v06::workspace_bytes, kOrdered, v06::kMaxN)),
       hopper_only(entry(v07::kDoc, v07::launch, v07::workspace_bytes, kUnordered)),
       with_dispatch(entry(v08::kDoc, v08::launch, v08::workspace_bytes, kOrdered, v08::kMaxN),
-                    [] { return std::vector<size_t>{v08::kSingleBlockMax}; }),
+                    v08::dispatch_bounds),
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes, kOrdered),
   };
   return op;

@@ -1,9 +1,10 @@
 // copy_if/v08_size_dispatch.cuh — copy_if v08: the shape picked from n. One block for a small
 // input, v06's pipeline above (v05 where the GPU cannot run sm_90 code). Keeps the order.
 // Technique: dispatch by problem size: one launch and no look-back where one block's trip
-// covers the input.
+// covers the input; v05's one-tile blocks where v06's persistent blocks get too few tiles.
 // Changes from v06: below 16,384 elements no status memset and no persistent pipeline; one
-// 1024-thread block flags, ranks and compacts everything through shared memory.
+// 1024-thread block flags, ranks and compacts everything through shared memory. Between one and
+// sixteen v06 tiles per SM, v05.
 // Remains (bottleneck): launch latency below the threshold; v06's above it.
 // Source: CUB DeviceSelect's size dispatch and BlockScan-based compaction (agent_select_if.cuh).
 #pragma once
@@ -11,6 +12,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "common/device.h"
 #include "common/registry.h"
@@ -27,11 +29,13 @@ inline constexpr VersionDoc kDoc = {
     "Dispatch by problem size. Up to 16,384 elements one 1024-thread block loads everything "
     "in one trip (16 per thread, striped, staged into blocked order in padded shared memory), "
     "flags, scans the per-thread counts, writes the kept values compacted back into shared "
-    "memory and stores them with coalesced writes, then the count: one launch. Above that, "
-    "v06 (v05 on a GPU that cannot run sm_90 code). Keeps the input order.",
+    "memory and stores them with coalesced writes, then the count: one launch. Where v06 would "
+    "give each SM between one and sixteen tiles, v05's one-tile blocks; elsewhere v06 (v05 on "
+    "a GPU that cannot run sm_90 code). Keeps the input order.",
     /*changes*/
     "v06 ran its memset, its persistent pipeline and its look-ahead at every size; on a few "
-    "thousand elements those cost more than the work.",
+    "thousand elements those cost more than the work, and at a few million its persistent "
+    "blocks get too few tiles to hide the look-ahead.",
     /*remains*/
     "Below the threshold, the launch itself; above it, v06's bottleneck.",
     /*source*/
@@ -95,8 +99,30 @@ __global__ void __launch_bounds__(kThreads)
   if (t == 0) *count = kept_before;
 }
 
-// The path above the threshold on this device: v06, or v05 where sm_90 code cannot run.
-inline bool above_uses_v06() { return current_device_runs_sm90_code(); }
+// v05's one-tile blocks between these many v06 tiles per SM, as scan v16 does with v14 (measured
+// on the H200: at 2^22 elements, 7.8 v06 tiles per SM, v06 took 1.17x CUB's time; v05 is ahead
+// of v06 up to about that size, see the chapter's sweep).
+inline constexpr size_t kMiddleFromTilesPerSm = 1, kMiddleToTilesPerSm = 16;
+
+// The path above the one-block threshold on this device: v06 where sm_90 code runs and each SM
+// gets at least kMiddleToTilesPerSm of its tiles, or fewer than kMiddleFromTilesPerSm; else v05.
+inline bool above_uses_v06(size_t n) {
+  if (!current_device_runs_sm90_code()) return false;
+  const size_t tiles = ceil_div(n, v06::kTile);
+  const size_t sms = static_cast<size_t>(current_sm_count());
+  return tiles < kMiddleFromTilesPerSm * sms || tiles >= kMiddleToTilesPerSm * sms;
+}
+
+// The largest n of each path but the last, on this device (the tests run both sides of each).
+inline std::vector<size_t> dispatch_bounds() {
+  std::vector<size_t> bounds = {kSingleBlockMax};
+  if (current_device_runs_sm90_code()) {
+    const size_t sms = static_cast<size_t>(current_sm_count());
+    bounds.push_back((kMiddleFromTilesPerSm * sms - 1) * v06::kTile);
+    bounds.push_back((kMiddleToTilesPerSm * sms - 1) * v06::kTile);
+  }
+  return bounds;
+}
 
 inline size_t workspace_bytes(size_t n) {
   if (n <= kSingleBlockMax) return 0;
@@ -108,8 +134,8 @@ inline size_t workspace_bytes(size_t n) {
 inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                           void* ws, cudaStream_t stream) {
   if (n > kSingleBlockMax)
-    return above_uses_v06() ? v06::launch(in, out, count, n, ws, stream)
-                            : v05::launch(in, out, count, n, ws, stream);
+    return above_uses_v06(n) ? v06::launch(in, out, count, n, ws, stream)
+                             : v05::launch(in, out, count, n, ws, stream);
   if (n == 0) return cudaMemsetAsync(count, 0, sizeof(*count), stream);
   const cudaError_t e = cudaFuncSetAttribute(
       single_block_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmemBytes));

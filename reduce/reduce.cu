@@ -145,7 +145,9 @@ Operator make_operator() {
       entry(v10::kDoc, v10::launch, v10::workspace_bytes),
       entry(v11::kDoc, v11::launch, v11::workspace_bytes),
       with_dispatch(entry(v12::kDoc, v12::launch, v12::workspace_bytes),
-                    [] { return std::vector<size_t>{v12::kSingleBlockMax}; }),
+                    [] {
+                      return std::vector<size_t>{v12::kSmallBlockMax, v12::kSingleBlockMax};
+                    }),
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes),
   };
   return op;

@@ -21,8 +21,9 @@ inline constexpr VersionDoc kDoc = {
     12, "v12_size_dispatch", "Shape picked from n: one block below a threshold, v11 above",
     /*technique*/
     "Dispatch by problem size. Up to 16,384 floats (one trip of one 1024-thread block, four "
-    "float4 per thread) a single block reads everything, reduces it and writes the sum: one "
-    "launch, nothing else. Above that, v11's grid and last-block finish.",
+    "float4 per thread; up to 4,096, a 256-thread block, as CUB's single tile) a single block "
+    "reads everything, reduces it and writes the sum: one launch, nothing else. Above that, "
+    "v11's grid and last-block finish.",
     /*changes*/
     "v11 on a small input still ran its finish: write the block's partial, fence, atomic "
     "increment, and the last block reads the partials back, two L2 round trips after the data "
@@ -40,12 +41,17 @@ inline constexpr int kUnroll = 4;
 // each (64 KB). One more trip would double its time while 131 SMs stay idle; v11's grid spreads
 // a second trip's worth over four blocks instead.
 inline constexpr size_t kSingleBlockMax = size_t(kThreads) * 4 * kUnroll;
+// Up to one trip of 256 threads, a 256-thread block: 32 warps would mostly idle, and their block
+// reduction (32 warp sums) and launch cost more than the loads.
+inline constexpr unsigned kSmallThreads = 256;
+inline constexpr size_t kSmallBlockMax = size_t(kSmallThreads) * 4 * kUnroll;
 
-// in: n floats (4-byte aligned), n <= kSingleBlockMax (larger n is summed correctly, one trip
-// after another, but slowly); out: one float. Launch with one block of kThreads threads.
-__global__ void __launch_bounds__(kThreads)
+// in: n floats (4-byte aligned), n <= BS * 4 * kUnroll (larger n is summed correctly, one trip
+// after another, but slowly); out: one float. Launch with one block of BS threads.
+template <unsigned BS>
+__global__ void __launch_bounds__(BS)
     single_block_kernel(const float* __restrict__ in, float* __restrict__ out, size_t n) {
-  const float sum = block_reduce_sum<kThreads>(v11::thread_sum_tiled<kThreads, kUnroll>(in, n));
+  const float sum = block_reduce_sum<BS>(v11::thread_sum_tiled<BS, kUnroll>(in, n));
   if (threadIdx.x == 0) *out = sum;
 }
 
@@ -57,7 +63,9 @@ inline size_t workspace_bytes(size_t n) {
 // launch above the threshold and left zero by each (v11's counter).
 inline cudaError_t launch(const float* in, float* out, size_t n, void* ws, cudaStream_t stream) {
   if (n > kSingleBlockMax) return v11::launch(in, out, n, ws, stream);
-  single_block_kernel<<<1, kThreads, 0, stream>>>(in, out, n);
+  const bool small = n <= kSmallBlockMax;
+  auto kernel = small ? single_block_kernel<kSmallThreads> : single_block_kernel<kThreads>;
+  kernel<<<1, small ? kSmallThreads : kThreads, 0, stream>>>(in, out, n);
   return cudaGetLastError();
 }
 

@@ -144,7 +144,7 @@ Operator make_operator() {
       entry(s, v05::kDoc, v05::launch, nullptr, v05::workspace_bytes, v05::kMaxN),
       entry(s, v06::kDoc, v06::launch, nullptr, v06::workspace_bytes, v06::kMaxN),
       with_dispatch(entry(s, v07::kDoc, v07::launch, nullptr, v07::workspace_bytes, v07::kMaxN),
-                    v07::dispatch_bounds_keys),
+                    v07::dispatch_bounds),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),
@@ -168,7 +168,7 @@ Operator make_pairs_operator() {
       entry(s, v06::kDoc, nullptr, v06::launch_pairs, v06::workspace_bytes_pairs, v06::kMaxN),
       with_dispatch(
           entry(s, v07::kDoc, nullptr, v07::launch_pairs, v07::workspace_bytes_pairs, v07::kMaxN),
-          v07::dispatch_bounds_pairs),
+          v07::dispatch_bounds),
       entry(s, cub_baseline::kPairsDoc, nullptr, cub_baseline::launch_pairs,
             cub_baseline::pairs_workspace_bytes),
   };

@@ -1,14 +1,11 @@
 // sort/v07_small_n_dispatch.cuh — sort v07: a one-block radix sort in shared memory for small
 // inputs, v06's one-sweep passes above.
-// Technique: LSD radix sort with 2-bit digits inside one 1024-thread block: per pass, each
-// thread counts its keys' digits in four 16-bit fields of one 64-bit word, one block-wide scan
-// of those words ranks every key stably, and the keys are scattered within shared memory.
+// Technique: size dispatch. Up to 6,144 keys, one 256-thread block runs all four 8-bit passes in
+// shared memory, ranking with v06's ballot match; above that, v06.
 // Changes from v06: below the threshold, one launch and no global passes: v06 pays a status
 // memset, a histogram launch and four pass launches however few keys there are.
-// Remains (bottleneck): sixteen block-wide scans (barriers) per sort below the threshold; v06's
-// bottleneck above it.
-// Source: CUB's single-tile radix sort (dispatch_radix_sort.cuh, DeviceRadixSortSingleTileKernel;
-// BlockRadixRank's packed digit counters); Blelloch's split radix sort (1990).
+// Remains (bottleneck): one SM and four ranking rounds below the threshold; v06's above it.
+// Source: CUB's single-tile radix sort (dispatch_radix_sort.cuh, DeviceRadixSortSingleTileKernel).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -18,6 +15,7 @@
 
 #include "common/device.h"
 #include "common/registry.h"
+#include "sort/radix_rank.cuh"  // block_exclusive_scan
 #include "sort/v06_onesweep_ballot.cuh"
 
 namespace ladder::sort::v07 {
@@ -25,178 +23,140 @@ namespace ladder::sort::v07 {
 inline constexpr VersionDoc kDoc = {
     7, "v07_small_n_dispatch", "One-block radix sort in shared memory for small n, v06 above",
     /*technique*/
-    "Up to 16,384 keys (fewer where shared memory is smaller) one 1024-thread block sorts "
-    "everything in shared memory: LSD radix sort, 2-bit digits, 16 passes. Per pass a thread "
-    "counts its keys' four digit values in four 16-bit fields of one 64-bit word; one "
-    "block-wide scan of those words gives each key its stable rank, and the keys move within "
-    "shared memory. A pass whose digit is the same for every key is skipped. Pairs carry a "
-    "16-bit input index and gather their values at the end. Above the threshold, v06.",
+    "Up to 6,144 keys one 256-thread block sorts everything in shared memory: four 8-bit "
+    "passes, each ranking the keys with v06's ballot match and warp-private counters, a "
+    "block scan of the 256 digit counts, and a scatter within shared memory. A pass whose digit "
+    "is the same for every key (padding included) is skipped. Pairs carry a 16-bit input index "
+    "and gather their values at the end. Above the threshold, v06.",
     /*changes*/
     "v06 on 1,024 keys still cleared its status words, ran its histogram and four one-sweep "
-    "launches: about 37 us where CUB's single-tile kernel takes about 11 (H200). Here small "
-    "inputs take one launch and never touch DRAM between passes.",
+    "launches: about 38 us where CUB's single-tile kernel takes about 12 (H200). Here a small "
+    "input takes one launch and never goes back to DRAM between passes.",
     /*remains*/
-    "Below the threshold: the block-wide scans, two barriers each, sixteen times, and one SM "
-    "doing all the work. Above it: v06's bottleneck.",
+    "Below the threshold: one SM does all the work, four ranking rounds with their barriers. "
+    "Above it: v06's bottleneck.",
     /*source*/
-    "CUB's single-tile path (dispatch_radix_sort.cuh, DeviceRadixSortSingleTileKernel; "
-    "BlockRadixRank's packed counters); Blelloch, 'Prefix sums and their applications' (1990), "
-    "split-based radix sort"};
+    "CUB's single-tile path (dispatch_radix_sort.cuh, DeviceRadixSortSingleTileKernel: one "
+    "block, up to 4,864 keys on sm90); v06's ranking; an earlier try of this rung (2-bit digits "
+    "in 1,024 threads, 16 passes) was slower, see results/README.md"};
 
-inline constexpr unsigned kThreads = 1024;
-inline constexpr unsigned kMaxItems = 16;  // keys per thread at most: 16-bit fields hold 16,384
+inline constexpr unsigned kThreads = 256;  // one thread per digit value in the digit loops
+inline constexpr unsigned kWarps = kThreads / 32;
+inline constexpr unsigned kMaxItems = 24;  // keys per thread: 6,144 keys, 44 KB of shared memory
+inline constexpr size_t kSmallMax = size_t(kThreads) * kMaxItems;
 inline constexpr size_t kMaxN = v06::kMaxN;
 
-// One word of padding per 32: a thread's ITEMS consecutive slots (blocked order, ITEMS a power
-// of two up to 16) fall in distinct banks, as do a warp's 32 consecutive slots (striped).
-__device__ __forceinline__ unsigned padded(unsigned i) { return i + i / 32; }
-__host__ __device__ constexpr size_t padded_slots(size_t slots) { return slots + slots / 32; }
-
-// Dynamic shared memory of the one-block sort with ITEMS keys per thread.
-constexpr size_t smem_bytes(unsigned items, bool pairs) {
-  return padded_slots(size_t(kThreads) * items) * (pairs ? 6 : 4);  // key, and a 16-bit index
-}
-
-__device__ __forceinline__ unsigned long long warp_scan_inclusive_u64(unsigned long long v) {
-  const unsigned lane = threadIdx.x % 32;
-#pragma unroll
-  for (unsigned d = 1; d < 32; d *= 2) {
-    const unsigned long long up = __shfl_up_sync(0xffffffffu, v, d);
-    if (lane >= d) v += up;
-  }
-  return v;
-}
-
 // Sorts keys_in[0, n) into keys_out (and, with PAIRS, values_in into values_out stably by key)
-// in one block of kThreads threads. n <= kThreads * ITEMS <= 16,384. Any alignment. Dynamic
-// shared memory: smem_bytes(ITEMS, PAIRS). The slots past n hold 0xFFFFFFFF with indices past
-// n, so they sort after every key (stable: after a real 0xFFFFFFFF too) and are never stored.
+// in one block of kThreads threads; n <= kThreads * ITEMS. Any alignment. Item j of lane l of
+// warp w is element (w * ITEMS + j) * 32 + l (v06's tile layout). The slots past n hold
+// 0xFFFFFFFF with indices past n, so they sort after every key (stably: after a real 0xFFFFFFFF
+// too) and are never stored. Static shared memory: 6 * kThreads * ITEMS bytes (pairs) + 8 KB.
 template <unsigned ITEMS, bool PAIRS>
 __global__ void __launch_bounds__(kThreads)
     one_block_sort_kernel(const uint32_t* __restrict__ keys_in,
                           const uint32_t* __restrict__ values_in, uint32_t* __restrict__ keys_out,
                           uint32_t* __restrict__ values_out, unsigned n) {
-  static_assert(ITEMS >= 1 && ITEMS <= kMaxItems && (ITEMS & (ITEMS - 1)) == 0, "ITEMS: 1..16");
   constexpr unsigned kSlots = kThreads * ITEMS;
-  extern __shared__ uint32_t sk[];  // padded_slots(kSlots) keys, then as many 16-bit indices
-  uint16_t* si = reinterpret_cast<uint16_t*>(sk + padded_slots(kSlots));
-  // Two sets, alternating by pass: a pass's writes never meet the previous pass's reads, and one
-  // barrier per pass is saved.
-  __shared__ unsigned long long warp_totals_by_pass[2][kThreads / 32];
-  const unsigned t = threadIdx.x, lane = t % 32, warp = t / 32;
+  __shared__ uint32_t sk[kSlots];
+  __shared__ uint16_t si[PAIRS ? kSlots : 2];
+  __shared__ unsigned warp_hist[kWarps][v06::kDigits];
+  __shared__ unsigned warp_sums[kWarps];
+  __shared__ int skip[v06::kPasses];  // pass p moves nothing: one digit holds every slot
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  if (threadIdx.x < v06::kPasses) skip[threadIdx.x] = 0;
 
-#pragma unroll
-  for (unsigned u = 0; u < ITEMS; ++u) {  // striped, coalesced loads
-    const unsigned i = u * kThreads + t;
-    sk[padded(i)] = i < n ? __ldg(keys_in + i) : 0xFFFFFFFFu;
-    if constexpr (PAIRS) si[padded(i)] = static_cast<uint16_t>(i);
-  }
-  __syncthreads();
   uint32_t key[ITEMS];
   [[maybe_unused]] uint16_t idx[ITEMS];
+  const unsigned first = warp * ITEMS * 32 + lane;
 #pragma unroll
-  for (unsigned k = 0; k < ITEMS; ++k) {  // blocked: thread t holds slots t*ITEMS .. +ITEMS-1
-    key[k] = sk[padded(t * ITEMS + k)];
-    if constexpr (PAIRS) idx[k] = si[padded(t * ITEMS + k)];
+  for (unsigned j = 0; j < ITEMS; ++j) {  // coalesced per item
+    const unsigned e = first + j * 32;
+    key[j] = e < n ? __ldg(keys_in + e) : 0xFFFFFFFFu;
+    if constexpr (PAIRS) idx[j] = static_cast<uint16_t>(e);
   }
 
-  for (unsigned bit = 0; bit < 32; bit += 2) {
-    unsigned long long* warp_totals = warp_totals_by_pass[(bit / 2) % 2];
-    unsigned long long mine = 0;  // four 16-bit counts: this thread's keys per digit value
+  for (unsigned pass = 0; pass < v06::kPasses; ++pass) {
+    // Rank within the warp (v06): the lanes holding the same digit, the highest of them bumps
+    // the warp's counter for the digit by their number.
+    for (unsigned i = lane; i < v06::kDigits; i += 32) warp_hist[warp][i] = 0;
+    __syncwarp();
+    unsigned rank[ITEMS];
 #pragma unroll
-    for (unsigned k = 0; k < ITEMS; ++k) mine += 1ull << (16 * ((key[k] >> bit) & 3));
-    const unsigned long long inclusive = warp_scan_inclusive_u64(mine);
-    if (lane == 31) warp_totals[warp] = inclusive;
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const unsigned d = v06::digit_at(key[j], pass);
+      const unsigned peers = v06::match_digit(d);
+      const unsigned upto = __popc(peers & v06::lanemask_le());
+      const unsigned leader = 31 - __clz(peers);
+      const unsigned old = v06::leader_fetch_add(&warp_hist[warp][d], upto, lane == leader);
+      rank[j] = __shfl_sync(0xffffffffu, old, leader) + upto - 1;
+    }
     __syncthreads();
-    if (warp == 0) warp_totals[lane] = warp_scan_inclusive_u64(warp_totals[lane]);
-    __syncthreads();
-    const unsigned long long total = warp_totals[kThreads / 32 - 1];
-    unsigned long long before = inclusive - mine + (warp > 0 ? warp_totals[warp - 1] : 0ull);
-    const unsigned c0 = total & 0xffff, c1 = (total >> 16) & 0xffff, c2 = (total >> 32) & 0xffff;
-    if (c0 == kSlots || c1 == kSlots || c2 == kSlots || (c0 | c1 | c2) == 0)
-      continue;  // every key (padding included) has the same digit: the order stands
-    // Where each digit value starts, in the same four fields: 0, c0, c0 + c1, c0 + c1 + c2.
-    before += (unsigned long long)c0 << 16 | (unsigned long long)(c0 + c1) << 32 |
-              (unsigned long long)(c0 + c1 + c2) << 48;
+    // Thread d: digit d's count over the warps, turned into per-warp offsets, then the block's
+    // start of digit d.
+    const unsigned d = threadIdx.x;
+    unsigned count = 0;
 #pragma unroll
-    for (unsigned k = 0; k < ITEMS; ++k) {  // in order within the thread: stable
-      const unsigned shift = 16 * ((key[k] >> bit) & 3);
-      const unsigned pos = static_cast<unsigned>(before >> shift) & 0xffff;
-      before += 1ull << shift;
-      sk[padded(pos)] = key[k];
-      if constexpr (PAIRS) si[padded(pos)] = idx[k];
+    for (unsigned w = 0; w < kWarps; ++w) {
+      const unsigned c = warp_hist[w][d];
+      warp_hist[w][d] = count;
+      count += c;
+    }
+    if (count == kSlots) skip[pass] = 1;
+    const unsigned start = radix::block_exclusive_scan(count, warp_sums);  // three barriers
+#pragma unroll
+    for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][d] += start;
+    __syncthreads();
+    if (skip[pass]) continue;  // block-uniform: the order stands
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const unsigned pos = rank[j] + warp_hist[warp][v06::digit_at(key[j], pass)];
+      sk[pos] = key[j];
+      if constexpr (PAIRS) si[pos] = idx[j];
     }
     __syncthreads();
 #pragma unroll
-    for (unsigned k = 0; k < ITEMS; ++k) {
-      key[k] = sk[padded(t * ITEMS + k)];
-      if constexpr (PAIRS) idx[k] = si[padded(t * ITEMS + k)];
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      key[j] = sk[first + j * 32];
+      if constexpr (PAIRS) idx[j] = si[first + j * 32];
     }
-    // The next scatter comes after the next pass's barriers: no barrier needed here.
+    // The next scatter comes after the next pass's barriers: none needed here.
   }
 
-  // Shared memory holds the keys in the order of the last pass that moved them (the barrier
-  // after its scatter made them visible): store them striped.
 #pragma unroll
-  for (unsigned u = 0; u < ITEMS; ++u) {
-    const unsigned i = u * kThreads + t;
-    if (i < n) {
-      keys_out[i] = sk[padded(i)];
-      if constexpr (PAIRS) values_out[i] = __ldg(values_in + si[padded(i)]);
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned e = first + j * 32;
+    if (e < n) {
+      keys_out[e] = key[j];
+      if constexpr (PAIRS) values_out[e] = __ldg(values_in + idx[j]);
     }
   }
-}
-
-// The largest n the one-block sort takes on this device: kThreads * 16 where shared memory
-// allows (every GPU from sm_80 for keys; pairs need 101 KB, which sm_86, sm_89 and sm_120 just
-// have), else the largest power-of-two ITEMS that fits.
-inline size_t small_max(bool pairs) {
-  const size_t optin = current_smem_per_block_optin();
-  const size_t reserved = sizeof(unsigned long long) * (kThreads / 32);  // the static part
-  for (unsigned items = kMaxItems; items >= 1; items /= 2)
-    if (smem_bytes(items, pairs) + reserved <= optin) return size_t(kThreads) * items;
-  return 0;
 }
 
 template <unsigned ITEMS, bool PAIRS>
 cudaError_t launch_one_block(const uint32_t* keys_in, const uint32_t* values_in, uint32_t* keys_out,
                              uint32_t* values_out, size_t n, cudaStream_t stream) {
-  constexpr size_t kSmem = smem_bytes(ITEMS, PAIRS);
-  auto kernel = one_block_sort_kernel<ITEMS, PAIRS>;
-  if constexpr (kSmem > 48 * 1024) {
-    const cudaError_t e =
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
-    if (e != cudaSuccess) return e;
-  }
-  kernel<<<1, kThreads, kSmem, stream>>>(keys_in, values_in, keys_out, values_out,
-                                         static_cast<unsigned>(n));
+  one_block_sort_kernel<ITEMS, PAIRS><<<1, kThreads, 0, stream>>>(
+      keys_in, values_in, keys_out, values_out, static_cast<unsigned>(n));
   return cudaGetLastError();
 }
 
-// The smallest ITEMS (a power of two) whose block holds n keys; n <= kThreads * kMaxItems.
+// The smallest of 4, 8, 16, 24 keys per thread whose block holds n keys; n <= kSmallMax.
 template <bool PAIRS>
 cudaError_t launch_small(const uint32_t* keys_in, const uint32_t* values_in, uint32_t* keys_out,
                          uint32_t* values_out, size_t n, cudaStream_t stream) {
-  if (n <= kThreads * 1)
-    return launch_one_block<1, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
-  if (n <= kThreads * 2)
-    return launch_one_block<2, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
   if (n <= kThreads * 4)
     return launch_one_block<4, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
   if (n <= kThreads * 8)
     return launch_one_block<8, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
-  return launch_one_block<16, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
+  if (n <= kThreads * 16)
+    return launch_one_block<16, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
+  return launch_one_block<24, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
 }
 
-// Every boundary of the dispatch on this device: the ITEMS steps, and the one-block limit.
-inline std::vector<size_t> dispatch_bounds(bool pairs) {
-  std::vector<size_t> bounds;
-  for (size_t items = 1; items <= kMaxItems && kThreads * items <= small_max(pairs); items *= 2)
-    bounds.push_back(kThreads * items);
-  return bounds;
+// Every boundary of the dispatch: the steps of keys per thread, and the one-block limit.
+inline std::vector<size_t> dispatch_bounds() {
+  return {kThreads * 4, kThreads * 8, kThreads * 16, kSmallMax};
 }
-inline std::vector<size_t> dispatch_bounds_keys() { return dispatch_bounds(false); }
-inline std::vector<size_t> dispatch_bounds_pairs() { return dispatch_bounds(true); }
 
 inline size_t workspace_bytes(size_t n) { return v06::workspace_bytes(n); }
 inline size_t workspace_bytes_pairs(size_t n) { return v06::workspace_bytes_pairs(n); }
@@ -205,7 +165,7 @@ inline size_t workspace_bytes_pairs(size_t n) { return v06::workspace_bytes_pair
 inline cudaError_t launch(const uint32_t* in, uint32_t* out, size_t n, void* ws,
                           cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
-  if (n > small_max(false)) return v06::launch(in, out, n, ws, stream);
+  if (n > kSmallMax) return v06::launch(in, out, n, ws, stream);
   return launch_small<false>(in, nullptr, out, nullptr, n, stream);
 }
 
@@ -213,7 +173,7 @@ inline cudaError_t launch_pairs(const uint32_t* keys_in, const uint32_t* values_
                                 uint32_t* keys_out, uint32_t* values_out, size_t n, void* ws,
                                 cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
-  if (n > small_max(true))
+  if (n > kSmallMax)
     return v06::launch_pairs(keys_in, values_in, keys_out, values_out, n, ws, stream);
   return launch_small<true>(keys_in, values_in, keys_out, values_out, n, stream);
 }
