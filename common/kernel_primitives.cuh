@@ -23,6 +23,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "common/fast_divmod.h"
+
 namespace ladder::kps {
 
 template <typename T, int VecSize>
@@ -72,6 +74,24 @@ __device__ __forceinline__ void ReadDataModulo(T (&dst)[NX], const T* table, int
     for (int k = 0; k < VecSize; ++k) {
       if (!IsBoundary || i0 + k < num) dst[u * VecSize + k] = table[j];
       j = j + 1 == size ? 0 : j + 1;
+    }
+  }
+}
+
+// ReadDataModulo with the index math of seed 000's ReadDataBc: the position's remainder by the
+// table size through a FastDivMod (a multiply-high, an add and a shift) instead of a 64-bit `%`.
+// Positions are 32-bit: first + the tile's last index < 2^32 (the caller checks n).
+template <typename T, int NX, int VecSize, bool IsBoundary>
+__device__ __forceinline__ void ReadDataBroadcast(T (&dst)[NX], const T* table,
+                                                  const FastDivMod& size, uint32_t first, int num) {
+#pragma unroll
+  for (int u = 0; u < NX / VecSize; ++u) {
+    const int i0 = tile_index<VecSize>(u * VecSize);
+    uint32_t j = size.mod(first + static_cast<uint32_t>(i0));
+#pragma unroll
+    for (int k = 0; k < VecSize; ++k) {
+      if (!IsBoundary || i0 + k < num) dst[u * VecSize + k] = table[j];
+      j = j + 1 == size.divisor ? 0 : j + 1;
     }
   }
 }

@@ -16,6 +16,8 @@
 #include "elementwise/v03_vectorized.cuh"
 #include "elementwise/v04_half2.cuh"
 #include "elementwise/v05_primitives.cuh"
+#include "elementwise/v06_constant_bias.cuh"
+#include "elementwise/v07_fastdivmod_broadcast.cuh"
 
 namespace ladder::elementwise {
 namespace {
@@ -75,7 +77,10 @@ class ElementwiseRunner final : public Runner {
     args_.x = data_->x.template as<const T>() + off;
     if (data_->addend.get()) args_.addend = data_->addend.template as<const T>() + off;
     if (data_->mask.get()) args_.mask = data_->mask.template as<const uint8_t>() + off;
-    if (data_->bias.get()) args_.bias = data_->bias.template as<const T>();
+    if (data_->bias.get()) {
+      args_.bias = data_->bias.template as<const T>();
+      args_.bias_size = static_cast<int>(data_->host.bias.size());
+    }
   }
 
   size_t workspace_bytes() const override { return 0; }
@@ -155,6 +160,12 @@ Operator make(const char* name, const char* description, const char* bytes) {
   };
   if constexpr (sizeof(T) == 2) op.versions.push_back(entry<T>(name, K, v04::kDoc, v04::launch<K>));
   op.versions.push_back(entry<T>(name, K, v05::kDoc, v05::launch<K, T>));
+  if constexpr (K == Kind::kFused) {  // the bias read: constant memory, then FastDivMod
+    op.versions.push_back(entry<T>(name, K, v06::kDoc, v06::launch<K, T>));
+    op.versions.push_back(entry<T>(name, K, v07::kDoc, v07::launch<K, T>));
+    op.distributions = fused_distributions();
+    op.bench_distributions = {"uniform", "bias1000"};
+  }
   op.versions.push_back(entry<T>(name, K, cub_baseline::kDoc, cub_baseline::launch<K, T>));
   if constexpr (sizeof(T) == 2)
     op.versions.push_back(
@@ -177,12 +188,16 @@ Operator make_gelu_f16() {
 }
 Operator make_fused_f32() {
   return make<Kind::kFused, float>(
-      "fused_f32", "y = (x + bias[i % 1024]) * mask[i] * scale + addend[i], float32, uint8 mask",
+      "fused_f32",
+      "y = (x + bias[i % b]) * mask[i] * scale + addend[i], float32, uint8 mask, b = 1024 "
+      "(1000 on input bias1000)",
       "13n + 4096 (x, addend, y: 4 bytes each; mask: 1 byte; bias once)");
 }
 Operator make_fused_f16() {
   return make<Kind::kFused, __half>(
-      "fused_f16", "y = (x + bias[i % 1024]) * mask[i] * scale + addend[i], float16, uint8 mask",
+      "fused_f16",
+      "y = (x + bias[i % b]) * mask[i] * scale + addend[i], float16, uint8 mask, b = 1024 "
+      "(1000 on input bias1000)",
       "7n + 2048 (x, addend, y: 2 bytes each; mask: 1 byte; bias once)");
 }
 Operator make_add_f32() {

@@ -5,7 +5,8 @@
 // the element type) and one chapter, elementwise/README.md:
 //   gelu_f32, gelu_f16    y = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
 //   fused_f32, fused_f16  y = (x + bias[i % bias_size]) * mask[i] * scale + addend[i],
-//                         mask uint8 (0 or 1), bias_size = 1024, scale = 0.5
+//                         mask uint8 (0 or 1), bias_size = 1024 (1000 on the input
+//                         "bias1000"), scale = 0.5
 //   add_f32               y = x + addend (seed 000's example)
 // Host side: generators, the double-precision reference, the check and the bytes moved.
 #pragma once
@@ -24,8 +25,9 @@ namespace ladder::elementwise {
 
 enum class Kind { kGelu, kFused, kAdd };
 
-inline constexpr int kBiasSize = 1024;  // seed 002's bias length
-inline constexpr float kScale = 0.5f;   // seed 002's scale
+inline constexpr int kBiasSize = 1024;     // seed 002's bias length
+inline constexpr int kOddBiasSize = 1000;  // the "bias1000" input's
+inline constexpr float kScale = 0.5f;      // seed 002's scale
 
 // Device pointers of one problem. Which are used depends on the Kind: GELU reads x; add reads x
 // and addend; fused reads all four. Every array of n elements may start at any element (no
@@ -53,6 +55,10 @@ using Launcher = cudaError_t (*)(const Args<T>& args, T* out, size_t n, cudaStre
 //   "specials"  as uniform, with NaN, +Inf, -Inf, -0 and large finite values (x^3 overflows)
 //               among x and the addend: they must come out as the formula says
 std::vector<std::string> distributions();
+// The fused operators' inputs: the above, and
+//   "bias1000"  as uniform, with a bias of 1,000 elements instead of 1,024 (a length that is not
+//               a power of two, where the compiler cannot turn `%` into a mask)
+std::vector<std::string> fused_distributions();
 
 // One problem's host inputs (T = float or __half).
 template <typename T>

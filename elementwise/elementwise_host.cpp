@@ -64,10 +64,11 @@ double magnitude(Kind kind, double x, double a, double b, double m, double s) {
 }  // namespace
 
 std::vector<std::string> distributions() { return {"uniform", "specials"}; }
+std::vector<std::string> fused_distributions() { return {"uniform", "specials", "bias1000"}; }
 
 template <typename T>
 HostInputs<T> generate(Kind kind, size_t n, const std::string& dist, uint64_t seed) {
-  if (dist != "uniform" && dist != "specials")
+  if (dist != "uniform" && dist != "specials" && !(dist == "bias1000" && kind == Kind::kFused))
     throw std::invalid_argument("elementwise: unknown distribution '" + dist + "'");
   SplitMix64 rng(seed);
   HostInputs<T> in;
@@ -83,7 +84,7 @@ HostInputs<T> generate(Kind kind, size_t n, const std::string& dist, uint64_t se
   if (kind == Kind::kFused) {
     in.mask.resize(n);
     for (size_t i = 0; i < n; ++i) in.mask[i] = static_cast<uint8_t>(rng.next() & 1);
-    in.bias.resize(kBiasSize);
+    in.bias.resize(dist == "bias1000" ? kOddBiasSize : kBiasSize);
     for (T& b : in.bias) b = uniform(-1, 1);
   }
   if (dist == "specials") {

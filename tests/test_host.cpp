@@ -11,6 +11,8 @@
 #include "common/bench.h"
 #include "common/cli.h"
 #include "common/device.h"
+#include "common/fast_divmod.h"
+#include "common/random.h"
 #include "common/registry.h"
 #include "copy_if/copy_if.h"
 #include "elementwise/elementwise.h"
@@ -403,6 +405,68 @@ TEST(HostElementwise, BytesMoved) {
   EXPECT_EQ(elementwise::bytes_moved(Kind::kGelu, 2, 1000), 4000.0);
   EXPECT_EQ(elementwise::bytes_moved(Kind::kAdd, 4, 1000), 12000.0);
   EXPECT_EQ(elementwise::bytes_moved(Kind::kFused, 2, 1000), 7000.0 + 2 * 1024);
+}
+
+}  // namespace
+}  // namespace ladder
+
+namespace ladder {
+namespace {
+
+// The numerators every divisor is tried on: the ends of the 32-bit range, the neighbourhood of
+// the divisor and of its multiples near 2^31 and 2^32 (where a quotient changes and where the
+// seed's 32-bit sum wraps), and a few random ones.
+std::vector<uint32_t> numerators_for(uint32_t d, SplitMix64& rng) {
+  std::vector<uint32_t> ns = {0, 1, 2, 0x7fffffffu, 0x80000000u, 0xfffffffeu, 0xffffffffu};
+  for (uint64_t base : {uint64_t(d), uint64_t(0x80000000u) / d * d, uint64_t(0xffffffffu) / d * d})
+    for (int64_t delta = -2; delta <= 2; ++delta) {
+      const int64_t n = static_cast<int64_t>(base) + delta;
+      if (n >= 0 && n <= 0xffffffffll) ns.push_back(static_cast<uint32_t>(n));
+    }
+  for (int k = 0; k < 8; ++k) ns.push_back(static_cast<uint32_t>(rng.next()));
+  return ns;
+}
+
+// Counts the (divisor, numerator) pairs where FastDivMod's quotient or remainder differs from /
+// and %, over every divisor in [1, 2^16] and 200,000 random ones up to 2^31 (and a few above).
+TEST(HostFastDivMod, MatchesDivisionAndRemainder) {
+  SplitMix64 rng(0xd1f);
+  size_t checked = 0;
+  auto check = [&](uint32_t d) {
+    const FastDivMod f(d);
+    for (uint32_t n : numerators_for(d, rng)) {
+      uint32_t q = 0, r = 0;
+      f.divmod(n, q, r);
+      ASSERT_EQ(q, n / d) << "n=" << n << " d=" << d;
+      ASSERT_EQ(r, n % d) << "n=" << n << " d=" << d;
+      ASSERT_EQ(f.div(n), n / d);
+      ASSERT_EQ(f.mod(n), n % d);
+      ++checked;
+    }
+  };
+  for (uint32_t d = 1; d <= (1u << 16); ++d) check(d);
+  for (int k = 0; k < 200000; ++k) check(1 + static_cast<uint32_t>(rng.next() % 0x80000000u));
+  for (uint32_t d : {0x80000000u, 0x80000001u, 0xc0000000u, 0xfffffffeu, 0xffffffffu}) check(d);
+  EXPECT_GT(checked, size_t(1) << 21);
+}
+
+// The check above can fail: the seed's quotient, (t + n) in 32 bits, is wrong for some divisor
+// and numerator at or above 2^31 (the sum wraps), and the same loop finds it.
+TEST(HostFastDivMod, TheSeedsThirtyTwoBitSumIsCaught) {
+  SplitMix64 rng(0xd1f);
+  size_t wrong = 0;
+  for (uint32_t d = 1; d <= (1u << 16); ++d) {
+    const FastDivMod f(d);
+    for (uint32_t n : numerators_for(d, rng))
+      if (seed_fast_div(f, n) != n / d) ++wrong;
+  }
+  EXPECT_GT(wrong, 0u);
+  // Below 2^31 the two agree: the wrap needs t + n >= 2^32.
+  for (uint32_t d = 1; d <= 4096; ++d) {
+    const FastDivMod f(d);
+    for (uint32_t n = 0x7fff0000u; n < 0x7fff0000u + 4096; ++n)
+      ASSERT_EQ(seed_fast_div(f, n), n / d) << "n=" << n << " d=" << d;
+  }
 }
 
 }  // namespace

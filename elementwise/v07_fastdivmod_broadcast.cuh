@@ -1,0 +1,100 @@
+// elementwise/v07_fastdivmod_broadcast.cuh — elementwise v07 (fused operators only): v05 with the
+// bias read through a broadcast read whose index math is a FastDivMod.
+// Technique: the remainder of each vector's position by the bias length as a multiply-high, an
+// add and a shift (common/fast_divmod.h), on 32-bit positions.
+// Changes from v05: kps::ReadDataBroadcast instead of kps::ReadDataModulo: no 64-bit `%` (a
+// call to a division routine of some twenty instructions) per vector.
+// Remains (bottleneck): the memory system, as in v05; the index math was never the limit at
+// large n, so what this rung shows is what the division cost in instructions, not in time.
+// Source: seed 000 (FastDivMod, ReadDataBc); Granlund & Montgomery 1994.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "common/device.h"
+#include "common/fast_divmod.h"
+#include "common/kernel_primitives.cuh"
+#include "common/registry.h"
+#include "elementwise/ops.cuh"
+#include "elementwise/v05_primitives.cuh"  // vector_size, kThreads, and the path past 2^32
+
+namespace ladder::elementwise::v07 {
+
+inline constexpr VersionDoc kDoc = {
+    7, "v07_fastdivmod_broadcast",
+    "v05 with a FastDivMod broadcast read of the bias (fused operators)",
+    /*technique*/
+    "The bias index is the element's position modulo the bias length. v05 computes it once per "
+    "vector with a 64-bit `%`, which the GPU has no instruction for (it calls a division "
+    "routine). Here the host builds a FastDivMod for the bias length once per launch (magic "
+    "multiplier and shift, common/fast_divmod.h) and the kernel's broadcast read "
+    "(kps::ReadDataBroadcast, seed 000's ReadDataBc) takes the remainder with one multiply-high, "
+    "one add, one shift and one multiply-subtract on 32-bit positions.",
+    /*changes*/
+    "kps::ReadDataModulo becomes kps::ReadDataBroadcast; the kernel is otherwise v05. Inputs of "
+    "2^32 elements or more keep v05's 64-bit path.",
+    /*remains*/
+    "The memory system, as in v05. The division was a few dozen instructions per vector in a "
+    "kernel that waits on DRAM; whether that shows in time is what the measurement says.",
+    /*source*/
+    "seed 000 (FastDivMod; ReadDataBc's index math); Granlund & Montgomery, 'Division by "
+    "invariant integers using multiplication' (PLDI 1994)"};
+
+template <typename T, int VecSize, bool IsBoundary>
+__device__ __forceinline__ void tile(const Args<T>& a, const FastDivMod& bias_size, T* out,
+                                     uint32_t first, int num) {
+  constexpr int NX = VecSize * v05::kUnroll;
+  T x[NX] = {}, y[NX], add[NX] = {}, bias[NX] = {};
+  uint8_t mask[NX] = {};
+  kps::ReadData<T, NX, VecSize, IsBoundary>(x, a.x + first, num);
+  kps::ReadData<T, NX, VecSize, IsBoundary>(add, a.addend + first, num);
+  kps::ReadData<uint8_t, NX, VecSize, IsBoundary>(mask, a.mask + first, num);
+  kps::ReadDataBroadcast<T, NX, VecSize, IsBoundary>(bias, a.bias, bias_size, first, num);
+  kps::ElementwiseAny(y, FusedOp{a.scale}, x, bias, mask, add);
+  kps::WriteData<T, NX, VecSize, IsBoundary>(out + first, y, num);
+}
+
+// One tile per block (v05's grid); n < 2^32, so every position fits 32 bits.
+template <typename T, int VecSize>
+__global__ void __launch_bounds__(v05::kThreads)
+    broadcast_kernel(Args<T> a, FastDivMod bias_size, T* __restrict__ out, uint32_t n) {
+  constexpr uint32_t kTile = v05::kThreads * VecSize * v05::kUnroll;
+  const uint32_t first = blockIdx.x * kTile;
+  if (n - first >= kTile)
+    tile<T, VecSize, false>(a, bias_size, out, first, static_cast<int>(kTile));
+  else
+    tile<T, VecSize, true>(a, bias_size, out, first, static_cast<int>(n - first));
+}
+
+template <typename T, int VecSize>
+cudaError_t launch_with(const Args<T>& a, T* out, size_t n, cudaStream_t stream) {
+  const size_t grid = ceil_div(n, size_t(v05::kThreads) * VecSize * v05::kUnroll);  // < 2^31
+  broadcast_kernel<T, VecSize><<<static_cast<unsigned>(grid), v05::kThreads, 0, stream>>>(
+      a, FastDivMod(static_cast<uint32_t>(a.bias_size)), out, static_cast<uint32_t>(n));
+  return cudaGetLastError();
+}
+
+// The elementwise launcher contract (elementwise/elementwise.h), fused operators only;
+// bias_size >= 1. n >= 2^32: v05.
+template <Kind K, typename T>
+cudaError_t launch(const Args<T>& a, T* out, size_t n, cudaStream_t stream) {
+  static_assert(K == Kind::kFused, "v07 is a rung of the fused operators only");
+  if (n == 0) return cudaSuccess;
+  if (n > 0xffffffffu) return v05::launch<K, T>(a, out, n, stream);
+  switch (v05::vector_size<K>(a, out)) {
+    case 8:
+      if constexpr (sizeof(T) == 2) return launch_with<T, 8>(a, out, n, stream);
+      [[fallthrough]];
+    case 4:
+      return launch_with<T, 4>(a, out, n, stream);
+    case 2:
+      return launch_with<T, 2>(a, out, n, stream);
+    default:
+      return launch_with<T, 1>(a, out, n, stream);
+  }
+}
+
+}  // namespace ladder::elementwise::v07
