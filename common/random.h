@@ -29,10 +29,15 @@ class SplitMix64 {
   }
   void skip(uint64_t k) { state_ += k * 0x9e3779b97f4a7c15ULL; }
   // Uniform in [0, 1) with 24 random bits: every value is an exact float.
-  float unit_float() { return static_cast<float>(next() >> 40) * (1.0f / 16777216.0f); }
+  float unit_float() { return unit_float_of(next()); }
   // Uniform integer in [lo, hi].
-  int64_t uniform_int(int64_t lo, int64_t hi) {
-    return lo + static_cast<int64_t>(next() % static_cast<uint64_t>(hi - lo + 1));
+  int64_t uniform_int(int64_t lo, int64_t hi) { return uniform_int_of(next(), lo, hi); }
+  // The same two, of a draw already made (for parallel_draws in common/parallel.h).
+  static float unit_float_of(uint64_t draw) {
+    return static_cast<float>(draw >> 40) * (1.0f / 16777216.0f);
+  }
+  static int64_t uniform_int_of(uint64_t draw, int64_t lo, int64_t hi) {
+    return lo + static_cast<int64_t>(draw % static_cast<uint64_t>(hi - lo + 1));
   }
 
  private:

@@ -57,7 +57,7 @@ std::vector<int32_t> generate(size_t n, const std::string& dist, uint64_t seed) 
                                           std::numeric_limits<int32_t>::max()};
     std::vector<int32_t> x(n);
     SplitMix64 rng(seed);
-    for (size_t i = 0; i < n; ++i) x[i] = kEdges[rng.next() % 5];
+    parallel_draws(rng, x.data(), n, [](uint64_t d) { return kEdges[d % 5]; });
     return x;
   }
   int percent = 0;
@@ -75,18 +75,42 @@ std::vector<int32_t> generate(size_t n, const std::string& dist, uint64_t seed) 
     throw std::invalid_argument("copy_if: unknown distribution '" + dist + "'");
   std::vector<int32_t> x(n);
   SplitMix64 rng(seed);
-  for (size_t i = 0; i < n; ++i) {
-    const uint64_t r = rng.next();
+  parallel_draws(rng, x.data(), n, [percent](uint64_t r) {
     const bool keep = static_cast<int>(r % 100) < percent;
     const int32_t magnitude = static_cast<int32_t>((r >> 32) % (uint64_t(1) << 30));
-    x[i] = keep ? magnitude + 1 : -magnitude;  // [1, 2^30] or [-(2^30 - 1), 0]
-  }
+    return keep ? magnitude + 1 : -magnitude;  // [1, 2^30] or [-(2^30 - 1), 0]
+  });
   return x;
 }
 
+// std::copy_if, on every core: each chunk of 2^20 counts what it keeps, a prefix sum gives each
+// chunk its place, and the chunks copy in parallel.
 std::vector<int32_t> reference(const std::vector<int32_t>& in) {
-  std::vector<int32_t> out;
-  std::copy_if(in.begin(), in.end(), std::back_inserter(out), KeepPositive{});
+  constexpr size_t kChunk = size_t(1) << 20;
+  const size_t chunks = (in.size() + kChunk - 1) / kChunk;
+  std::vector<size_t> start(chunks + 1, 0);
+  parallel_for(
+      chunks,
+      [&](size_t begin, size_t end) {
+        for (size_t c = begin; c < end; ++c) {
+          const auto first = in.begin() + c * kChunk;
+          const auto last = in.begin() + std::min(in.size(), (c + 1) * kChunk);
+          start[c + 1] = static_cast<size_t>(std::count_if(first, last, KeepPositive{}));
+        }
+      },
+      1);
+  for (size_t c = 0; c < chunks; ++c) start[c + 1] += start[c];
+  std::vector<int32_t> out(start[chunks]);
+  parallel_for(
+      chunks,
+      [&](size_t begin, size_t end) {
+        for (size_t c = begin; c < end; ++c) {
+          const auto first = in.begin() + c * kChunk;
+          const auto last = in.begin() + std::min(in.size(), (c + 1) * kChunk);
+          std::copy_if(first, last, out.begin() + start[c], KeepPositive{});
+        }
+      },
+      1);
   return out;
 }
 

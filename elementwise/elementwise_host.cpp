@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "common/parallel.h"
 #include "common/random.h"
 #include "elementwise/elementwise.h"
 
@@ -75,15 +76,20 @@ HostInputs<T> generate(Kind kind, size_t n, const std::string& dist, uint64_t se
   auto uniform = [&](double lo, double hi) {
     return from_double<T>(lo + (hi - lo) * static_cast<double>(rng.unit_float()));
   };
+  auto uniform_of = [](double lo, double hi) {  // the same, of a draw (parallel_draws)
+    return [lo, hi](uint64_t d) {
+      return from_double<T>(lo + (hi - lo) * static_cast<double>(SplitMix64::unit_float_of(d)));
+    };
+  };
   in.x.resize(n);
-  for (size_t i = 0; i < n; ++i) in.x[i] = uniform(-6, 6);
+  parallel_draws(rng, in.x.data(), n, uniform_of(-6, 6));
   if (kind != Kind::kGelu) {
     in.addend.resize(n);
-    for (size_t i = 0; i < n; ++i) in.addend[i] = uniform(-10, 10);
+    parallel_draws(rng, in.addend.data(), n, uniform_of(-10, 10));
   }
   if (kind == Kind::kFused) {
     in.mask.resize(n);
-    for (size_t i = 0; i < n; ++i) in.mask[i] = static_cast<uint8_t>(rng.next() & 1);
+    parallel_draws(rng, in.mask.data(), n, [](uint64_t d) { return static_cast<uint8_t>(d & 1); });
     in.bias.resize(dist == "bias1000" ? kOddBiasSize : kBiasSize);
     for (T& b : in.bias) b = uniform(-1, 1);
   }

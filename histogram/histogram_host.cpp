@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "common/parallel.h"
 #include "histogram/histogram.h"
 
 namespace ladder::histogram {
@@ -20,43 +21,34 @@ void fill(T* x, size_t count, const std::string& dist, SplitMix64& rng) {
   static constexpr int kHot[4] = {3, 64, 65, 200};
   if constexpr (std::is_same_v<T, int32_t>) {
     if (dist == "out_of_range") {
-      for (size_t i = 0; i < count; ++i) {
-        const uint64_t r = rng.next();
+      parallel_draws(rng, x, count, [](uint64_t r) -> int32_t {
         const int32_t word = static_cast<int32_t>(static_cast<uint32_t>(r >> 32));
         switch (r % 8) {
           case 0:
-            x[i] = -1;
-            break;
+            return -1;
           case 1:
-            x[i] = kBins;
-            break;
+            return kBins;
           case 2:
-            x[i] = std::numeric_limits<int32_t>::min();
-            break;
+            return std::numeric_limits<int32_t>::min();
           case 3:
-            x[i] = std::numeric_limits<int32_t>::max();
-            break;
+            return std::numeric_limits<int32_t>::max();
           case 4:
-            x[i] = word < 0 ? word : -1 - word;
-            break;  // any negative value
-          case 5:
-            x[i] = kBins + static_cast<int32_t>((r >> 33) % (uint64_t(INT32_MAX) - kBins));
-            break;  // any value above 255
+            return word < 0 ? word : -1 - word;  // any negative value
+          case 5:                                // any value above 255
+            return kBins + static_cast<int32_t>((r >> 33) % (uint64_t(INT32_MAX) - kBins));
           default:
-            x[i] = static_cast<int32_t>(r >> 56);
-            break;  // in range
+            return static_cast<int32_t>(r >> 56);  // in range
         }
-      }
+      });
       return;
     }
   }
   if (dist == "uniform") {
-    for (size_t i = 0; i < count; ++i) x[i] = static_cast<T>(rng.next() >> 56);
+    parallel_draws(rng, x, count, [](uint64_t r) { return static_cast<T>(r >> 56); });
   } else if (dist == "skewed") {
-    for (size_t i = 0; i < count; ++i) {
-      const uint64_t r = rng.next();
-      x[i] = static_cast<T>((r % 10) != 0 ? kHot[(r >> 8) & 3] : (r >> 56));
-    }
+    parallel_draws(rng, x, count, [](uint64_t r) {
+      return static_cast<T>((r % 10) != 0 ? kHot[(r >> 8) & 3] : (r >> 56));
+    });
   } else if (dist == "degenerate") {
     for (size_t i = 0; i < count; ++i) x[i] = static_cast<T>(7);
   } else {

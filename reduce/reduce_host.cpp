@@ -3,6 +3,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "common/parallel.h"
 #include "reduce/reduce.h"
 
 namespace ladder::reduce {
@@ -13,21 +14,27 @@ std::vector<std::string> distributions() {
 
 void fill(float* x, size_t count, const std::string& dist, SplitMix64& rng, size_t first) {
   if (dist == "uniform") {
-    for (size_t i = 0; i < count; ++i) x[i] = 2.0f * rng.unit_float() - 1.0f;
+    parallel_draws(rng, x, count,
+                   [](uint64_t d) { return 2.0f * SplitMix64::unit_float_of(d) - 1.0f; });
   } else if (dist == "ones") {
     for (size_t i = 0; i < count; ++i) x[i] = 1.0f;
   } else if (dist == "small_ints") {
-    for (size_t i = 0; i < count; ++i) x[i] = static_cast<float>(rng.uniform_int(-8, 8));
+    parallel_draws(rng, x, count, [](uint64_t d) {
+      return static_cast<float>(SplitMix64::uniform_int_of(d, -8, 8));
+    });
   } else if (dist == "large") {
-    for (size_t i = 0; i < count; ++i) x[i] = (2.0f * rng.unit_float() - 1.0f) * 1e28f;
+    parallel_draws(rng, x, count,
+                   [](uint64_t d) { return (2.0f * SplitMix64::unit_float_of(d) - 1.0f) * 1e28f; });
   } else if (dist == "one_per_256") {
     // The group's 1.0 sits where the draw of its first element points; the draw is looked up
     // (peek) rather than remembered, so a piece may start in the middle of a group.
-    for (size_t i = 0; i < count; ++i) {
-      const size_t in_group = (first + i) % 256;
-      const int64_t group_start = static_cast<int64_t>(i) - static_cast<int64_t>(in_group);
-      x[i] = rng.peek(group_start) % 256 == in_group ? 1.0f : 0.0f;
-    }
+    parallel_for(count, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) {
+        const size_t in_group = (first + i) % 256;
+        const int64_t group_start = static_cast<int64_t>(i) - static_cast<int64_t>(in_group);
+        x[i] = rng.peek(group_start) % 256 == in_group ? 1.0f : 0.0f;
+      }
+    });
     rng.skip(count);
   } else {
     throw std::invalid_argument("reduce: unknown distribution '" + dist + "'");

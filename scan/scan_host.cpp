@@ -3,6 +3,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "common/parallel.h"
 #include "common/random.h"
 #include "scan/scan.h"
 
@@ -15,7 +16,9 @@ std::vector<int32_t> generate(size_t n, const std::string& dist, uint64_t seed) 
   std::vector<int32_t> x;
   if (dist == "small_signed") {
     x.resize(n);
-    for (size_t i = 0; i < n; ++i) x[i] = static_cast<int32_t>(rng.uniform_int(-8, 8));
+    parallel_draws(rng, x.data(), n, [](uint64_t d) {
+      return static_cast<int32_t>(SplitMix64::uniform_int_of(d, -8, 8));
+    });
   } else if (dist == "ones") {
     x.assign(n, 1);
   } else if (dist == "one_hot") {

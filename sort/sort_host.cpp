@@ -27,10 +27,10 @@ std::vector<uint32_t> generate(size_t n, const std::string& dist, uint64_t seed)
   if (dist == "few") {
     uint32_t values[16];
     for (uint32_t& v : values) v = static_cast<uint32_t>(rng.next());
-    for (size_t i = 0; i < n; ++i) x[i] = values[rng.next() % 16];
+    parallel_draws(rng, x.data(), n, [&values](uint64_t d) { return values[d % 16]; });
     return x;
   }
-  for (size_t i = 0; i < n; ++i) x[i] = static_cast<uint32_t>(rng.next() >> 32);
+  parallel_draws(rng, x.data(), n, [](uint64_t d) { return static_cast<uint32_t>(d >> 32); });
   if (dist == "topbit")
     for (uint32_t& v : x) v |= 0x80000000u;
   if (dist == "sorted" || dist == "reversed") x = reference(std::move(x));
