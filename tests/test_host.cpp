@@ -12,6 +12,7 @@
 #include "common/cli.h"
 #include "common/device.h"
 #include "common/fast_divmod.h"
+#include "common/parallel.h"
 #include "common/random.h"
 #include "common/registry.h"
 #include "copy_if/copy_if.h"
@@ -467,6 +468,28 @@ TEST(HostFastDivMod, TheSeedsThirtyTwoBitSumIsCaught) {
     for (uint32_t n = 0x7fff0000u; n < 0x7fff0000u + 4096; ++n)
       ASSERT_EQ(seed_fast_div(f, n), n / d) << "n=" << n << " d=" << d;
   }
+}
+
+}  // namespace
+}  // namespace ladder
+
+namespace ladder {
+namespace {
+
+// parallel_draws gives what a sequential loop of next() gives, and leaves the generator where
+// the loop would; a draw taken one position off is caught by the same comparison.
+TEST(HostRandom, ParallelDrawsMatchTheSequentialLoop) {
+  const size_t n = (size_t(1) << 20) + 3;
+  SplitMix64 seq(0x5eed), par(0x5eed);
+  std::vector<uint32_t> want(n), got(n);
+  for (size_t i = 0; i < n; ++i) want[i] = static_cast<uint32_t>(seq.next() >> 32);
+  parallel_draws(par, got.data(), n, [](uint64_t d) { return static_cast<uint32_t>(d >> 32); });
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(par.next(), seq.next());
+  SplitMix64 off(0x5eed);
+  off.skip(1);
+  parallel_draws(off, got.data(), n, [](uint64_t d) { return static_cast<uint32_t>(d >> 32); });
+  EXPECT_NE(got, want);
 }
 
 }  // namespace
