@@ -265,10 +265,14 @@ std::vector<BenchSpec> benchmark_specs(const Options& options) {
                                          : op.bench_distributions;
     const bool named_dists = dists.size() > 1;  // names keep /dist: even when --quick keeps one
     if (options.quick) dists.resize(1);         // the headline input
-    // --quick: the last rung, the last that keeps the order, and the `cub` baseline
-    const Version *last = nullptr, *last_ordered = nullptr;
+    // --quick: the last rung, the last that keeps the order, and the library baseline (the
+    // first registered: `cub`, or col_sum's `cublas_gemv`)
+    const Version *last = nullptr, *last_ordered = nullptr, *baseline = nullptr;
     for (const Version& v : op.versions) {
-      if (v.baseline) continue;
+      if (v.baseline) {
+        if (!baseline) baseline = &v;
+        continue;
+      }
       last = &v;
       if (v.keeps_order) last_ordered = &v;
     }
@@ -276,8 +280,7 @@ std::vector<BenchSpec> benchmark_specs(const Options& options) {
       for (const std::string& dist : dists) {
         for (const Version& v : op.versions) {
           if (n > v.max_n) continue;
-          if (options.quick && &v != last && &v != last_ordered && std::string(v.doc.slug) != "cub")
-            continue;
+          if (options.quick && &v != last && &v != last_ordered && &v != baseline) continue;
           std::string name = v.name() + "/n:" + std::to_string(n);
           if (named_dists) name += "/dist:" + dist;
           if (options.offset > 0) name += "/offset:" + std::to_string(options.offset);

@@ -4,6 +4,7 @@
 #include "copy_if/copy_if.h"
 #include "elementwise/elementwise.h"
 #include "histogram/histogram.h"
+#include "reduce/axis.h"
 #include "reduce/reduce.h"
 #include "scan/scan.h"
 #include "sort/sort.h"
@@ -14,6 +15,8 @@ const std::vector<Operator>& operators() {
   static const std::vector<Operator> ops = [] {
     std::vector<Operator> v;
     v.push_back(reduce::make_operator());
+    v.push_back(reduce::axis::make_rows_operator());
+    v.push_back(reduce::axis::make_cols_operator());
     v.push_back(scan::make_operator());
     v.push_back(sort::make_operator());
     v.push_back(sort::make_pairs_operator());

@@ -64,9 +64,10 @@ def ladder_figure(runs, op, gpu, path):
         if ref:  # the copy ceiling's time for these bytes: time x pct_copy / 100
             ax.axvline(ref["time_us"] * ref["pct_copy"] / 100, color="black", linestyle="--",
                        linewidth=1, label="copy ceiling")
-        if figures.get("cub"):
-            ax.axvline(figures["cub"]["time_us"], color="#dd8452", linestyle=":", linewidth=1.5,
-                       label="cub")
+        base = report.baseline_slug(op)
+        if figures.get(base):
+            ax.axvline(figures[base]["time_us"], color="#dd8452", linestyle=":", linewidth=1.5,
+                       label=base)
         ax.legend(fontsize=8, loc="lower right")
         ax.set_title(f"{op}, n = {report.size_label(n)}{report.dist_label(dist)}", fontsize=10)
     fig.suptitle(f"{gpu}: {op} ladder (bar label: % of the measured copy ceiling)", fontsize=11)
@@ -88,8 +89,9 @@ def sweep_figure(runs, op, gpu, l2_bytes, path):
     for k in runs:
         if k[0] == op and k[3] == dist:
             counts[k[1]] = counts.get(k[1], 0) + 1
-    chosen = sorted((s for s, c in counts.items() if c >= len(sizes) - 2 and s != "cub"),
-                    key=report.ladder_order) + (["cub"] if "cub" in counts else [])
+    base = report.baseline_slug(op)
+    chosen = sorted((s for s, c in counts.items() if c >= len(sizes) - 2 and s != base),
+                    key=report.ladder_order) + ([base] if base in counts else [])
     if best and best[1] not in chosen:
         chosen.insert(-1, best[1])
     fig, ax = plt.subplots(figsize=(8, 5))

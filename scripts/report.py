@@ -20,11 +20,19 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OPERATORS = ["reduce", "scan", "sort", "sort_pairs", "gelu_f32", "gelu_f16", "fused_f32", "fused_f16",
-             "add_f32", "copy_if", "histogram", "histogram_u8"]
+OPERATORS = ["reduce", "row_sum", "col_sum", "scan", "sort", "sort_pairs", "gelu_f32", "gelu_f16",
+             "fused_f32", "fused_f16", "add_f32", "copy_if", "histogram", "histogram_u8"]
 # The chapter README each operator's tables go into, where it is not <op>/README.md.
-CHAPTER = {"sort_pairs": "sort", "histogram_u8": "histogram", "gelu_f32": "elementwise", "gelu_f16": "elementwise",
+CHAPTER = {"row_sum": "reduce", "col_sum": "reduce", "sort_pairs": "sort", "histogram_u8": "histogram", "gelu_f32": "elementwise", "gelu_f16": "elementwise",
            "fused_f32": "elementwise", "fused_f16": "elementwise", "add_f32": "elementwise"}
+# The library baseline's slug, where it is not `cub` (CUB has no column reduction).
+BASELINE = {"col_sum": "cublas_gemv"}
+
+
+def baseline_slug(op):
+    return BASELINE.get(op, "cub")
+
+
 LADDER_SIZE = 25_600_000
 LARGE_SIZE = 1 << 28
 
@@ -36,6 +44,11 @@ LARGE_SIZE = 1 << 28
 #   base_dist time on dist.
 TARGETS = {
     "reduce": [("cub", LARGE_SIZE, None, 1.0), ("cub", LADDER_SIZE, None, 1.0)],
+    "row_sum": [t for d in ("square", "wide", "tall", "softmax")
+                for t in (("ceiling", LARGE_SIZE, d, 90.0), ("cub", LARGE_SIZE, d, 1.0))],
+    "col_sum": [t for d in ("square", "wide", "tall", "softmax")
+                for t in (("ceiling", LARGE_SIZE, d, 90.0),
+                          ("vs", LARGE_SIZE, d, 1.0, "cublas_gemv"))],
     "histogram": [("cub", LARGE_SIZE, "uniform", 0.5),
                   ("dist", LARGE_SIZE, "degenerate", 2.0, "uniform")],
     "histogram_u8": [("cub", LARGE_SIZE, "uniform", 0.7),
@@ -143,7 +156,7 @@ def op_table(runs, op, n, dist=None):
     if not rows:
         return None, None
     figures = {slug: summary(runs[(op, slug, n, dist)]) for slug in rows}
-    cub = figures.get("cub")
+    cub = figures.get(baseline_slug(op))
     v00 = figures.get("v00_serial")
     # the "× v00" column only where the serial baseline ran at this size
     out = ["| version | time (µs) | GB/s | % copy ceiling | × previous |"
@@ -505,7 +518,7 @@ def ratio_to_cub(runs, op):
     top = top_rung(runs, op, dist)
     out = []
     for n in sorted({k[2] for k in runs if k[0] == op and k[3] == dist}):
-        a, c = runs.get((op, top, n, dist)), runs.get((op, "cub", n, dist))
+        a, c = runs.get((op, top, n, dist)), runs.get((op, baseline_slug(op), n, dist))
         fa, fc = (summary(a) if a else None), (summary(c) if c else None)
         if fa and fc:
             out.append((n, fa["time_us"] / fc["time_us"]))
@@ -726,7 +739,7 @@ def headline(files):
         dist = next((t[2] for t in TARGETS.get(op, []) if t[2] in dists), dists[0])
         _, figures = op_table(runs, op, LARGE_SIZE, dist)
         best = best_rung(figures, UNORDERED.get(op, set())) if figures else None
-        cub = figures.get("cub") if figures else None
+        cub = figures.get(baseline_slug(op)) if figures else None
         if not best or not cub:
             continue
         t, slug = best

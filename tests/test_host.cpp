@@ -18,6 +18,7 @@
 #include "copy_if/copy_if.h"
 #include "elementwise/elementwise.h"
 #include "histogram/histogram.h"
+#include "reduce/axis.h"
 #include "reduce/reduce.h"
 #include "scan/scan.h"
 #include "sort/sort.h"
@@ -490,6 +491,63 @@ TEST(HostRandom, ParallelDrawsMatchTheSequentialLoop) {
   off.skip(1);
   parallel_draws(off, got.data(), n, [](uint64_t d) { return static_cast<uint32_t>(d >> 32); });
   EXPECT_NE(got, want);
+}
+
+}  // namespace
+}  // namespace ladder
+
+namespace ladder {
+namespace {
+
+TEST(HostAxis, ShapesOfTheBenchmarkInputs) {
+  using reduce::axis::shape_for;
+  const size_t n = size_t(1) << 28;
+  EXPECT_EQ(shape_for(n, "square").rows, 16384u);
+  EXPECT_EQ(shape_for(n, "square").cols, 16384u);
+  EXPECT_EQ(shape_for(n, "wide").rows, 64u);
+  EXPECT_EQ(shape_for(n, "wide").cols, size_t(1) << 22);
+  EXPECT_EQ(shape_for(n, "tall").rows, size_t(1) << 22);
+  EXPECT_EQ(shape_for(n, "tall").cols, 64u);
+  EXPECT_EQ(shape_for(n, "softmax").rows, 32768u);
+  EXPECT_EQ(shape_for(n, "softmax").cols, 4096u);
+  EXPECT_EQ(shape_for(1000, "cols31").cols, 31u);
+  EXPECT_EQ(shape_for(1000, "cols31").rows, 32u);
+  EXPECT_EQ(shape_for(1000, "rows33").rows, 33u);
+  EXPECT_EQ(shape_for(1000, "rows33").cols, 30u);
+  EXPECT_EQ(shape_for(0, "tall").elements(), 0u);
+  EXPECT_EQ(shape_for(1, "square").elements(), 1u);
+  for (const std::string& d : reduce::axis::distributions())
+    for (size_t m : {size_t(0), size_t(1), size_t(33), size_t(25600000)})
+      EXPECT_LE(shape_for(m, d).elements(), m) << d << " " << m;
+  // beyond 32-bit indexing: the huge tests' shapes
+  EXPECT_GT(shape_for((size_t(1) << 31) + 17, "rows1").elements(), size_t(1) << 31);
+  EXPECT_GT(shape_for((size_t(1) << 31) + 17, "cols1").elements(), size_t(1) << 31);
+  EXPECT_THROW(shape_for(10, "cols7"), std::invalid_argument);
+  EXPECT_THROW(shape_for(10, "diagonal"), std::invalid_argument);
+}
+
+// The check is exact for these inputs and rejects one element off, a wrong index, and NaN.
+TEST(HostAxis, CheckRejectsWrongSums) {
+  using namespace reduce::axis;
+  const Shape s = shape_for(1000, "cols33");
+  const std::vector<float> x = generate(s.elements(), 7);
+  for (Axis axis : {Axis::kRows, Axis::kCols}) {
+    const Reference ref = reference(axis, x.data(), s);
+    std::vector<float> got(ref.sum.begin(), ref.sum.end());
+    EXPECT_TRUE(check(ref, got.data()).ok);
+    got[3] += 1.0f;  // one element counted twice, or dropped
+    const CheckResult bad = check(ref, got.data());
+    EXPECT_FALSE(bad.ok);
+    EXPECT_NE(bad.message.find("index 3"), std::string::npos) << bad.message;
+    got[3] = NAN;
+    EXPECT_FALSE(check(ref, got.data()).ok);
+  }
+  // Row sums by hand on a 2 x 3 matrix.
+  const float m[6] = {1, -1, 1, 0, 1, 1};
+  const Reference rows = reference(Axis::kRows, m, Shape{2, 3});
+  EXPECT_EQ(rows.sum, (std::vector<double>{1, 2}));
+  const Reference cols = reference(Axis::kCols, m, Shape{2, 3});
+  EXPECT_EQ(cols.sum, (std::vector<double>{1, 0, 2}));
 }
 
 }  // namespace
