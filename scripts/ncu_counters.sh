@@ -44,7 +44,7 @@ for op in json.load(sys.stdin)["operators"]:
   [ "$max_n" -gt 0 ] && [ "$max_n" -lt "$N" ] && n=$max_n || n=$N
   filter="^$op/$slug/n:$n"
   # operators benchmarked on several distributions put it in the name; the first is the main one
-  case "$op" in copy_if | sort | histogram | histogram_u8) filter="$filter/dist:$dist" ;; esac
+  case "$op" in copy_if | sort | histogram | histogram_u8 | fused_f32 | fused_f16 | row_sum | col_sum) filter="$filter/dist:$dist" ;; esac
   timeout 300 ncu --clock-control none --csv --page raw --metrics "$METRICS" \
     -k 'regex:^(?!.*flush_read_kernel)' \
     "$BIN" --ops="$op" --sizes="$n" --benchmark_filter="$filter/" --benchmark_min_time=1x \

@@ -321,6 +321,7 @@ for _op in ("gelu_f32", "gelu_f16", "fused_f32", "fused_f16", "add_f32"):
     COUNTERS[_op] = _EW
 COUNTERS["histogram_u8"] = COUNTERS["histogram"]
 COUNTERS["sort_pairs"] = COUNTERS["sort"]
+COUNTERS["row_sum"] = COUNTERS["col_sum"] = COUNTERS["reduce"]
 
 
 def counters_table(op, gpu_slug):

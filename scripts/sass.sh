@@ -10,8 +10,11 @@ cd "$(dirname "$0")/.."
 op=${1:?usage: scripts/sass.sh OP VERSION [ARCH]}
 version=${2:?usage: scripts/sass.sh OP VERSION [ARCH]}
 arch=${3:-sm_90}
+src=""
 case "$op" in
   reduce | scan | sort | copy_if) dir=$op ns=$op ;;
+  row_sum) dir=reduce ns=reduce sub=4rows src=reduce/axis.cu ;;
+  col_sum) dir=reduce ns=reduce sub=4cols src=reduce/axis.cu ;;
   sort_pairs) dir=sort ns=sort ;;
   gelu_f32 | gelu_f16 | fused_f32 | fused_f16 | add_f32 | elementwise) dir=elementwise ns=elementwise ;;
   histogram | histogram_u8) dir=histogram ns=histogram ;;
@@ -22,9 +25,10 @@ cuobjdump=${CUOBJDUMP:-$(command -v cuobjdump || true)}
 [ -x "$cuobjdump" ] || { echo "sass.sh: no cuobjdump (set CUOBJDUMP=/path/to/cuobjdump)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-nvcc -cubin -arch="$arch" -O3 -std=c++17 --expt-relaxed-constexpr -I. "$dir/$dir.cu" -o "$tmp/k.cubin"
-# Mangled names spell each namespace as <length><name>: ladder::scan::v09 -> 6ladder4scan3v09.
-pattern="6ladder${#ns}${ns}3${version}"
+nvcc -cubin -arch="$arch" -O3 -std=c++17 --expt-relaxed-constexpr -I. "${src:-$dir/$dir.cu}" -o "$tmp/k.cubin"
+# Mangled names spell each namespace as <length><name>: ladder::scan::v09 -> 6ladder4scan3v09,
+# ladder::reduce::rows::v04 -> 6ladder6reduce4rows3v04.
+pattern="6ladder${#ns}${ns}${sub:-}3${version}"
 "$cuobjdump" -sass "$tmp/k.cubin" | awk -v pat="$pattern" '
   /Function : / { show = index($0, pat) > 0 }
   show { print }'
