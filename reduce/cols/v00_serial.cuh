@@ -8,9 +8,7 @@
 namespace ladder::reduce::cols::v00 {
 
 inline constexpr VersionDoc kDoc = {
-    0,
-    "v00_serial",
-    "Serial: one thread sums every column",
+    0, "v00_serial", "Serial: one thread sums every column",
     /*technique*/ "One GPU thread walks the columns, each from top to bottom.",
     /*changes*/ "The starting point.",
     /*remains*/
