@@ -124,6 +124,22 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(top, "v15_x")  # the highest rung measured at every size
         self.assertEqual(points, [(1024, 1.5), (4096, 1.0), (1 << 20, 0.8), (1 << 28, 1.25)])
 
+    def test_a_baseline_other_than_cub(self):
+        # col_sum is compared with cuBLAS (report.BASELINE): the ratio uses it, and a `cub`
+        # entry, were there one, would not count.
+        def entry(t):
+            return {"reps": [{"real_time": t, "time_unit": "us"}], "median": None, "errors": []}
+        runs = {}
+        for n, a, c in [(1024, 3.0, 4.0), (1 << 28, 300.0, 200.0)]:
+            runs[("col_sum", "v03_x", n, "square")] = entry(a)
+            runs[("col_sum", "cublas_gemv", n, "square")] = entry(c)
+            runs[("col_sum", "cub", n, "square")] = entry(1.0)
+        self.assertEqual(report.baseline_slug("col_sum"), "cublas_gemv")
+        self.assertEqual(report.baseline_slug("reduce"), "cub")
+        top, points = report.ratio_to_cub(runs, "col_sum")
+        self.assertEqual(top, "v03_x")
+        self.assertEqual(points, [(1024, 0.75), (1 << 28, 1.5)])
+
     def test_unaligned_runs_stand_apart_and_beside_the_aligned(self):
         files = report.unaligned_files()
         self.assertTrue(files)
