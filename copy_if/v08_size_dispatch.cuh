@@ -99,9 +99,8 @@ __global__ void __launch_bounds__(kThreads)
   if (t == 0) *count = kept_before;
 }
 
-// v05's one-tile blocks between these many v06 tiles per SM, as scan v16 does with v14 (measured
-// on the H200: at 2^22 elements, 7.8 v06 tiles per SM, v06 took 1.17x CUB's time; v05 is ahead
-// of v06 up to about that size, see the chapter's sweep).
+// v05's one-tile blocks between these many v06 tiles per SM, as scan v16 does with v14: the
+// chapter's sweep has v06 behind CUB at 2^22 elements, about eight v06 tiles per SM.
 inline constexpr size_t kMiddleFromTilesPerSm = 1, kMiddleToTilesPerSm = 16;
 
 // The path above the one-block threshold on this device: v06 where sm_90 code runs and each SM

@@ -30,8 +30,8 @@ inline constexpr VersionDoc kDoc = {
     "and gather their values at the end. Above the threshold, v06.",
     /*changes*/
     "v06 on 1,024 keys still cleared its status words, ran its histogram and four one-sweep "
-    "launches: about 38 us where CUB's single-tile kernel takes about 12 (H200). Here a small "
-    "input takes one launch and never goes back to DRAM between passes.",
+    "launches, several times the time of CUB's single-tile kernel (the chapter's sweep). Here a "
+    "small input takes one launch and never goes back to DRAM between passes.",
     /*remains*/
     "Below the threshold: one SM does all the work, four ranking rounds with their barriers. "
     "Above it: v06's bottleneck.",
