@@ -118,9 +118,10 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
       // The flush, then the stream held until the launch is enqueued, so that the events
       // bracket GPU time alone (common/device.h, StreamBlocker).
       if (!h.hot) h.flusher->flush(h.stream);
+      runner->before_timed_launch(h.stream);
       cudaError_t launched = cudaSuccess;
       {
-        if (h.blocking) h.blocker->block(h.stream);
+        if (h.blocking && !version.host_waits) h.blocker->block(h.stream);
         const StreamBlocker::Hold hold(*h.blocker);  // released at the end of this scope
         LADDER_CUDA_TRY(cudaEventRecord(h.start, h.stream));
         launched = runner->launch(h.stream);

@@ -3,6 +3,7 @@
 
 #include "copy_if/copy_if.h"
 #include "elementwise/elementwise.h"
+#include "elementwise/transfer.h"
 #include "histogram/histogram.h"
 #include "reduce/axis.h"
 #include "reduce/reduce.h"
@@ -25,6 +26,10 @@ const std::vector<Operator>& operators() {
     v.push_back(elementwise::make_fused_f32());
     v.push_back(elementwise::make_fused_f16());
     v.push_back(elementwise::make_add_f32());
+    v.push_back(elementwise::transfer::make_h2d_operator());
+    v.push_back(elementwise::transfer::make_d2h_operator());
+    v.push_back(elementwise::transfer::make_host_sum_operator());
+    v.push_back(elementwise::transfer::make_pipeline_operator());
     v.push_back(copy_if::make_operator());
     v.push_back(histogram::make_operator_i32());
     v.push_back(histogram::make_operator_u8());

@@ -58,6 +58,10 @@ class Runner {
   virtual cudaError_t launch(cudaStream_t stream) = 0;
   // Synchronizes `stream`, copies the output back and compares it with the CPU reference.
   virtual CheckResult check(cudaStream_t stream) = 0;
+  // Called before every timed launch, outside the timed events: puts back state a launch
+  // changed that the next one must not inherit (managed memory migrated to the GPU). May
+  // synchronize. Default: nothing.
+  virtual void before_timed_launch(cudaStream_t) {}
   // Minimal bytes read + written for this instance, where they depend on the data (copy_if
   // writes only what it keeps); negative: use the operator's bytes_moved(n).
   virtual double bytes_moved() const { return -1; }
@@ -72,6 +76,10 @@ struct Version {
   // Hopper-only (bulk copies, mbarrier try_wait): skipped on older GPUs and in builds whose code
   // for the GPU was not compiled for sm_90 (current_device_runs_sm90_code)
   bool needs_sm90 = false;
+  // The launcher waits on the host for the stream (a copy from or to pageable memory, a
+  // synchronous cudaMemcpy): the benchmark does not hold the stream for it (StreamBlocker would
+  // wait for a release that never comes), so its time includes the host's enqueue.
+  bool host_waits = false;
   // For a rung that picks its path by n (size dispatch): the boundaries on the current GPU, each
   // the largest n that the smaller path takes. The tests run n = b and b + 1 for every b. Needs
   // the CUDA runtime (thresholds may depend on the SM count); empty: no dispatch.

@@ -153,4 +153,13 @@ Operator make_operator() {
   return op;
 }
 
+cudaError_t best_sum(const float* in, float* out, size_t n, void* ws, cudaStream_t stream) {
+  return v12::launch(in, out, n, ws, stream);
+}
+size_t best_sum_workspace_bytes(size_t n) { return v12::workspace_bytes(n); }
+cudaError_t cub_sum(const float* in, float* out, size_t n, void* ws, cudaStream_t stream) {
+  return cub_baseline::launch(in, out, n, ws, stream);
+}
+size_t cub_sum_workspace_bytes(size_t n) { return cub_baseline::workspace_bytes(n); }
+
 }  // namespace ladder::reduce

@@ -73,4 +73,11 @@ inline double bytes_moved(size_t n) { return 4.0 * static_cast<double>(n); }
 
 Operator make_operator();
 
+// The ladder's top rung and the CUB call, for other chapters (the host-memory sums of the
+// elementwise chapter's transfer section), under the Launcher contract above.
+cudaError_t best_sum(const float* in, float* out, size_t n, void* ws, cudaStream_t stream);
+size_t best_sum_workspace_bytes(size_t n);
+cudaError_t cub_sum(const float* in, float* out, size_t n, void* ws, cudaStream_t stream);
+size_t cub_sum_workspace_bytes(size_t n);
+
 }  // namespace ladder::reduce

@@ -18,7 +18,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-device-out}
 STEPS=${STEPS:-build tests sanitizer bench extra}
-BENCH_GROUPS=${BENCH_GROUPS:-reduce axis scan sort elementwise copy_if histogram}
+BENCH_GROUPS=${BENCH_GROUPS:-reduce axis scan sort elementwise transfer copy_if histogram}
 GROUP_TIMEOUT=${GROUP_TIMEOUT:-300}
 mkdir -p "$OUT"
 BUILD=build-device
@@ -30,6 +30,7 @@ ops_of() {
     elementwise) echo "gelu_f32,gelu_f16,fused_f32,fused_f16,add_f32" ;;
     histogram) echo "histogram,histogram_u8" ;;
     axis) echo "row_sum,col_sum" ;;
+    transfer) echo "h2d,d2h,host_sum,pipeline_gelu" ;;
     sort) echo "sort,sort_pairs" ;;
     *) echo "$1" ;;
   esac

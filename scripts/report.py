@@ -21,12 +21,14 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OPERATORS = ["reduce", "row_sum", "col_sum", "scan", "sort", "sort_pairs", "gelu_f32", "gelu_f16",
-             "fused_f32", "fused_f16", "add_f32", "copy_if", "histogram", "histogram_u8"]
+             "fused_f32", "fused_f16", "add_f32", "h2d", "d2h", "host_sum", "pipeline_gelu",
+             "copy_if", "histogram", "histogram_u8"]
 # The chapter README each operator's tables go into, where it is not <op>/README.md.
-CHAPTER = {"row_sum": "reduce", "col_sum": "reduce", "sort_pairs": "sort", "histogram_u8": "histogram", "gelu_f32": "elementwise", "gelu_f16": "elementwise",
+CHAPTER = {"row_sum": "reduce", "col_sum": "reduce", "h2d": "elementwise", "d2h": "elementwise",
+           "host_sum": "elementwise", "pipeline_gelu": "elementwise", "sort_pairs": "sort", "histogram_u8": "histogram", "gelu_f32": "elementwise", "gelu_f16": "elementwise",
            "fused_f32": "elementwise", "fused_f16": "elementwise", "add_f32": "elementwise"}
 # The library baseline's slug, where it is not `cub` (CUB has no column reduction).
-BASELINE = {"col_sum": "cublas_gemv"}
+BASELINE = {"col_sum": "cublas_gemv", "h2d": "cuda_memcpy", "d2h": "cuda_memcpy"}
 
 
 def baseline_slug(op):
