@@ -220,6 +220,24 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
   ctx("copy_ceiling_gbps", fixed(h.copy_gbps, 1));
   ctx("copy_ceiling_method",
       "1 GiB cudaMemcpyAsync device to device, L2 flushed, median of 15, read + write bytes");
+  // The host link, where a benchmark crosses it (the transfer operators of the elementwise
+  // chapter): 256 MiB pinned copies each way. A failure is reported here, not fatal.
+  const std::vector<std::string> link_ops = {"h2d", "d2h", "host_sum", "pipeline_gelu"};
+  const bool wants_link =
+      options.ops.empty() || std::any_of(options.ops.begin(), options.ops.end(), [&](auto& o) {
+        return std::find(link_ops.begin(), link_ops.end(), o) != link_ops.end();
+      });
+  if (wants_link) {
+    try {
+      ctx("link_h2d_pinned_gbps", fixed(measure_link_gbps(h.stream, size_t(256) << 20, true), 1));
+      ctx("link_d2h_pinned_gbps", fixed(measure_link_gbps(h.stream, size_t(256) << 20, false), 1));
+      ctx("link_method",
+          "256 MiB cudaMemcpyAsync between pinned host memory and the GPU, "
+          "median of 7, bytes moved once");
+    } catch (const CudaError& e) {
+      ctx("link_h2d_pinned_gbps", std::string("not measured: ") + e.what());
+    }
+  }
   ctx("driver_version", version_string(f.driver_version));
   ctx("runtime_version", version_string(f.runtime_version));
   ctx("cub_version", cub_version_string());

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cstring>
 #include <vector>
 
 #include "common/device.h"
@@ -328,6 +329,33 @@ double measure_copy_ceiling_gbps(cudaStream_t stream, L2Flusher& flusher, size_t
   std::sort(ms.begin(), ms.end());
   const double median_s = ms[ms.size() / 2] / 1e3;
   return 2.0 * static_cast<double>(bytes) / median_s / 1e9;
+}
+
+double measure_link_gbps(cudaStream_t stream, size_t bytes, bool to_device, int samples) {
+  DeviceBuffer device(bytes, /*zero=*/true);
+  void* host = nullptr;
+  LADDER_CUDA_TRY(cudaMallocHost(&host, bytes));
+  std::memset(host, 0, bytes);
+  cudaEvent_t start, stop;
+  LADDER_CUDA_TRY(cudaEventCreate(&start));
+  LADDER_CUDA_TRY(cudaEventCreate(&stop));
+  std::vector<float> ms;
+  for (int i = 0; i <= samples; ++i) {  // sample 0 is the warm-up
+    LADDER_CUDA_TRY(cudaEventRecord(start, stream));
+    LADDER_CUDA_TRY(
+        to_device ? cudaMemcpyAsync(device.get(), host, bytes, cudaMemcpyHostToDevice, stream)
+                  : cudaMemcpyAsync(host, device.get(), bytes, cudaMemcpyDeviceToHost, stream));
+    LADDER_CUDA_TRY(cudaEventRecord(stop, stream));
+    LADDER_CUDA_TRY(cudaEventSynchronize(stop));
+    float t = 0;
+    LADDER_CUDA_TRY(cudaEventElapsedTime(&t, start, stop));
+    if (i > 0) ms.push_back(t);
+  }
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  cudaFreeHost(host);
+  std::sort(ms.begin(), ms.end());
+  return static_cast<double>(bytes) / (ms[ms.size() / 2] / 1e3) / 1e9;
 }
 
 std::string cub_version_string() {

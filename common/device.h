@@ -171,6 +171,11 @@ class StreamBlocker {
 // The measured speed of light: a `bytes`-sized device-to-device cudaMemcpyAsync, L2 flushed
 // before each sample, median of `samples` after a warm-up. Returns GB/s counting bytes read plus
 // bytes written (2 x bytes per copy).
+// The host link's bandwidth: a copy of `bytes` between pinned host memory and the GPU, in one
+// direction (to_device: host to GPU), median of `samples` after a warm-up, in GB/s (bytes moved
+// once). Throws CudaError if the pinned allocation fails.
+double measure_link_gbps(cudaStream_t stream, size_t bytes, bool to_device, int samples = 7);
+
 double measure_copy_ceiling_gbps(cudaStream_t stream, L2Flusher& flusher, size_t bytes,
                                  int samples = 15);
 
