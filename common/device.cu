@@ -307,17 +307,19 @@ void L2Flusher::flush(cudaStream_t stream) {
   LADDER_CUDA_TRY(cudaGetLastError());
 }
 
-double measure_copy_ceiling_gbps(cudaStream_t stream, L2Flusher& flusher, size_t bytes,
-                                 int samples) {
-  DeviceBuffer src(bytes, /*zero=*/true), dst(bytes);
+namespace {
+// The median time (ms) of `samples` runs of enqueue() on the stream, after one warm-up run:
+// before() (untimed), a start event, enqueue(), a stop event.
+template <typename Before, typename Enqueue>
+float median_ms(cudaStream_t stream, int samples, Before before, Enqueue enqueue) {
   cudaEvent_t start, stop;
   LADDER_CUDA_TRY(cudaEventCreate(&start));
   LADDER_CUDA_TRY(cudaEventCreate(&stop));
   std::vector<float> ms;
   for (int i = 0; i <= samples; ++i) {  // sample 0 is the warm-up
-    flusher.flush(stream);
+    before();
     LADDER_CUDA_TRY(cudaEventRecord(start, stream));
-    LADDER_CUDA_TRY(cudaMemcpyAsync(dst.get(), src.get(), bytes, cudaMemcpyDeviceToDevice, stream));
+    LADDER_CUDA_TRY(enqueue());
     LADDER_CUDA_TRY(cudaEventRecord(stop, stream));
     LADDER_CUDA_TRY(cudaEventSynchronize(stop));
     float t = 0;
@@ -327,8 +329,19 @@ double measure_copy_ceiling_gbps(cudaStream_t stream, L2Flusher& flusher, size_t
   cudaEventDestroy(start);
   cudaEventDestroy(stop);
   std::sort(ms.begin(), ms.end());
-  const double median_s = ms[ms.size() / 2] / 1e3;
-  return 2.0 * static_cast<double>(bytes) / median_s / 1e9;
+  return ms[ms.size() / 2];
+}
+}  // namespace
+
+double measure_copy_ceiling_gbps(cudaStream_t stream, L2Flusher& flusher, size_t bytes,
+                                 int samples) {
+  DeviceBuffer src(bytes, /*zero=*/true), dst(bytes);
+  const float ms = median_ms(
+      stream, samples, [&] { flusher.flush(stream); },
+      [&] {
+        return cudaMemcpyAsync(dst.get(), src.get(), bytes, cudaMemcpyDeviceToDevice, stream);
+      });
+  return 2.0 * static_cast<double>(bytes) / (ms / 1e3) / 1e9;
 }
 
 double measure_link_gbps(cudaStream_t stream, size_t bytes, bool to_device, int samples) {
@@ -336,26 +349,21 @@ double measure_link_gbps(cudaStream_t stream, size_t bytes, bool to_device, int 
   void* host = nullptr;
   LADDER_CUDA_TRY(cudaMallocHost(&host, bytes));
   std::memset(host, 0, bytes);
-  cudaEvent_t start, stop;
-  LADDER_CUDA_TRY(cudaEventCreate(&start));
-  LADDER_CUDA_TRY(cudaEventCreate(&stop));
-  std::vector<float> ms;
-  for (int i = 0; i <= samples; ++i) {  // sample 0 is the warm-up
-    LADDER_CUDA_TRY(cudaEventRecord(start, stream));
-    LADDER_CUDA_TRY(
-        to_device ? cudaMemcpyAsync(device.get(), host, bytes, cudaMemcpyHostToDevice, stream)
-                  : cudaMemcpyAsync(host, device.get(), bytes, cudaMemcpyDeviceToHost, stream));
-    LADDER_CUDA_TRY(cudaEventRecord(stop, stream));
-    LADDER_CUDA_TRY(cudaEventSynchronize(stop));
-    float t = 0;
-    LADDER_CUDA_TRY(cudaEventElapsedTime(&t, start, stop));
-    if (i > 0) ms.push_back(t);
+  float ms = 0;
+  try {
+    ms = median_ms(
+        stream, samples, [] {},
+        [&] {
+          return to_device
+                     ? cudaMemcpyAsync(device.get(), host, bytes, cudaMemcpyHostToDevice, stream)
+                     : cudaMemcpyAsync(host, device.get(), bytes, cudaMemcpyDeviceToHost, stream);
+        });
+  } catch (...) {
+    cudaFreeHost(host);
+    throw;
   }
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
   cudaFreeHost(host);
-  std::sort(ms.begin(), ms.end());
-  return static_cast<double>(bytes) / (ms[ms.size() / 2] / 1e3) / 1e9;
+  return static_cast<double>(bytes) / (ms / 1e3) / 1e9;
 }
 
 std::string cub_version_string() {

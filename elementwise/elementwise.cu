@@ -102,22 +102,7 @@ class ElementwiseRunner final : public Runner {
     const size_t n = data_->problem.n;
     std::vector<T> got(n);
     LADDER_CUDA_TRY(cudaMemcpy(got.data(), out(), n * sizeof(T), cudaMemcpyDefault));
-    CheckResult total;
-    total.ok = true;
-    size_t first_bad = n;
-    std::mutex merge;
-    parallel_for(n, [&](size_t begin, size_t end) {
-      const CheckResult r =
-          check_piece(data_->kind, data_->host, got.data() + begin, begin, end - begin);
-      std::lock_guard<std::mutex> lock(merge);
-      total.max_err = std::max(total.max_err, r.max_err);
-      if (!r.ok && begin < first_bad) {
-        first_bad = begin;
-        total.ok = false;
-        total.message = r.message;
-      }
-    });
-    return total;
+    return check_all(data_->kind, data_->host, got.data(), n);
   }
 
  private:

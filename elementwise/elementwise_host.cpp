@@ -1,7 +1,9 @@
 // elementwise/elementwise_host.cpp — CPU side of the elementwise problems: generators, the
 // double-precision reference and the check.
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -171,6 +173,27 @@ template HostInputs<float> generate<float>(Kind, size_t, const std::string&, uin
 template HostInputs<__half> generate<__half>(Kind, size_t, const std::string&, uint64_t);
 template double reference<float>(Kind, const HostInputs<float>&, size_t);
 template double reference<__half>(Kind, const HostInputs<__half>&, size_t);
+template <typename T>
+CheckResult check_all(Kind kind, const HostInputs<T>& in, const T* got, size_t n) {
+  CheckResult total;
+  total.ok = true;
+  size_t first_bad = n;
+  std::mutex merge;
+  parallel_for(n, [&](size_t begin, size_t end) {
+    const CheckResult r = check_piece(kind, in, got + begin, begin, end - begin);
+    std::lock_guard<std::mutex> lock(merge);
+    total.max_err = std::max(total.max_err, r.max_err);
+    if (!r.ok && begin < first_bad) {
+      first_bad = begin;
+      total.ok = false;
+      total.message = r.message;
+    }
+  });
+  return total;
+}
+
+template CheckResult check_all<float>(Kind, const HostInputs<float>&, const float*, size_t);
+template CheckResult check_all<__half>(Kind, const HostInputs<__half>&, const __half*, size_t);
 template CheckResult check_piece<float>(Kind, const HostInputs<float>&, const float*, size_t,
                                         size_t);
 template CheckResult check_piece<__half>(Kind, const HostInputs<__half>&, const __half*, size_t,

@@ -3,12 +3,11 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
-#include <mutex>
 #include <sstream>
 #include <vector>
 
 #include "common/device.h"
-#include "common/parallel.h"
+#include "common/parallel.h"             // mismatches
 #include "elementwise/cub_baseline.cuh"  // cub_baseline::launch<Kind::kGelu, float>
 #include "elementwise/elementwise.h"     // generate, check_piece
 #include "elementwise/transfer.h"
@@ -270,22 +269,7 @@ class PipelineRunner final : public Runner {
 
   CheckResult check(cudaStream_t stream) override {
     LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
-    CheckResult total;
-    total.ok = true;
-    std::mutex merge;
-    size_t first_bad = n_;
-    parallel_for(n_, [&](size_t begin, size_t end) {
-      const CheckResult r =
-          check_piece(Kind::kGelu, inputs_, host_out_.as<float>() + begin, begin, end - begin);
-      std::lock_guard<std::mutex> lock(merge);
-      total.max_err = std::max(total.max_err, r.max_err);
-      if (!r.ok && begin < first_bad) {
-        first_bad = begin;
-        total.ok = false;
-        total.message = r.message;
-      }
-    });
-    return total;
+    return check_all(Kind::kGelu, inputs_, host_out_.as<const float>(), n_);
   }
 
  private:
