@@ -295,7 +295,8 @@ std::vector<BenchSpec> benchmark_specs(const Options& options) {
       last = &v;
       if (v.keeps_order) last_ordered = &v;
     }
-    for (size_t n : sizes) {
+    const bool defaults = options.sizes.empty() && !options.sweep && !options.quick;
+    for (size_t n : defaults && !op.bench_sizes.empty() ? op.bench_sizes : sizes) {
       for (const std::string& dist : dists) {
         for (const Version& v : op.versions) {
           if (n > v.max_n) continue;

@@ -113,6 +113,9 @@ struct Operator {
   // more than one, benchmark names end in "/dist:<name>".
   std::vector<std::string> bench_distributions;
   std::vector<size_t> test_sizes;  // edge sizes the tests run every version on
+  // The sizes of a default run (no --sizes, no --sweep) when they differ from the suite's ladder
+  // sizes; empty means those. The host-transfer operators run at 2^28 only: one 1 GiB array.
+  std::vector<size_t> bench_sizes;
   // The inputs of the 2^31 + 17 test of the best rungs; empty means the first of
   // `distributions` only.
   std::vector<std::string> huge_distributions;

@@ -320,6 +320,7 @@ Operator base(const char* name, const char* description, const char* formula, do
   op.bytes_moved = [per_element](size_t n) { return per_element * static_cast<double>(n); };
   op.distributions = std::move(dists);
   op.test_sizes = {0, 1, 33, 1000, 4096 + 3, (1u << 20) + 7};
+  op.bench_sizes = {size_t(1) << 28};  // one 1 GiB float array, the size the lesson is about
   return op;
 }
 

@@ -13,6 +13,7 @@
 #include "reduce/cols/v01_thread_per_column.cuh"
 #include "reduce/cols/v02_block_y_reduce.cuh"
 #include "reduce/cols/v03_split_rows.cuh"
+#include "reduce/cols/v04_last_block.cuh"
 #include "reduce/rows/cub_baseline.cuh"
 #include "reduce/rows/v00_serial.cuh"
 #include "reduce/rows/v01_thread_per_row.cuh"
@@ -148,6 +149,7 @@ Operator make_cols_operator() {
       entry(s, a, cols::v01::kDoc, cols::v01::launch, cols::v01::workspace_bytes),
       entry(s, a, cols::v02::kDoc, cols::v02::launch, cols::v02::workspace_bytes),
       entry(s, a, cols::v03::kDoc, cols::v03::launch, cols::v03::workspace_bytes),
+      entry(s, a, cols::v04::kDoc, cols::v04::launch, cols::v04::workspace_bytes),
       entry(s, a, cols::cublas_baseline::kDoc, cols::cublas_baseline::launch,
             cols::cublas_baseline::workspace_bytes, size_t(INT_MAX)),
   };

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include "common/device.h"
 #include "common/registry.h"
@@ -25,7 +26,9 @@ inline constexpr VersionDoc kDoc = {
     "power of two (at most 32) that covers a row in vectors (float4 where every row starts "
     "16-byte aligned): a 64-column matrix gets 16 x 16, a wide one 32 x 8. blockIdx.y splits "
     "the rows so that the grid fills every SM; each block reduces its rows (BlockYReduce "
-    "through shared memory) into one partial sum per column, and v01 adds the partials.",
+    "through shared memory) into one partial sum per column, and v01 adds the partials. Each "
+    "thread loads four rows (eight for 4-byte loads) before it adds them: that many loads in "
+    "flight.",
     /*changes*/
     "v02's grid was cols / 32 blocks and its lanes were fixed at 32 along the columns; here the "
     "rows are split over the grid and the block's shape follows the columns.",
@@ -43,19 +46,45 @@ struct Plan {
   size_t tiles = 0, splits = 1, rows_per_split = 0;
 };
 
-inline Plan plan_for(const float* in, size_t rows, size_t cols) {
+// blocks_per_sm: the grid the splits aim for, in 256-thread blocks per SM (8: one full wave).
+inline Plan plan_for(const float* in, size_t rows, size_t cols, size_t blocks_per_sm = 8) {
   Plan p;
   p.vec = (reinterpret_cast<uintptr_t>(in) % 16 == 0 && cols % 4 == 0) ? 4 : 1;
   const size_t units = cols / p.vec;
   while (p.x < 32 && p.x < units) p.x *= 2;
   const size_t y = kThreads / p.x;
   p.tiles = std::max<size_t>(1, ceil_div(units, p.x));
-  const size_t target = size_t(current_sm_count()) * 8;  // one wave of 256-thread blocks
+  const size_t target = size_t(current_sm_count()) * blocks_per_sm;
   const size_t most = std::min<size_t>(65535, std::max<size_t>(1, ceil_div(rows, y)));
   p.splits = std::clamp<size_t>(ceil_div(target, p.tiles), 1, most);
   p.rows_per_split = ceil_div(rows, p.splits);
   return p;
 }
+
+template <unsigned V>
+using VecOf = std::conditional_t<V == 4, float4, float>;
+template <unsigned V>
+__device__ __forceinline__ VecOf<V> load_vec(const float* p) {
+  if constexpr (V == 4)
+    return __ldg(reinterpret_cast<const float4*>(p));
+  else
+    return __ldg(p);
+}
+template <unsigned V>
+__device__ __forceinline__ void add_vec(float* acc, VecOf<V> v) {
+  if constexpr (V == 4) {
+    acc[0] += v.x;
+    acc[1] += v.y;
+    acc[2] += v.z;
+    acc[3] += v.w;
+  } else {
+    acc[0] += v;
+  }
+}
+// Rows loaded before they are added (16-byte loads: 4, 64 bytes in flight per thread; 4-byte
+// loads: 8).
+template <unsigned V>
+inline constexpr unsigned kUnroll = V == 4 ? 4 : 8;
 
 // Block (tile = blockIdx.x, split = blockIdx.y): vector columns tile * X + tx, rows of the split
 // from ty in steps of 256 / X. Writes dst[split * cols + c] for its columns.
@@ -69,19 +98,18 @@ __global__ void __launch_bounds__(kThreads)
   const size_t u = blockIdx.x * size_t(x) + tx;
   const size_t r0 = blockIdx.y * rows_per_split, r1 = std::min(rows, r0 + rows_per_split);
   float acc[V] = {};
-  if (u < units)
-    for (size_t r = r0 + ty; r < r1; r += y) {
-      const float* p = in + r * cols + u * V;
-      if constexpr (V == 4) {
-        const float4 v = __ldg(reinterpret_cast<const float4*>(p));
-        acc[0] += v.x;
-        acc[1] += v.y;
-        acc[2] += v.z;
-        acc[3] += v.w;
-      } else {
-        acc[0] += __ldg(p);
-      }
+  if (u < units) {
+    // kUnroll<V> rows a step, loaded before they are added: that many loads in flight per thread.
+    size_t r = r0 + ty;
+    for (; r + (kUnroll<V> - 1) * y < r1; r += kUnroll<V> * y) {
+      VecOf<V> v[kUnroll<V>];
+#pragma unroll
+      for (unsigned k = 0; k < kUnroll<V>; ++k) v[k] = load_vec<V>(in + (r + k * y) * cols + u * V);
+#pragma unroll
+      for (unsigned k = 0; k < kUnroll<V>; ++k) add_vec<V>(acc, v[k]);
     }
+    for (; r < r1; r += y) add_vec<V>(acc, load_vec<V>(in + r * cols + u * V));
+  }
 #pragma unroll
   for (unsigned k = 0; k < V; ++k) part[threadIdx.x * V + k] = acc[k];
   __syncthreads();

@@ -2,6 +2,7 @@
 // Technique: a group of G lanes per row (G from the row's length in 16-byte vectors: several
 // rows per warp for short rows), a warp per row for many long rows, and for a few long rows a
 // row split over several blocks with a second pass. 16-byte loads where the rows allow them.
+// Four independent sums per thread keep four loads in flight.
 // Changes from v03: one kernel shape per matrix shape instead of one for all.
 // Remains (bottleneck): the memory system for every shape; the second pass of a split row.
 // Source: seed 000 (kLocalMode / kGlobalMode, BlockXReduce); CUB's and PyTorch's choice of
@@ -28,7 +29,9 @@ inline constexpr VersionDoc kDoc = {
     "per warp, each group reducing with shuffles of width G (a 64-column row: 16 lanes, one "
     "float4 each, two rows per warp). Longer rows, with enough rows to fill the GPU with one "
     "warp each: a warp per row. Few long rows (the 64 x 4M shape): each row split over several "
-    "blocks, block sums into a workspace, and v02's warp per row sums those partial sums.",
+    "blocks, block sums into a workspace, and v02's warp per row sums those partial sums. "
+    "Every thread keeps four independent sums (four row sets per warp, four strides per "
+    "block), so four loads are in flight per thread even where a row is one load per lane.",
     /*changes*/
     "v01-v03 each used one shape for every matrix; here the matrix picks the shape, and the "
     "loads are 16 bytes wide where the rows allow it.",
@@ -39,6 +42,9 @@ inline constexpr VersionDoc kDoc = {
     "PyTorch's reduction config, which both pick threads per segment from its length"};
 
 inline constexpr unsigned kThreads = 256;
+// Independent sums per thread (row sets per warp in the group kernel, strides in the split
+// kernel): the loads each thread keeps in flight.
+inline constexpr unsigned kRowSets = 4;
 
 template <unsigned V>
 struct Vec;
@@ -54,24 +60,36 @@ struct Vec<4> {
   }
 };
 
-// G lanes per row, 32 / G rows per warp; row r's vector u is in + r * cols + u * V. The loop
-// runs per warp (every lane shuffles); lanes of rows past the end add nothing.
-template <unsigned G, unsigned V>
+// G lanes per row, 32 / G rows per warp, U such row sets per pass: a lane keeps U rows' loads in
+// flight (U independent sums) before it shuffles, so a short row (one float4 per lane) still has
+// U loads outstanding per lane. Row r's vector u is in + r * cols + u * V. The loop runs per warp
+// (every lane shuffles); lanes of rows past the end add nothing.
+template <unsigned G, unsigned V, unsigned U>
 __global__ void __launch_bounds__(kThreads)
     group_kernel(const float* __restrict__ in, float* __restrict__ out, size_t rows, size_t cols) {
   constexpr unsigned kRowsPerWarp = 32 / G, kWarps = kThreads / 32;
   const unsigned lane = threadIdx.x % 32, sub = lane % G;
   const size_t units = cols / V;
-  for (size_t first = (blockIdx.x * size_t(kWarps) + threadIdx.x / 32) * kRowsPerWarp; first < rows;
-       first += size_t(gridDim.x) * kWarps * kRowsPerWarp) {
-    const size_t r = first + lane / G;
-    float sum = 0.0f;
-    if (r < rows)
-      for (size_t u = sub; u < units; u += G) sum += Vec<V>::load_sum(in + r * cols + u * V);
+  for (size_t first = (blockIdx.x * size_t(kWarps) + threadIdx.x / 32) * kRowsPerWarp * U;
+       first < rows; first += size_t(gridDim.x) * kWarps * kRowsPerWarp * U) {
+    float sum[U];
 #pragma unroll
-    for (unsigned offset = G / 2; offset > 0; offset /= 2)
-      sum += __shfl_down_sync(0xffffffffu, sum, offset, G);
-    if (sub == 0 && r < rows) out[r] = sum;
+    for (unsigned k = 0; k < U; ++k) sum[k] = 0.0f;
+    for (size_t u = sub; u < units; u += G) {
+#pragma unroll
+      for (unsigned k = 0; k < U; ++k) {
+        const size_t r = first + k * kRowsPerWarp + lane / G;
+        if (r < rows) sum[k] += Vec<V>::load_sum(in + r * cols + u * V);
+      }
+    }
+#pragma unroll
+    for (unsigned k = 0; k < U; ++k) {
+#pragma unroll
+      for (unsigned offset = G / 2; offset > 0; offset /= 2)
+        sum[k] += __shfl_down_sync(0xffffffffu, sum[k], offset, G);
+      const size_t r = first + k * kRowsPerWarp + lane / G;
+      if (sub == 0 && r < rows) out[r] = sum[k];
+    }
   }
 }
 
@@ -85,9 +103,17 @@ __global__ void __launch_bounds__(kThreads)
   for (size_t j = blockIdx.x; j < rows * splits; j += gridDim.x) {
     const size_t r = j / splits, s = j % splits;
     const size_t begin = s * per, end = std::min(units, begin + per);
+    const float* row = in + r * cols;
+    float part[kRowSets] = {};  // kRowSets independent sums: that many loads in flight
+    size_t u = begin + threadIdx.x;
+    for (; u + (kRowSets - 1) * kThreads < end; u += kRowSets * kThreads)
+#pragma unroll
+      for (unsigned k = 0; k < kRowSets; ++k)
+        part[k] += Vec<V>::load_sum(row + (u + k * kThreads) * V);
+    for (; u < end; u += kThreads) part[0] += Vec<V>::load_sum(row + u * V);
     float sum = 0.0f;
-    for (size_t u = begin + threadIdx.x; u < end; u += kThreads)
-      sum += Vec<V>::load_sum(in + r * cols + u * V);
+#pragma unroll
+    for (unsigned k = 0; k < kRowSets; ++k) sum += part[k];
     sum = block_reduce_sum<kThreads>(sum);
     if (threadIdx.x == 0) dst[j] = sum;
     __syncthreads();  // block_reduce_sum's shared memory is reused by the next job
@@ -131,27 +157,28 @@ inline size_t workspace_bytes(size_t rows, size_t cols) {
 template <unsigned V>
 cudaError_t launch_group(unsigned g, const float* in, float* out, size_t rows, size_t cols,
                          cudaStream_t stream) {
-  const size_t rows_per_block = size_t(kThreads / 32) * (32 / g);
+  const size_t rows_per_block = size_t(kThreads / 32) * (32 / g) * kRowSets;
   const unsigned grid = static_cast<unsigned>(
       std::clamp<size_t>(ceil_div(rows, rows_per_block), 1, size_t(current_sm_count()) * 8));
+  constexpr unsigned U = kRowSets;
   switch (g) {
     case 1:
-      group_kernel<1, V><<<grid, kThreads, 0, stream>>>(in, out, rows, cols);
+      group_kernel<1, V, U><<<grid, kThreads, 0, stream>>>(in, out, rows, cols);
       break;
     case 2:
-      group_kernel<2, V><<<grid, kThreads, 0, stream>>>(in, out, rows, cols);
+      group_kernel<2, V, U><<<grid, kThreads, 0, stream>>>(in, out, rows, cols);
       break;
     case 4:
-      group_kernel<4, V><<<grid, kThreads, 0, stream>>>(in, out, rows, cols);
+      group_kernel<4, V, U><<<grid, kThreads, 0, stream>>>(in, out, rows, cols);
       break;
     case 8:
-      group_kernel<8, V><<<grid, kThreads, 0, stream>>>(in, out, rows, cols);
+      group_kernel<8, V, U><<<grid, kThreads, 0, stream>>>(in, out, rows, cols);
       break;
     case 16:
-      group_kernel<16, V><<<grid, kThreads, 0, stream>>>(in, out, rows, cols);
+      group_kernel<16, V, U><<<grid, kThreads, 0, stream>>>(in, out, rows, cols);
       break;
     default:
-      group_kernel<32, V><<<grid, kThreads, 0, stream>>>(in, out, rows, cols);
+      group_kernel<32, V, U><<<grid, kThreads, 0, stream>>>(in, out, rows, cols);
       break;
   }
   return cudaGetLastError();
