@@ -87,7 +87,8 @@ def load(path, offsets=False):
         key = (m.group(1), m.group(2), int(m.group(3)), m.group(4))
         if offsets:
             key += (int(m.group(5)),)
-        e = runs.setdefault(key, {"reps": [], "median": None, "errors": []})
+        e = runs.setdefault(key, {"reps": [], "median": None, "errors": [],
+                                  "link": link_bound_gbps(key[0], data.get("context", {}))})
         if b.get("error_occurred"):
             e["errors"].append(b.get("error_message", "error"))
         elif b.get("run_type") == "aggregate":
@@ -96,6 +97,25 @@ def load(path, offsets=False):
         else:
             e["reps"].append(b)
     return data.get("context", {}), runs
+
+
+# The host-transfer operators are bound by the host link, not by the GPU's memory: their tables
+# show GB/s as a percentage of the link's pinned bandwidth that the same run measured (JSON
+# context link_h2d_pinned_gbps, link_d2h_pinned_gbps). pipeline_gelu moves 8 bytes an element
+# (4 in, 4 out); with a copy engine per direction its bound is the slower direction carrying 4
+# bytes while the other carries its 4 at the same time: 2 x the slower link, in its GB/s.
+LINK_OPS = {"h2d": "h2d", "d2h": "d2h", "host_sum": "h2d", "pipeline_gelu": "duplex"}
+
+
+def link_bound_gbps(op, ctx):
+    kind = LINK_OPS.get(op)
+    try:
+        up, down = float(ctx["link_h2d_pinned_gbps"]), float(ctx["link_d2h_pinned_gbps"])
+    except (KeyError, ValueError):
+        return None
+    if kind is None or up <= 0 or down <= 0:
+        return None
+    return {"h2d": up, "d2h": down, "duplex": 2 * min(up, down)}[kind]
 
 
 def summary(entry):
@@ -117,6 +137,8 @@ def summary(entry):
         "verified": b.get("verified", 0.0) >= 1.0,
         "max_err": b.get("max_err", 0.0),
         "reps": len(entry["reps"]),
+        # % of the host link's bound for the transfer operators (LINK_OPS), else None
+        "pct_link": 100 * b.get("GB/s", 0.0) / entry["link"] if entry.get("link") else None,
     }
 
 
@@ -161,7 +183,9 @@ def op_table(runs, op, n, dist=None):
     cub = figures.get(baseline_slug(op))
     v00 = figures.get("v00_serial")
     # the "× v00" column only where the serial baseline ran at this size
-    out = ["| version | time (µs) | GB/s | % copy ceiling | × previous |"
+    link = op in LINK_OPS
+    out = ["| version | time (µs) | GB/s | " + ("% link bound" if link else "% copy ceiling")
+           + " | × previous |"
            + (" × v00 |" if v00 else "") + " speed vs CUB | verified |",
            "|---|--:|--:|--:|--:|" + ("--:|" if v00 else "") + "--:|:-:|"]
     prev = None
@@ -174,7 +198,8 @@ def op_table(runs, op, n, dist=None):
             continue
         rung = is_rung(slug)
         t = f["time_us"]
-        cells = [f"`{slug}`", fmt_time(t), fmt_sig(f["gbps"]), fmt_pct(f["pct_copy"]),
+        pct = f["pct_link"] if link and f["pct_link"] is not None else f["pct_copy"]
+        cells = [f"`{slug}`", fmt_time(t), fmt_sig(f["gbps"]), fmt_pct(pct),
                  fmt_ratio(prev / t if prev and rung else None)]
         if v00:
             cells.append(fmt_ratio(v00["time_us"] / t if rung else None))
@@ -404,7 +429,10 @@ CONTEXT_ROWS = [
     ("L2 bytes", "l2_bytes"), ("SM clock (MHz)", "sm_clock_mhz"),
     ("memory clock (MHz)", "mem_clock_mhz"), ("bus width (bits)", "bus_width_bits"),
     ("theoretical peak (GB/s)", "peak_gbps"), ("measured copy ceiling (GB/s)", "copy_ceiling_gbps"),
-    ("copy ceiling method", "copy_ceiling_method"), ("L2 flush", "l2_flush"),
+    ("copy ceiling method", "copy_ceiling_method"),
+    ("host link, host to GPU, pinned (GB/s)", "link_h2d_pinned_gbps"),
+    ("host link, GPU to host, pinned (GB/s)", "link_d2h_pinned_gbps"),
+    ("host link method", "link_method"), ("L2 flush", "l2_flush"),
     ("driver", "driver_version"), ("CUDA runtime", "runtime_version"), ("CUB", "cub_version"),
     ("git commit", "git_commit"), ("build", "build_type"),
     ("CUDA architectures built", "cuda_architectures"), ("device code run", "device_code"),
