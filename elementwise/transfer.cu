@@ -19,9 +19,7 @@
 #include "reduce/reduce.h"                 // generate, reference, check_sum, best_sum, cub_sum
 
 namespace ladder::elementwise::transfer {
-namespace {
 
-// The first element where got and want differ bit for bit, as a CheckResult.
 CheckResult compare_exact(const float* got, const float* want, size_t n) {
   const Mismatches m = mismatches(reinterpret_cast<const uint32_t*>(got),
                                   reinterpret_cast<const uint32_t*>(want), n);
@@ -36,6 +34,8 @@ CheckResult compare_exact(const float* got, const float* want, size_t n) {
   }
   return c;
 }
+
+namespace {
 
 // ---- h2d and d2h ---------------------------------------------------------------------------
 

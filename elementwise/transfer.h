@@ -12,12 +12,19 @@
 //   pipeline_gelu  y = GELU(x), x and y in pinned host memory (1 GiB each at 2^28): copy in,
 //                  compute, copy out, on 1, 2, 4 and 8 streams
 // Their "GB/s" is bytes over the host link (4n for a copy or a sum, 8n for the pipeline); the
-// % of the copy ceiling compares with the GPU's own memory, not with the link.
+// JSON's % of the copy ceiling compares with the GPU's own memory, not with the link, so
+// scripts/report.py tabulates them as % of the link's bound instead (the run measures the link
+// first: context link_h2d_pinned_gbps, link_d2h_pinned_gbps).
 #pragma once
 
 #include "common/registry.h"
 
 namespace ladder::elementwise::transfer {
+
+// The copies' check: got[0, n) equals want[0, n) bit for bit (a copy changes nothing, not even
+// the sign of a zero or a NaN's payload). On failure, the message names the first differing
+// index and the count; max_err is that count.
+CheckResult compare_exact(const float* got, const float* want, size_t n);
 
 Operator make_h2d_operator();
 Operator make_d2h_operator();

@@ -17,6 +17,7 @@
 #include "common/registry.h"
 #include "copy_if/copy_if.h"
 #include "elementwise/elementwise.h"
+#include "elementwise/transfer.h"
 #include "histogram/histogram.h"
 #include "reduce/axis.h"
 #include "reduce/reduce.h"
@@ -548,6 +549,29 @@ TEST(HostAxis, CheckRejectsWrongSums) {
   EXPECT_EQ(rows.sum, (std::vector<double>{1, 2}));
   const Reference cols = reference(Axis::kCols, m, Shape{2, 3});
   EXPECT_EQ(cols.sum, (std::vector<double>{1, 0, 2}));
+}
+
+TEST(HostTransfer, CopyCheckIsBitExact) {
+  using elementwise::transfer::compare_exact;
+  std::vector<float> want(100003);
+  for (size_t i = 0; i < want.size(); ++i) want[i] = static_cast<float>(i % 977) - 488.5f;
+  want[5] = -0.0f;
+  want[6] = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> got = want;
+  EXPECT_TRUE(compare_exact(got.data(), want.data(), want.size()).ok);  // NaN bits equal too
+  got.back() = std::nextafter(got.back(), 1e9f);  // the last element, one ulp off
+  CheckResult bad = compare_exact(got.data(), want.data(), want.size());
+  EXPECT_FALSE(bad.ok);
+  EXPECT_NE(bad.message.find("index 100002"), std::string::npos) << bad.message;
+  got = want;
+  got[5] = 0.0f;  // +0 for -0: equal as floats, not as a copy
+  EXPECT_FALSE(compare_exact(got.data(), want.data(), want.size()).ok);
+  got = want;
+  got[70000] = got[70001];  // one element repeated over its neighbour
+  bad = compare_exact(got.data(), want.data(), want.size());
+  EXPECT_FALSE(bad.ok);
+  EXPECT_NE(bad.message.find("index 70000"), std::string::npos) << bad.message;
+  EXPECT_TRUE(compare_exact(got.data(), want.data(), 0).ok);  // nothing to compare
 }
 
 }  // namespace
