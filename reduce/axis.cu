@@ -20,6 +20,7 @@
 #include "reduce/rows/v02_warp_per_row.cuh"
 #include "reduce/rows/v03_block_per_row.cuh"
 #include "reduce/rows/v04_shape_dispatch.cuh"
+#include "reduce/rows/v05_row_tiles.cuh"
 
 namespace ladder::reduce::axis {
 namespace {
@@ -133,6 +134,8 @@ Operator make_rows_operator() {
       entry(s, a, rows::v02::kDoc, rows::v02::launch, rows::v02::workspace_bytes),
       entry(s, a, rows::v03::kDoc, rows::v03::launch, rows::v03::workspace_bytes),
       entry(s, a, rows::v04::kDoc, rows::v04::launch, rows::v04::workspace_bytes),
+      with_dispatch(entry(s, a, rows::v05::kDoc, rows::v05::launch, rows::v05::workspace_bytes),
+                    rows::v05::dispatch_bounds),
       entry(s, a, rows::cub_baseline::kDoc, rows::cub_baseline::launch,
             rows::cub_baseline::workspace_bytes),
   };
