@@ -30,6 +30,10 @@ void setup_benchmarks(const Options& options, const std::string& command_line);
 // Benchmarks that failed a check or hit a CUDA error so far.
 int benchmark_failures();
 
+// Frees what the harness keeps between Google Benchmark's calls of one benchmark (its Runner:
+// the input, the output and the workspace). Call after RunSpecifiedBenchmarks.
+void release_benchmark_state();
+
 // One benchmark `options` selects: its operator, version, size, input and name (as Google
 // Benchmark reports it, "/manual_time" included). Touches no CUDA API.
 struct BenchSpec {

@@ -116,6 +116,7 @@ int main(int argc, char** argv) {
   }
 
   benchmark::RunSpecifiedBenchmarks();
+  release_benchmark_state();
   benchmark::Shutdown();
   if (const int failed = benchmark_failures(); failed > 0)
     return error(std::to_string(failed) + " benchmark(s) failed a check or hit a CUDA error", 1);
