@@ -767,6 +767,8 @@ def headline(files):
     out = [f"| operator ({gpu}, n = 2^28) | best rung | time (µs) | % copy ceiling | CUB (µs) "
            "| CUB % copy | best ÷ CUB time |", "|---|---|--:|--:|--:|--:|--:|"]
     for op in OPERATORS:
+        if op in LINK_OPS:  # bound by the host link, not the GPU's memory: their own section
+            continue
         dists = [k[3] for k in runs if k[0] == op and k[2] == LARGE_SIZE]
         if not dists:
             continue

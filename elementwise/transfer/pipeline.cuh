@@ -54,11 +54,12 @@ inline constexpr VersionDoc kEightStreams = {
     /*source*/ "seed 004"};
 
 inline constexpr VersionDoc kCub = {
-    -1,
-    "cub",
-    "One stream with cub::DeviceTransform for the GELU (the library baseline)",
+    -1, "cub", "One stream with cub::DeviceTransform for the GELU (the library baseline)",
     /*technique*/ "v00 with CUB's transform (the elementwise chapter's gelu_f32 baseline).",
-    /*changes*/ "Not a rung: the reference the pipelines are compared with.",
+    /*changes*/
+    "Not a rung: the reference the pipelines are compared with. It is v00's one-stream job "
+    "with CUB's kernel, so a stream rung's ratio to it measures the overlap of the copies, not "
+    "the kernel (which is a small part of the job).",
     /*remains*/ "As v00.",
     /*source*/ "CUB, cub::DeviceTransform::Transform"};
 
