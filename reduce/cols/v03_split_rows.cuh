@@ -1,9 +1,11 @@
 // reduce/cols/v03_split_rows.cuh — col_sum v03: the block's shape from the column count, the rows
 // split over the grid, a second pass over the partial sums.
 // Technique: X lanes along the columns (16-byte vectors where the rows allow), 256 / X along the
-// rows; grid.y splits the rows so that every SM has blocks; v01 sums the splits' partials.
+// rows; grid.y splits the rows so that every SM has blocks; each thread loads four rows (eight
+// for floats) before adding them; v01 sums the splits' partials.
 // Changes from v02: the grid no longer depends on the columns alone, and short rows no longer
-// leave lanes idle. Remains (bottleneck): the memory system; the second pass and its launch.
+// leave lanes idle. Remains (bottleneck): the second pass (a thread per column over the splits)
+// and its launch; a grid of up to two waves of blocks.
 // Source: seed 000 (BlockYReduce, kGlobalMode); the split-K idea of GEMM libraries.
 #pragma once
 
