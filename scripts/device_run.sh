@@ -3,7 +3,8 @@
 # the raw JSON into $OUT (or ./device-out). Used for the committed results:
 #   OUT=/some/dir STEPS="build tests sanitizer bench extra" BENCH_GROUPS="reduce scan" \
 #     bash scripts/device_run.sh [extra cuda-ladder flags]
-# STEPS picks the phases (default: build tests sanitizer bench extra; also "unaligned": scan and
+# STEPS picks the phases (default: build tests sanitizer bench extra; also "arch80": the
+# -DCMAKE_CUDA_ARCHITECTURES=80 build's GPU tests and benchmark on this GPU; "unaligned": scan and
 # copy_if's last rungs and CUB on a 2^28 view one element off alignment; "huge": the 2^31 + 17
 # tests, HUGE_OPS=op1,op2 to narrow them; and "ncu": Nsight Compute over every version, NCU_OPS
 # to narrow it and NCU_SLUGS (a regex on version slugs) to pick versions, returned as one
@@ -15,7 +16,7 @@
 # run.log, bench.log and one JSON per group (and, with the sanitizer step, four logs and a
 # summary: run that step in a call of its own).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 OUT=${OUT:-device-out}
 STEPS=${STEPS:-build tests sanitizer bench extra}
 BENCH_GROUPS=${BENCH_GROUPS:-reduce axis scan sort elementwise transfer copy_if histogram}
@@ -157,6 +158,29 @@ print("|".join(names))')
   echo "sweep rc=$?" | tee -a "$LOG"
   for f in "$OUT"/tmp/*.json; do [ -e "$f" ] && mv "$f" "$OUT/$(basename "$f" .json)-sweep-$tag.json"; done
   rmdir "$OUT/tmp"
+fi
+
+if has arch80; then
+  # The portable build on this GPU (issue 19): compute_80 PTX and sm_80 cubins only, so a Hopper
+  # runs JIT-compiled compute_80 code and the Hopper-only rungs must skip with one line. The GPU
+  # tests (ARCH80_FILTER, a gtest filter; default all but the host tests) and one repetition of
+  # the benchmark (ARCH80_OPS to narrow it) into $OUT/arch80-tests.log and arch80-bench.log.
+  log "sm_80 build"
+  if cmake -S . -B build80 -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=80 >>"$LOG" 2>&1 &&
+    cmake --build build80 -j "$(nproc)" >>"$LOG" 2>&1; then
+    timeout "$GROUP_TIMEOUT" build80/ladder-tests --gtest_filter="${ARCH80_FILTER:--Host*}" \
+      --gtest_brief=1 >"$OUT/arch80-tests.log" 2>&1
+    echo "arch80 tests rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$OUT/arch80-tests.log" | tr '\n' ' ')" |
+      tee -a "$LOG"
+    timeout "$GROUP_TIMEOUT" build80/cuda-ladder ${ARCH80_OPS:+--ops=$ARCH80_OPS} \
+      --benchmark_repetitions=1 >"$OUT/arch80-bench.log" 2>&1
+    echo "arch80 benchmark rc=$? verified=1: $(grep -c 'verified=1' "$OUT/arch80-bench.log"), " \
+      "ERROR lines: $(grep -c 'ERROR OCCURRED' "$OUT/arch80-bench.log"), skips: " \
+      "$(grep -c 'skipped: needs sm_90' "$OUT/arch80-bench.log"), context lost: " \
+      "$(grep -ci 'context was lost' "$OUT/arch80-bench.log")" | tee -a "$LOG"
+  else
+    echo "arch80 build failed" | tee -a "$LOG"
+  fi
 fi
 
 if has huge; then
