@@ -19,6 +19,7 @@
 #include "sort/v05_onesweep.cuh"
 #include "sort/v06_onesweep_ballot.cuh"
 #include "sort/v07_small_n_dispatch.cuh"
+#include "sort/v08_short_circuit.cuh"
 
 namespace ladder::sort {
 namespace {
@@ -145,6 +146,8 @@ Operator make_operator() {
       entry(s, v06::kDoc, v06::launch, nullptr, v06::workspace_bytes, v06::kMaxN),
       with_dispatch(entry(s, v07::kDoc, v07::launch, nullptr, v07::workspace_bytes, v07::kMaxN),
                     v07::dispatch_bounds),
+      with_dispatch(entry(s, v08::kDoc, v08::launch, nullptr, v08::workspace_bytes, v08::kMaxN),
+                    v08::dispatch_bounds),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),
@@ -169,6 +172,9 @@ Operator make_pairs_operator() {
       with_dispatch(
           entry(s, v07::kDoc, nullptr, v07::launch_pairs, v07::workspace_bytes_pairs, v07::kMaxN),
           v07::dispatch_bounds),
+      with_dispatch(
+          entry(s, v08::kDoc, nullptr, v08::launch_pairs, v08::workspace_bytes_pairs, v08::kMaxN),
+          v08::dispatch_bounds),
       entry(s, cub_baseline::kPairsDoc, nullptr, cub_baseline::launch_pairs,
             cub_baseline::pairs_workspace_bytes),
   };

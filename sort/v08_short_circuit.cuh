@@ -1,0 +1,331 @@
+// sort/v08_short_circuit.cuh — sort v08: tiles whose keys all share the pass's digit skip the
+// ranking and are copied straight to their place; v07 below its one-block threshold.
+// Technique: a one-sweep pass whose tile holds one digit value only needs to know where that
+// digit's run goes: the keys keep their order, so no ranking, no staging, one coalesced store per
+// key. Whether a tile qualifies costs one OR per key and one barrier; the check runs only in
+// passes where few digit values occur at all (the histogram says so before the first pass).
+// Changes from v07: above the one-block threshold, v06's digit pass gains the short circuit, and
+// the bases kernel marks the passes with at most kCheckBins non-zero digit counts.
+// Remains (bottleneck): v06's on inputs with many digit values per pass (uniform keys): the
+// ballots of the ranking; a pass whose digit is the same for every key still reads and writes
+// every key (as a copy).
+// Source: CUB's TryShortCircuit (agent_radix_sort_onesweep.cuh), which checks after ranking; here
+// the check comes before it, so the ballots are skipped too. Adinets & Merrill 2022 (Onesweep).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "common/arch.cuh"
+#include "common/device.h"
+#include "common/registry.h"
+#include "sort/radix_rank.cuh"  // block_exclusive_scan
+#include "sort/v06_onesweep_ballot.cuh"
+#include "sort/v07_small_n_dispatch.cuh"
+
+namespace ladder::sort::v08 {
+
+inline constexpr VersionDoc kDoc = {
+    8, "v08_short_circuit", "One-sweep passes copy tiles whose keys share the digit, v07 below",
+    /*technique*/
+    "v06's digit pass, with a short circuit: after a tile's keys are loaded, each thread ORs "
+    "the XOR of its keys with the tile's first key, and one __syncthreads_and asks whether the "
+    "pass's byte of that OR is zero in every thread, that is whether every key of the tile has "
+    "the first key's digit. Such a tile is already in order for this pass: it publishes its "
+    "count (the whole tile, in one digit) at once, looks back for that digit's earlier count, "
+    "and stores its keys straight from registers, coalesced, without ranking or staging. The "
+    "check runs only in a pass whose histogram has at most 64 non-zero digit counts (few digit "
+    "values; the bases kernel marks those passes), so uniform keys pay nothing for it. Up to "
+    "6,144 keys, v07's one-block sort.",
+    /*changes*/
+    "v06 ranked every tile with eight ballots a key whatever the keys. With few distinct keys, "
+    "after the first pass the keys are grouped by their low digit, and most tiles of the later "
+    "passes hold a single key value: there the pass becomes a copy. CUB checks the same thing "
+    "after ranking (TryShortCircuit) and skips only the staging; checking before skips the "
+    "ranking too.",
+    /*remains*/
+    "On uniform keys nothing changes: v06's ballots bound the passes. A pass whose digit is the "
+    "same for every key still copies every key.",
+    /*source*/
+    "CUB's TryShortCircuit (agent_radix_sort_onesweep.cuh); Adinets & Merrill 2022 (Onesweep); "
+    "v06's passes and v07's one-block sort"};
+
+using v06::kDigits;
+using v06::kPasses;
+inline constexpr size_t kMaxN = v06::kMaxN;
+inline constexpr unsigned kCheckBins = 64;  // a pass with at most this many digit values checks
+
+using v06::digit_at;
+using v06::flag_of;
+using v06::kAggregate;
+using v06::kPrefix;
+using v06::Status;
+
+// bases[p * 256 + d]: the exclusive scan of pass p's digit counts (v05's bases kernel), and
+// check[p]: 1 if pass p has at most kCheckBins non-zero digit counts. One block of 256 threads.
+__global__ void __launch_bounds__(kDigits)
+    bases_check_kernel(const unsigned* hist, unsigned* bases, unsigned* check) {
+  __shared__ unsigned warp_sums[radix::kWarps];
+  for (unsigned p = 0; p < kPasses; ++p) {
+    const unsigned c = hist[p * kDigits + threadIdx.x];
+    bases[p * kDigits + threadIdx.x] = radix::block_exclusive_scan(c, warp_sums);
+    const int bins = __syncthreads_count(c != 0);
+    if (threadIdx.x == 0) check[p] = bins <= static_cast<int>(kCheckBins);
+  }
+}
+
+// Thread d's look-back (v06's), after the tile published `count`, its count of digit d, as its
+// aggregate (as its prefix, for tile 0): adds the counts of digit d in every earlier tile,
+// loading WINDOW status words a step, publishes the inclusive prefix and returns the exclusive
+// one.
+template <unsigned WINDOW>
+__device__ __forceinline__ unsigned look_back(Status* status, size_t tile, unsigned d,
+                                              unsigned pass, unsigned count) {
+  const unsigned aggregate = flag_of(pass, kAggregate), prefix = flag_of(pass, kPrefix);
+  unsigned before = 0;
+  if (tile == 0) return 0;
+  long long t = static_cast<long long>(tile) - 1;
+  bool done = false;
+  while (!done) {
+    Status word[WINDOW];
+#pragma unroll
+    for (unsigned k = 0; k < WINDOW; ++k)
+      word[k] = t >= k ? scan::lookback::peek(status + (t - k) * kDigits + d)
+                       : Status(prefix) << 32;  // before tile 0: an empty prefix
+#pragma unroll
+    for (unsigned k = 0; k < WINDOW; ++k) {
+      if (done) break;
+      unsigned f = static_cast<unsigned>(word[k] >> 32);
+      while (f != aggregate && f != prefix) {  // not yet published in this pass
+        word[k] = scan::lookback::peek(status + (t - k) * kDigits + d);
+        f = static_cast<unsigned>(word[k] >> 32);
+      }
+      before += static_cast<unsigned>(word[k]);
+      done = f == prefix;
+    }
+    t -= WINDOW;
+  }
+  scan::lookback::publish<unsigned>(status + tile * kDigits + d, prefix, before + count);
+  return before;
+}
+
+// One digit pass over n keys (n <= kMaxN), THREADS x ITEMS keys per tile: v06's onesweep_kernel
+// with the short circuit. check: this pass's flag from bases_check_kernel (grid-uniform).
+// Other arguments as v06's.
+template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MIN_BLOCKS = 1>
+__global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
+    onesweep_kernel(const uint32_t* __restrict__ keys_in, const uint32_t* __restrict__ vals_in,
+                    uint32_t* __restrict__ keys_out, uint32_t* __restrict__ vals_out, size_t n,
+                    unsigned pass, unsigned* counter, Status* status, const unsigned* bases,
+                    const unsigned* check) {
+  static_assert(THREADS % 32 == 0 && THREADS >= kDigits, "one thread per digit value");
+  constexpr unsigned kWarps = THREADS / 32;
+  constexpr unsigned kTile = THREADS * ITEMS;
+  __shared__ union {
+    unsigned warp_hist[kWarps][kDigits];  // per warp: count, then offset, of each digit
+    uint32_t keys[kTile];
+  } s;
+  __shared__ unsigned offset[kDigits];  // staged position i of digit d goes to i + offset[d]
+  __shared__ unsigned warp_sums[kDigits / 32];
+  __shared__ unsigned tile_slot;
+  __shared__ int mixed;  // some key of the tile has another digit than the first key
+
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  if (threadIdx.x == 0) {
+    tile_slot = atomicAdd(counter, 1u);
+    mixed = 0;
+  }
+  for (unsigned i = lane; i < kDigits; i += 32) s.warp_hist[warp][i] = 0;
+  __syncthreads();
+  const size_t tile = tile_slot;
+  const size_t base = tile * kTile;
+  const bool full = base + kTile <= n;
+  const unsigned in_tile = full ? kTile : static_cast<unsigned>(n - base);
+  const unsigned d = threadIdx.x;
+
+  uint32_t key[ITEMS];
+  const size_t first = base + size_t(warp) * ITEMS * 32 + lane;
+  if (full) {
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) key[j] = keys_in[first + j * 32];
+  } else {
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j)
+      key[j] = first + j * 32 < n ? keys_in[first + j * 32] : 0xffffffffu;
+  }
+
+  // The short circuit: does every key of the tile have the digit of its first key?
+  if (*check) {  // grid-uniform
+    const uint32_t lead = keys_in[base];
+    uint32_t differ = 0;
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j)
+      differ |= (full || first + j * 32 < n) ? key[j] ^ lead : 0u;
+    if (digit_at(differ, pass) != 0) mixed = 1;
+    __syncthreads();
+    if (!mixed) {  // block-uniform
+      const unsigned ld = digit_at(lead, pass);
+      if (d < kDigits) {
+        const unsigned count = d == ld ? in_tile : 0u;
+        scan::lookback::publish<unsigned>(status + tile * kDigits + d,
+                                          flag_of(pass, tile == 0 ? kPrefix : kAggregate), count);
+        const unsigned before = look_back<WINDOW>(status, tile, d, pass, count);
+        if (d == ld) offset[0] = bases[d] + before;
+      }
+      __syncthreads();
+      const unsigned to = offset[0] + warp * ITEMS * 32 + lane;  // + the key's place in the tile
+#pragma unroll
+      for (unsigned j = 0; j < ITEMS; ++j) {
+        if (full || first + j * 32 < n) {
+          keys_out[to + j * 32] = key[j];
+          if constexpr (PAIRS) vals_out[to + j * 32] = vals_in[first + j * 32];
+        }
+      }
+      return;
+    }
+  }
+
+  // v06's pass from here on.
+  unsigned rank[ITEMS];
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned dj = digit_at(key[j], pass);
+    const unsigned peers = v06::match_digit(dj);
+    const unsigned upto = __popc(peers & v06::lanemask_le());
+    const unsigned leader = 31 - __clz(peers);
+    const unsigned old = v06::leader_fetch_add(&s.warp_hist[warp][dj], upto, lane == leader);
+    rank[j] = __shfl_sync(0xffffffffu, old, leader) + upto - 1;
+  }
+  __syncthreads();
+
+  unsigned count = 0;
+  if (d < kDigits) {
+#pragma unroll
+    for (unsigned w = 0; w < kWarps; ++w) {
+      const unsigned c = s.warp_hist[w][d];
+      s.warp_hist[w][d] = count;
+      count += c;
+    }
+    scan::lookback::publish<unsigned>(status + tile * kDigits + d,
+                                      flag_of(pass, tile == 0 ? kPrefix : kAggregate), count);
+  }
+  const unsigned start = v06::digit_exclusive_scan<THREADS>(count, warp_sums);
+  if (d < kDigits) {
+#pragma unroll
+    for (unsigned w = 0; w < kWarps; ++w) s.warp_hist[w][d] += start;
+  }
+  __syncthreads();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) rank[j] += s.warp_hist[warp][digit_at(key[j], pass)];
+  __syncthreads();  // warp_hist is dead: its bytes become the staging buffer
+
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) s.keys[rank[j]] = key[j];
+
+  if (d < kDigits) {
+    const unsigned before = look_back<WINDOW>(status, tile, d, pass, count);
+    offset[d] = bases[d] + before - start;  // modulo 2^32; every true position is below n
+  }
+  __syncthreads();
+
+  unsigned dst[PAIRS ? ITEMS : 1];
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned i = j * THREADS + threadIdx.x;
+    if (full || i < in_tile) {
+      const uint32_t k = s.keys[i];
+      const unsigned to = i + offset[digit_at(k, pass)];
+      keys_out[to] = k;
+      if constexpr (PAIRS) dst[j] = to;
+    }
+  }
+  if constexpr (PAIRS) {
+    __syncthreads();
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j)
+      if (full || first + j * 32 < n) s.keys[rank[j]] = vals_in[first + j * 32];
+    __syncthreads();
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const unsigned i = j * THREADS + threadIdx.x;
+      if (full || i < in_tile) vals_out[dst[j]] = s.keys[i];
+    }
+  }
+}
+
+using v06::round256;
+using v06::zeroed_bytes;
+// Workspace: v06's, with kPasses check words after the bases.
+inline size_t workspace_bytes_for(size_t n, bool pairs) {
+  return round256(zeroed_bytes(n)) + round256(kPasses * kDigits * 4 + kPasses * 4) +
+         (pairs ? 2 : 1) * round256(n * sizeof(uint32_t));
+}
+inline size_t workspace_bytes(size_t n) { return workspace_bytes_for(n, false); }
+inline size_t workspace_bytes_pairs(size_t n) { return workspace_bytes_for(n, true); }
+
+// v06's passes (in -> buffer -> out -> buffer -> out) with this file's kernels; n > 0.
+template <bool PAIRS>
+cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
+                          uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream) {
+  constexpr unsigned kThreads = v06::kThreads, kItems = v06::kItems;
+  constexpr size_t kTile = size_t(kThreads) * kItems;
+  const size_t tiles = ceil_div(n, kTile);
+  char* p = static_cast<char*>(ws);
+  unsigned* counters = reinterpret_cast<unsigned*>(p);
+  unsigned* hist = reinterpret_cast<unsigned*>(p + 256);
+  Status* status = reinterpret_cast<Status*>(p + 256 + kPasses * kDigits * 4);
+  char* q = p + round256(zeroed_bytes(n));
+  unsigned* bases = reinterpret_cast<unsigned*>(q);
+  unsigned* check = bases + kPasses * kDigits;
+  q += round256(kPasses * kDigits * 4 + kPasses * 4);
+  uint32_t* key_buf = reinterpret_cast<uint32_t*>(q);
+  uint32_t* val_buf = PAIRS ? reinterpret_cast<uint32_t*>(q + round256(n * 4)) : nullptr;
+  cudaError_t e = cudaMemsetAsync(ws, 0, zeroed_bytes(n), stream);
+  if (e != cudaSuccess) return e;
+  const auto histogram =
+      v06::histogram_kernel<v06::kHistThreads, v06::kHistItems, true, true, v06::kHistMinBlocks>;
+  static const size_t resident = resident_grid((const void*)histogram, v06::kHistThreads, 0);
+  const unsigned hist_grid = static_cast<unsigned>(
+      std::clamp<size_t>(ceil_div(n, size_t(v06::kHistThreads) * v06::kHistItems), 1, resident));
+  histogram<<<hist_grid, v06::kHistThreads, 0, stream>>>(keys_in, n, hist);
+  bases_check_kernel<<<1, kDigits, 0, stream>>>(hist, bases, check);
+  const uint32_t* ksrc = keys_in;
+  const uint32_t* vsrc = vals_in;
+  for (unsigned pass = 0; pass < kPasses; ++pass) {
+    uint32_t* kdst = pass % 2 ? keys_out : key_buf;
+    uint32_t* vdst = pass % 2 ? vals_out : val_buf;
+    onesweep_kernel<kThreads, kItems, v06::kWindow, PAIRS,
+                    PAIRS ? v06::kMinBlocksPairs : v06::kMinBlocks>
+        <<<static_cast<unsigned>(tiles), kThreads, 0, stream>>>(
+            ksrc, vsrc, kdst, vdst, n, pass, counters + pass, status, bases + pass * kDigits,
+            check + pass);
+    ksrc = kdst;
+    vsrc = vdst;
+  }
+  return cudaGetLastError();
+}
+
+// The one-block threshold and v07's steps below it.
+inline std::vector<size_t> dispatch_bounds() { return v07::dispatch_bounds(); }
+
+// The sort launcher contract (sort/sort.h). ws: workspace_bytes(n) (unused below the threshold).
+inline cudaError_t launch(const uint32_t* in, uint32_t* out, size_t n, void* ws,
+                          cudaStream_t stream) {
+  if (n == 0) return cudaSuccess;
+  if (n > v07::kSmallMax) return launch_passes<false>(in, nullptr, out, nullptr, n, ws, stream);
+  return v07::launch_small<false>(in, nullptr, out, nullptr, n, stream);
+}
+
+inline cudaError_t launch_pairs(const uint32_t* keys_in, const uint32_t* values_in,
+                                uint32_t* keys_out, uint32_t* values_out, size_t n, void* ws,
+                                cudaStream_t stream) {
+  if (n == 0) return cudaSuccess;
+  if (n > v07::kSmallMax)
+    return launch_passes<true>(keys_in, values_in, keys_out, values_out, n, ws, stream);
+  return v07::launch_small<true>(keys_in, values_in, keys_out, values_out, n, stream);
+}
+
+}  // namespace ladder::sort::v08
