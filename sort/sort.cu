@@ -20,6 +20,7 @@
 #include "sort/v06_onesweep_ballot.cuh"
 #include "sort/v07_small_n_dispatch.cuh"
 #include "sort/v08_short_circuit.cuh"
+#include "sort/v09_striped_histogram.cuh"
 
 namespace ladder::sort {
 namespace {
@@ -148,6 +149,8 @@ Operator make_operator() {
                     v07::dispatch_bounds),
       with_dispatch(entry(s, v08::kDoc, v08::launch, nullptr, v08::workspace_bytes, v08::kMaxN),
                     v08::dispatch_bounds),
+      with_dispatch(entry(s, v09::kDoc, v09::launch, nullptr, v09::workspace_bytes, v09::kMaxN),
+                    v09::dispatch_bounds),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),
@@ -175,6 +178,9 @@ Operator make_pairs_operator() {
       with_dispatch(
           entry(s, v08::kDoc, nullptr, v08::launch_pairs, v08::workspace_bytes_pairs, v08::kMaxN),
           v08::dispatch_bounds),
+      with_dispatch(
+          entry(s, v09::kDoc, nullptr, v09::launch_pairs, v09::workspace_bytes_pairs, v09::kMaxN),
+          v09::dispatch_bounds),
       entry(s, cub_baseline::kPairsDoc, nullptr, cub_baseline::launch_pairs,
             cub_baseline::pairs_workspace_bytes),
   };

@@ -257,38 +257,46 @@ __device__ __forceinline__ unsigned digit_exclusive_scan(unsigned v, unsigned* w
   return incl - v + (warp ? warp_sums[warp - 1] : 0);
 }
 
-// One digit pass over n keys (n <= kMaxN), THREADS x ITEMS keys per tile.
-//   counter  this pass's tile counter (zeroed)
-//   status   tiles x 256 status words shared by the four passes (zeroed before pass 0)
-//   bases    this pass's 256 global digit starts (bases_kernel)
-// PAIRS: the values travel with their keys.
-// MATCH_EVERY (for the probe): 0 matches every key with ballots; k > 0 uses match.any.sync for
-// every k-th key (1: all of them), spreading the work over the integer and MIO pipes.
-// MIN_BLOCKS: __launch_bounds__'s resident-block hint (it caps the registers); as many as fit
-// where fewer do (arch::min_blocks).
-template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY = 0,
-          unsigned MIN_BLOCKS = 1>
-__global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
-    onesweep_kernel(const uint32_t* __restrict__ keys_in, const uint32_t* __restrict__ vals_in,
-                    uint32_t* __restrict__ keys_out, uint32_t* __restrict__ vals_out, size_t n,
-                    unsigned pass, unsigned* counter, Status* status, const unsigned* bases) {
+// The shared memory of one digit pass. Ranking uses warp_hist; once every rank is known the same
+// bytes stage the sorted tile.
+template <unsigned THREADS, unsigned ITEMS>
+struct PassStorage {
+  union {
+    unsigned warp_hist[THREADS / 32][kDigits];  // per warp: count, then offset, of each digit
+    uint32_t keys[THREADS * ITEMS];
+  } s;
+  unsigned offset[kDigits];  // staged position i of digit d goes to i + offset[d]
+  unsigned warp_sums[kDigits / 32];
+  unsigned tile_slot;
+};
+
+// The start of a pass's block: draws its tile (st.tile_slot) and zeroes the warps' counters.
+// Every thread calls it; it ends with a barrier.
+template <unsigned THREADS, unsigned ITEMS>
+__device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS>& st, unsigned* counter) {
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  if (threadIdx.x == 0) st.tile_slot = atomicAdd(counter, 1u);
+  for (unsigned i = lane; i < kDigits; i += 32) st.s.warp_hist[warp][i] = 0;
+  __syncthreads();
+}
+
+// The rest of the pass for the tile drawn by draw_tile (sort v08 runs it too).
+template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY>
+__device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st,
+                                                 const uint32_t* __restrict__ keys_in,
+                                                 const uint32_t* __restrict__ vals_in,
+                                                 uint32_t* __restrict__ keys_out,
+                                                 uint32_t* __restrict__ vals_out, size_t n,
+                                                 unsigned pass, Status* status,
+                                                 const unsigned* bases) {
   static_assert(THREADS % 32 == 0 && THREADS >= kDigits, "one thread per digit value");
   constexpr unsigned kWarps = THREADS / 32;
   constexpr unsigned kTile = THREADS * ITEMS;
-  // Ranking uses warp_hist; once every rank is known the same bytes stage the sorted tile.
-  __shared__ union {
-    unsigned warp_hist[kWarps][kDigits];  // per warp: count, then offset, of each digit
-    uint32_t keys[kTile];
-  } s;
-  __shared__ unsigned offset[kDigits];  // staged position i of digit d goes to i + offset[d]
-  __shared__ unsigned warp_sums[kDigits / 32];
-  __shared__ unsigned tile_slot;
-
+  auto& s = st.s;
+  unsigned* offset = st.offset;
+  unsigned* warp_sums = st.warp_sums;
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  if (threadIdx.x == 0) tile_slot = atomicAdd(counter, 1u);
-  for (unsigned i = lane; i < kDigits; i += 32) s.warp_hist[warp][i] = 0;
-  __syncthreads();
-  const size_t tile = tile_slot;
+  const size_t tile = st.tile_slot;
   const size_t base = tile * kTile;
   const bool full = base + kTile <= n;
 
@@ -409,6 +417,27 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
       if (full || i < in_tile) vals_out[dst[j]] = s.keys[i];
     }
   }
+}
+
+// One digit pass over n keys (n <= kMaxN), THREADS x ITEMS keys per tile.
+//   counter  this pass's tile counter (zeroed)
+//   status   tiles x 256 status words shared by the four passes (zeroed before pass 0)
+//   bases    this pass's 256 global digit starts (bases_kernel)
+// PAIRS: the values travel with their keys.
+// MATCH_EVERY (for the probe): 0 matches every key with ballots; k > 0 uses match.any.sync for
+// every k-th key (1: all of them), spreading the work over the integer and MIO pipes.
+// MIN_BLOCKS: __launch_bounds__'s resident-block hint (it caps the registers); as many as fit
+// where fewer do (arch::min_blocks).
+template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY = 0,
+          unsigned MIN_BLOCKS = 1>
+__global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
+    onesweep_kernel(const uint32_t* __restrict__ keys_in, const uint32_t* __restrict__ vals_in,
+                    uint32_t* __restrict__ keys_out, uint32_t* __restrict__ vals_out, size_t n,
+                    unsigned pass, unsigned* counter, Status* status, const unsigned* bases) {
+  __shared__ PassStorage<THREADS, ITEMS> st;
+  draw_tile(st, counter);
+  rank_and_scatter<THREADS, ITEMS, WINDOW, PAIRS, MATCH_EVERY>(st, keys_in, vals_in, keys_out,
+                                                               vals_out, n, pass, status, bases);
 }
 
 template <unsigned THREADS, unsigned ITEMS>

@@ -57,6 +57,8 @@ using v06::kDigits;
 using v06::kPasses;
 inline constexpr size_t kMaxN = v06::kMaxN;
 inline constexpr unsigned kCheckBins = 64;  // a pass with at most this many digit values checks
+inline constexpr unsigned kCheck = 1, kSomeAbsent = 2;  // a pass's mode bits (bases_check_kernel)
+inline constexpr unsigned kScWindow = 8;  // look-back window of a short-circuited tile
 
 using v06::digit_at;
 using v06::flag_of;
@@ -65,7 +67,12 @@ using v06::kPrefix;
 using v06::Status;
 
 // bases[p * 256 + d]: the exclusive scan of pass p's digit counts (v05's bases kernel), and
-// check[p]: 1 if pass p has at most kCheckBins non-zero digit counts. One block of 256 threads.
+// check[p]: kCheck if the short circuit is worth its check in pass p, kSomeAbsent if some digit
+// value occurs in no key. Pass 0 reads the keys in the
+// caller's order, where a tile of one digit is rare unless every key has that digit (one
+// non-zero count); a later pass reads keys grouped by the lower digits, where few digit values
+// (at most kCheckBins non-zero counts) make whole tiles of one digit likely. One block of 256
+// threads.
 __global__ void __launch_bounds__(kDigits)
     bases_check_kernel(const unsigned* hist, unsigned* bases, unsigned* check) {
   __shared__ unsigned warp_sums[radix::kWarps];
@@ -73,7 +80,9 @@ __global__ void __launch_bounds__(kDigits)
     const unsigned c = hist[p * kDigits + threadIdx.x];
     bases[p * kDigits + threadIdx.x] = radix::block_exclusive_scan(c, warp_sums);
     const int bins = __syncthreads_count(c != 0);
-    if (threadIdx.x == 0) check[p] = bins <= static_cast<int>(kCheckBins);
+    if (threadIdx.x == 0)
+      check[p] = ((p == 0 ? bins == 1 : bins <= static_cast<int>(kCheckBins)) ? kCheck : 0u) |
+                 (bins < static_cast<int>(kDigits) ? kSomeAbsent : 0u);
   }
 }
 
@@ -113,52 +122,38 @@ __device__ __forceinline__ unsigned look_back(Status* status, size_t tile, unsig
 }
 
 // One digit pass over n keys (n <= kMaxN), THREADS x ITEMS keys per tile: v06's onesweep_kernel
-// with the short circuit. check: this pass's flag from bases_check_kernel (grid-uniform).
-// Other arguments as v06's.
-template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MIN_BLOCKS = 1>
+// with the short circuit in front. check: this pass's mode bits from bases_check_kernel.
+// SC_WINDOW: the look-back window of a short-circuited tile (sort/tuning/probe_short_circuit.cu).
+// Other arguments as v06's. A tile that does not qualify runs v06's code (v06::rank_and_scatter,
+// which loads its keys again, from L1 or L2).
+template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MIN_BLOCKS = 1,
+          unsigned SC_WINDOW = kScWindow>
 __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     onesweep_kernel(const uint32_t* __restrict__ keys_in, const uint32_t* __restrict__ vals_in,
                     uint32_t* __restrict__ keys_out, uint32_t* __restrict__ vals_out, size_t n,
                     unsigned pass, unsigned* counter, Status* status, const unsigned* bases,
                     const unsigned* check) {
-  static_assert(THREADS % 32 == 0 && THREADS >= kDigits, "one thread per digit value");
-  constexpr unsigned kWarps = THREADS / 32;
   constexpr unsigned kTile = THREADS * ITEMS;
-  __shared__ union {
-    unsigned warp_hist[kWarps][kDigits];  // per warp: count, then offset, of each digit
-    uint32_t keys[kTile];
-  } s;
-  __shared__ unsigned offset[kDigits];  // staged position i of digit d goes to i + offset[d]
-  __shared__ unsigned warp_sums[kDigits / 32];
-  __shared__ unsigned tile_slot;
-  __shared__ int mixed;  // some key of the tile has another digit than the first key
+  __shared__ v06::PassStorage<THREADS, ITEMS> st;
+  __shared__ int mixed;          // some key of the tile has another digit than the first key
+  const unsigned mode = *check;  // grid-uniform; loaded while the tile is drawn
+  if (threadIdx.x == 0) mixed = 0;
+  v06::draw_tile(st, counter);
 
-  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  if (threadIdx.x == 0) {
-    tile_slot = atomicAdd(counter, 1u);
-    mixed = 0;
-  }
-  for (unsigned i = lane; i < kDigits; i += 32) s.warp_hist[warp][i] = 0;
-  __syncthreads();
-  const size_t tile = tile_slot;
-  const size_t base = tile * kTile;
-  const bool full = base + kTile <= n;
-  const unsigned in_tile = full ? kTile : static_cast<unsigned>(n - base);
-  const unsigned d = threadIdx.x;
-
-  uint32_t key[ITEMS];
-  const size_t first = base + size_t(warp) * ITEMS * 32 + lane;
-  if (full) {
-#pragma unroll
-    for (unsigned j = 0; j < ITEMS; ++j) key[j] = keys_in[first + j * 32];
-  } else {
+  if (mode & kCheck) {
+    const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;
+    const size_t tile = st.tile_slot;
+    const size_t base = tile * kTile;
+    const bool full = base + kTile <= n;
+    const unsigned in_tile = full ? kTile : static_cast<unsigned>(n - base);
+    // v06's layout: item j of lane l of warp w is tile element (w * ITEMS + j) * 32 + l.
+    const size_t first = base + size_t(warp) * ITEMS * 32 + lane;
+    uint32_t key[ITEMS];
 #pragma unroll
     for (unsigned j = 0; j < ITEMS; ++j)
-      key[j] = first + j * 32 < n ? keys_in[first + j * 32] : 0xffffffffu;
-  }
+      if (full || first + j * 32 < n) key[j] = keys_in[first + j * 32];
 
-  // The short circuit: does every key of the tile have the digit of its first key?
-  if (*check) {  // grid-uniform
+    // Does every key of the tile have the digit of its first key?
     const uint32_t lead = keys_in[base];
     uint32_t differ = 0;
 #pragma unroll
@@ -166,17 +161,24 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
       differ |= (full || first + j * 32 < n) ? key[j] ^ lead : 0u;
     if (digit_at(differ, pass) != 0) mixed = 1;
     __syncthreads();
-    if (!mixed) {  // block-uniform
+    if (!mixed) {  // block-uniform: the tile is in order for this pass
       const unsigned ld = digit_at(lead, pass);
-      if (d < kDigits) {
+      // A digit that no key of the whole input has: no key of it comes before this tile, so the
+      // tile publishes its inclusive count, 0, at once and does not look back for it. (Tiles that
+      // run v06's code look back for every digit; they stop at this word.)
+      const bool absent = (mode & kSomeAbsent) && d < kDigits &&
+                          (d + 1 < kDigits ? bases[d + 1] : static_cast<unsigned>(n)) == bases[d];
+      if (absent) {
+        scan::lookback::publish<unsigned>(status + tile * kDigits + d, flag_of(pass, kPrefix), 0u);
+      } else if (d < kDigits) {
         const unsigned count = d == ld ? in_tile : 0u;
         scan::lookback::publish<unsigned>(status + tile * kDigits + d,
                                           flag_of(pass, tile == 0 ? kPrefix : kAggregate), count);
-        const unsigned before = look_back<WINDOW>(status, tile, d, pass, count);
-        if (d == ld) offset[0] = bases[d] + before;
+        const unsigned before = look_back<SC_WINDOW>(status, tile, d, pass, count);
+        if (d == ld) st.offset[0] = bases[d] + before;
       }
       __syncthreads();
-      const unsigned to = offset[0] + warp * ITEMS * 32 + lane;  // + the key's place in the tile
+      const unsigned to = st.offset[0] + warp * ITEMS * 32 + lane;  // + the key's place in the tile
 #pragma unroll
       for (unsigned j = 0; j < ITEMS; ++j) {
         if (full || first + j * 32 < n) {
@@ -187,73 +189,8 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
       return;
     }
   }
-
-  // v06's pass from here on.
-  unsigned rank[ITEMS];
-#pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) {
-    const unsigned dj = digit_at(key[j], pass);
-    const unsigned peers = v06::match_digit(dj);
-    const unsigned upto = __popc(peers & v06::lanemask_le());
-    const unsigned leader = 31 - __clz(peers);
-    const unsigned old = v06::leader_fetch_add(&s.warp_hist[warp][dj], upto, lane == leader);
-    rank[j] = __shfl_sync(0xffffffffu, old, leader) + upto - 1;
-  }
-  __syncthreads();
-
-  unsigned count = 0;
-  if (d < kDigits) {
-#pragma unroll
-    for (unsigned w = 0; w < kWarps; ++w) {
-      const unsigned c = s.warp_hist[w][d];
-      s.warp_hist[w][d] = count;
-      count += c;
-    }
-    scan::lookback::publish<unsigned>(status + tile * kDigits + d,
-                                      flag_of(pass, tile == 0 ? kPrefix : kAggregate), count);
-  }
-  const unsigned start = v06::digit_exclusive_scan<THREADS>(count, warp_sums);
-  if (d < kDigits) {
-#pragma unroll
-    for (unsigned w = 0; w < kWarps; ++w) s.warp_hist[w][d] += start;
-  }
-  __syncthreads();
-#pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) rank[j] += s.warp_hist[warp][digit_at(key[j], pass)];
-  __syncthreads();  // warp_hist is dead: its bytes become the staging buffer
-
-#pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) s.keys[rank[j]] = key[j];
-
-  if (d < kDigits) {
-    const unsigned before = look_back<WINDOW>(status, tile, d, pass, count);
-    offset[d] = bases[d] + before - start;  // modulo 2^32; every true position is below n
-  }
-  __syncthreads();
-
-  unsigned dst[PAIRS ? ITEMS : 1];
-#pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) {
-    const unsigned i = j * THREADS + threadIdx.x;
-    if (full || i < in_tile) {
-      const uint32_t k = s.keys[i];
-      const unsigned to = i + offset[digit_at(k, pass)];
-      keys_out[to] = k;
-      if constexpr (PAIRS) dst[j] = to;
-    }
-  }
-  if constexpr (PAIRS) {
-    __syncthreads();
-#pragma unroll
-    for (unsigned j = 0; j < ITEMS; ++j)
-      if (full || first + j * 32 < n) s.keys[rank[j]] = vals_in[first + j * 32];
-    __syncthreads();
-#pragma unroll
-    for (unsigned j = 0; j < ITEMS; ++j) {
-      const unsigned i = j * THREADS + threadIdx.x;
-      if (full || i < in_tile) vals_out[dst[j]] = s.keys[i];
-    }
-  }
+  v06::rank_and_scatter<THREADS, ITEMS, WINDOW, PAIRS, 0>(st, keys_in, vals_in, keys_out, vals_out,
+                                                          n, pass, status, bases);
 }
 
 using v06::round256;
@@ -266,10 +203,24 @@ inline size_t workspace_bytes_for(size_t n, bool pairs) {
 inline size_t workspace_bytes(size_t n) { return workspace_bytes_for(n, false); }
 inline size_t workspace_bytes_pairs(size_t n) { return workspace_bytes_for(n, true); }
 
+// v06's histogram: hist (kPasses x 256 counts, zeroed) of keys[0, n).
+inline cudaError_t v06_histogram(const uint32_t* keys, size_t n, unsigned* hist,
+                                 cudaStream_t stream) {
+  const auto histogram =
+      v06::histogram_kernel<v06::kHistThreads, v06::kHistItems, true, true, v06::kHistMinBlocks>;
+  static const size_t resident = resident_grid((const void*)histogram, v06::kHistThreads, 0);
+  const unsigned grid = static_cast<unsigned>(
+      std::clamp<size_t>(ceil_div(n, size_t(v06::kHistThreads) * v06::kHistItems), 1, resident));
+  histogram<<<grid, v06::kHistThreads, 0, stream>>>(keys, n, hist);
+  return cudaGetLastError();
+}
+
 // v06's passes (in -> buffer -> out -> buffer -> out) with this file's kernels; n > 0.
-template <bool PAIRS>
+// histogram(keys, n, hist, stream) counts the digits (v06_histogram; sort v09 passes its own).
+template <bool PAIRS, typename Histogram>
 cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
-                          uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream) {
+                          uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream,
+                          Histogram histogram) {
   constexpr unsigned kThreads = v06::kThreads, kItems = v06::kItems;
   constexpr size_t kTile = size_t(kThreads) * kItems;
   const size_t tiles = ceil_div(n, kTile);
@@ -285,12 +236,8 @@ cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint
   uint32_t* val_buf = PAIRS ? reinterpret_cast<uint32_t*>(q + round256(n * 4)) : nullptr;
   cudaError_t e = cudaMemsetAsync(ws, 0, zeroed_bytes(n), stream);
   if (e != cudaSuccess) return e;
-  const auto histogram =
-      v06::histogram_kernel<v06::kHistThreads, v06::kHistItems, true, true, v06::kHistMinBlocks>;
-  static const size_t resident = resident_grid((const void*)histogram, v06::kHistThreads, 0);
-  const unsigned hist_grid = static_cast<unsigned>(
-      std::clamp<size_t>(ceil_div(n, size_t(v06::kHistThreads) * v06::kHistItems), 1, resident));
-  histogram<<<hist_grid, v06::kHistThreads, 0, stream>>>(keys_in, n, hist);
+  e = histogram(keys_in, n, hist, stream);
+  if (e != cudaSuccess) return e;
   bases_check_kernel<<<1, kDigits, 0, stream>>>(hist, bases, check);
   const uint32_t* ksrc = keys_in;
   const uint32_t* vsrc = vals_in;
@@ -315,7 +262,8 @@ inline std::vector<size_t> dispatch_bounds() { return v07::dispatch_bounds(); }
 inline cudaError_t launch(const uint32_t* in, uint32_t* out, size_t n, void* ws,
                           cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
-  if (n > v07::kSmallMax) return launch_passes<false>(in, nullptr, out, nullptr, n, ws, stream);
+  if (n > v07::kSmallMax)
+    return launch_passes<false>(in, nullptr, out, nullptr, n, ws, stream, v06_histogram);
   return v07::launch_small<false>(in, nullptr, out, nullptr, n, stream);
 }
 
@@ -324,7 +272,8 @@ inline cudaError_t launch_pairs(const uint32_t* keys_in, const uint32_t* values_
                                 cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
   if (n > v07::kSmallMax)
-    return launch_passes<true>(keys_in, values_in, keys_out, values_out, n, ws, stream);
+    return launch_passes<true>(keys_in, values_in, keys_out, values_out, n, ws, stream,
+                               v06_histogram);
   return v07::launch_small<true>(keys_in, values_in, keys_out, values_out, n, stream);
 }
 
