@@ -17,6 +17,7 @@
 #include "common/device.h"
 #include "sort/v06_onesweep_ballot.cuh"
 #include "sort/v08_short_circuit.cuh"
+#include "sort/v09_striped_histogram.cuh"
 
 using namespace ladder;
 using namespace ladder::sort;
@@ -126,7 +127,7 @@ void time_stages(Env& e, const char* name, F&& run) {
 template <unsigned THREADS, unsigned ITEMS, unsigned COPIES>
 void striped(Env& e, unsigned* ref) {
   constexpr size_t kSmem = size_t(v06::kPasses) * 256 * COPIES * 4;
-  auto kernel = v08::striped_histogram_kernel<THREADS, ITEMS, COPIES>;
+  auto kernel = v09::striped_histogram_kernel<THREADS, ITEMS, COPIES>;
   cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   const size_t grid = resident_grid((const void*)kernel, THREADS, kSmem);
   std::vector<float> t;
