@@ -644,6 +644,10 @@ def render_results(files):
     for slug, group in gpu_groups(files).items():
         first_ctx = group[0][1]
         out += [f"## {first_ctx.get('gpu', slug)}", ""]
+        if len(group) > 1:
+            out += ["The files below are read in name order; where two hold the same benchmark, "
+                    "the tables show the later file's (a rerun of some rungs beside a whole "
+                    "ladder's run).", ""]
         for path, ctx, runs in group:
             reps = max((len(e["reps"]) for e in runs.values()), default=0)
             ops = sorted({k[0] for k in runs}, key=lambda o: OPERATORS.index(o)

@@ -2,15 +2,19 @@
 // ranking and are copied straight to their place; v07 below its one-block threshold.
 // Technique: a one-sweep pass whose tile holds one digit value only needs to know where that
 // digit's run goes: the keys keep their order, so no ranking, no staging, one coalesced store per
-// key. Whether a tile qualifies costs one OR per key and one barrier; the check runs only in
-// passes where few digit values occur at all (the histogram says so before the first pass).
-// Changes from v07: above the one-block threshold, v06's digit pass gains the short circuit, and
-// the bases kernel marks the passes with at most kCheckBins non-zero digit counts.
-// Remains (bottleneck): v06's on inputs with many digit values per pass (uniform keys): the
-// ballots of the ranking; a pass whose digit is the same for every key still reads and writes
-// every key (as a copy).
+// key. Whether a tile qualifies costs an XOR and an OR per key and one barrier; the check runs
+// only in passes where it can pay (the histogram says so before the first pass). Such a tile
+// looks back only for the digits some key of the input has (8 predecessors a step).
+// Changes from v07: above the one-block threshold, the short circuit in front of v06's pass
+// (v06::rank_and_scatter, for tiles that do not qualify), and a bases kernel that gives each
+// pass its mode: check or not, some digit absent or not.
+// Remains (bottleneck): on uniform keys, v06's (the ballots of the ranking); on regular inputs,
+// the look-back latency of the short-circuited tiles, which leaves such a pass near twice a copy's
+// time; the histogram pass (v09). A pass whose digit is the same for every key is a copy, not
+// skipped.
 // Source: CUB's TryShortCircuit (agent_radix_sort_onesweep.cuh), which checks after ranking; here
 // the check comes before it, so the ballots are skipped too. Adinets & Merrill 2022 (Onesweep).
+// Tuned with sort/tuning/probe_short_circuit.cu (results/README.md).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -31,27 +35,30 @@ namespace ladder::sort::v08 {
 inline constexpr VersionDoc kDoc = {
     8, "v08_short_circuit", "One-sweep passes copy tiles whose keys share the digit, v07 below",
     /*technique*/
-    "v06's digit pass, with a short circuit: after a tile's keys are loaded, each thread ORs "
-    "the XOR of its keys with the tile's first key, and one __syncthreads_and asks whether the "
-    "pass's byte of that OR is zero in every thread, that is whether every key of the tile has "
-    "the first key's digit. Such a tile is already in order for this pass: it publishes its "
-    "count (the whole tile, in one digit) at once, looks back for that digit's earlier count, "
-    "and stores its keys straight from registers, coalesced, without ranking or staging. The "
-    "check runs only in a pass whose histogram has at most 64 non-zero digit counts (few digit "
-    "values; the bases kernel marks those passes), so uniform keys pay nothing for it. Up to "
-    "6,144 keys, v07's one-block sort.",
+    "v06's digit pass with a short circuit in front: after a tile's keys are loaded, each "
+    "thread ORs the XOR of its keys with the tile's first key, and after one barrier the block "
+    "knows whether every key of the tile has the first key's digit. Such a tile is already in "
+    "order for this pass: it publishes its count (the whole tile, in one digit), looks back for "
+    "that digit's earlier count (8 predecessor tiles a step), and stores its keys straight from "
+    "registers, coalesced, without ranking or staging. Digits that no key of the input has are "
+    "published as an inclusive count of 0 at once instead of looked back for. The check runs in "
+    "a later pass with at most 64 digit values and in the first pass only when every key has "
+    "one digit (the bases kernel marks them); a tile that does not qualify, and every tile of a "
+    "pass without the check (uniform keys), runs v06's code itself. Up to 6,144 keys, v07.",
     /*changes*/
     "v06 ranked every tile with eight ballots a key whatever the keys. With few distinct keys, "
     "after the first pass the keys are grouped by their low digit, and most tiles of the later "
-    "passes hold a single key value: there the pass becomes a copy. CUB checks the same thing "
-    "after ranking (TryShortCircuit) and skips only the staging; checking before skips the "
-    "ranking too.",
+    "passes hold a single key value: there the pass becomes a copy plus a look-back. CUB checks "
+    "the same thing after ranking (TryShortCircuit) and skips only the staging; checking before "
+    "skips the ranking too.",
     /*remains*/
-    "On uniform keys nothing changes: v06's ballots bound the passes. A pass whose digit is the "
-    "same for every key still copies every key.",
+    "On uniform keys, v06's passes (the ballots). On regular inputs, the look-back latency of the "
+    "short-circuited tiles: such a pass still takes nearly twice a copy's time. The histogram "
+    "pass is v06's (v09 replaces it). A pass whose digit is the same for every key copies every "
+    "key instead of being skipped.",
     /*source*/
     "CUB's TryShortCircuit (agent_radix_sort_onesweep.cuh); Adinets & Merrill 2022 (Onesweep); "
-    "v06's passes and v07's one-block sort"};
+    "v06's passes and v07's one-block sort; sort/tuning/probe_short_circuit.cu"};
 
 using v06::kDigits;
 using v06::kPasses;
