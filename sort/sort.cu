@@ -7,6 +7,7 @@
 #include <limits>
 #include <mutex>
 #include <numeric>
+#include <stdexcept>
 
 #include "common/device.h"
 #include "sort/cub_baseline.cuh"
@@ -156,6 +157,20 @@ Operator make_operator() {
             cub_baseline::merge_workspace_bytes),
   };
   return op;
+}
+
+cudaError_t digit_histogram(const std::string& kernel, const uint32_t* keys, size_t n,
+                            unsigned* hist) {
+  cudaError_t e;
+  if (kernel == "v06")
+    e = v08::v06_histogram(keys, n, hist, nullptr);
+  else if (kernel == "v09-16")
+    e = v09::launch_striped<16>(keys, n, hist, nullptr);
+  else if (kernel == "v09-32")
+    e = v09::launch_striped<32>(keys, n, hist, nullptr);
+  else
+    throw std::invalid_argument("digit_histogram: unknown kernel '" + kernel + "'");
+  return e != cudaSuccess ? e : cudaDeviceSynchronize();
 }
 
 Operator make_pairs_operator() {

@@ -64,4 +64,13 @@ inline double bytes_moved_pairs(size_t n) { return 16.0 * kMinPasses * static_ca
 Operator make_operator();
 Operator make_pairs_operator();
 
+// For the tests: the four digit histograms (4 x 256 counts, hist zeroed by the caller) of
+// keys[0, n) by one of the histogram kernels of the one-sweep rungs: "v06" (one copy of the
+// counters per block), "v09-16" and "v09-32" (sort v09's lane-striped kernel with 16 or 32
+// copies; v09 picks by the device's shared memory, so on a Hopper only the 32-copy kernel runs
+// in a sort). keys: device pointer; hist: device pointer to 1,024 uint32. Synchronous. Throws
+// std::invalid_argument for another name.
+cudaError_t digit_histogram(const std::string& kernel, const uint32_t* keys, size_t n,
+                            unsigned* hist);
+
 }  // namespace ladder::sort

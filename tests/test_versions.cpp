@@ -15,6 +15,7 @@
 #include "common/device.h"
 #include "common/random.h"
 #include "common/registry.h"
+#include "sort/sort.h"
 
 namespace ladder {
 namespace {
@@ -273,4 +274,36 @@ INSTANTIATE_TEST_SUITE_P(Huge, HugeTest, testing::ValuesIn(huge_cases()),
                          });
 
 }  // namespace
+// Sort's histogram kernels against a count on the CPU, on every input, at a size below one
+// chunk, one of several chunks per block, and one view starting a key past 16-byte alignment
+// (the scalar loads). Sort v09's 16-copy kernel runs inside a sort only on GPUs whose blocks
+// cannot have 128 KB of shared memory (sm_86, sm_89), so this is where a Hopper tests it.
+TEST(SortHistogram, EveryKernelCountsEveryDigit) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  for (const std::string& dist : sort::distributions()) {
+    for (const size_t n : {size_t(1000), (size_t(1) << 22) + 7}) {
+      for (const size_t offset : {size_t(0), size_t(1)}) {
+        const std::vector<uint32_t> keys = sort::generate(n, dist, 0x51e7 + n);
+        std::vector<unsigned> want(4 * 256, 0);
+        for (const uint32_t k : keys)
+          for (unsigned p = 0; p < 4; ++p) ++want[p * 256 + (k >> (8 * p) & 255)];
+        DeviceBuffer d_keys((n + offset) * sizeof(uint32_t));
+        upload(d_keys.as<uint32_t>() + offset, keys.data(), n * sizeof(uint32_t));
+        for (const char* kernel : {"v06", "v09-16", "v09-32"}) {
+          DeviceBuffer d_hist(4 * 256 * sizeof(unsigned), /*zero=*/true);
+          ASSERT_EQ(sort::digit_histogram(kernel, d_keys.as<const uint32_t>() + offset, n,
+                                          d_hist.as<unsigned>()),
+                    cudaSuccess);
+          std::vector<unsigned> got(4 * 256);
+          ASSERT_EQ(cudaMemcpy(got.data(), d_hist.get(), got.size() * sizeof(unsigned),
+                               cudaMemcpyDefault),
+                    cudaSuccess);
+          ASSERT_EQ(got, want) << kernel << " on " << dist << ", n = " << n
+                               << ", offset = " << offset;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace ladder
