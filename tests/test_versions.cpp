@@ -290,6 +290,10 @@ TEST(SortHistogram, EveryKernelCountsEveryDigit) {
         DeviceBuffer d_keys((n + offset) * sizeof(uint32_t));
         upload(d_keys.as<uint32_t>() + offset, keys.data(), n * sizeof(uint32_t));
         for (const char* kernel : {"v06", "v09-16", "v09-32"}) {
+          const size_t smem = std::string(kernel) == "v09-32"   ? size_t(128) << 10
+                              : std::string(kernel) == "v09-16" ? size_t(64) << 10
+                                                                : 0;
+          if (smem > current_smem_per_block_optin()) continue;  // v09 would not pick it here
           DeviceBuffer d_hist(4 * 256 * sizeof(unsigned), /*zero=*/true);
           ASSERT_EQ(sort::digit_histogram(kernel, d_keys.as<const uint32_t>() + offset, n,
                                           d_hist.as<unsigned>()),
