@@ -257,6 +257,42 @@ __device__ __forceinline__ unsigned digit_exclusive_scan(unsigned v, unsigned* w
   return incl - v + (warp ? warp_sums[warp - 1] : 0);
 }
 
+// Thread d's look-back in pass `pass`, after its tile published `count`, the tile's count of
+// digit d, as its aggregate (as its prefix, for tile 0): returns the number of keys with digit d
+// in all earlier tiles and publishes the inclusive prefix. Each step loads WINDOW status words
+// (tiles t, t-1, ..., t-WINDOW+1) at once, then adds them nearest first up to and including the
+// nearest inclusive prefix, waiting only on the words it adds. (Sort v08 calls it too.)
+template <unsigned WINDOW>
+__device__ __forceinline__ unsigned look_back(Status* status, size_t tile, unsigned d,
+                                              unsigned pass, unsigned count) {
+  const unsigned aggregate = flag_of(pass, kAggregate), prefix = flag_of(pass, kPrefix);
+  unsigned before = 0;
+  if (tile == 0) return 0;
+  long long t = static_cast<long long>(tile) - 1;
+  bool done = false;
+  while (!done) {
+    Status word[WINDOW];
+#pragma unroll
+    for (unsigned k = 0; k < WINDOW; ++k)
+      word[k] = t >= k ? scan::lookback::peek(status + (t - k) * kDigits + d)
+                       : Status(prefix) << 32;  // before tile 0: an empty prefix
+#pragma unroll
+    for (unsigned k = 0; k < WINDOW; ++k) {
+      if (done) break;
+      unsigned f = static_cast<unsigned>(word[k] >> 32);
+      while (f != aggregate && f != prefix) {  // not yet published in this pass
+        word[k] = scan::lookback::peek(status + (t - k) * kDigits + d);
+        f = static_cast<unsigned>(word[k] >> 32);
+      }
+      before += static_cast<unsigned>(word[k]);
+      done = f == prefix;
+    }
+    t -= WINDOW;
+  }
+  scan::lookback::publish<unsigned>(status + tile * kDigits + d, prefix, before + count);
+  return before;
+}
+
 // The shared memory of one digit pass. Ranking uses warp_hist; once every rank is known the same
 // bytes stage the sorted tile.
 template <unsigned THREADS, unsigned ITEMS>
@@ -356,36 +392,9 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) s.keys[rank[j]] = key[j];
 
-  // Thread d: the number of keys with digit d in all earlier tiles. Each step loads WINDOW
-  // status words (tiles t, t-1, ..., t-WINDOW+1) at once, then adds them nearest first up to and
-  // including the nearest inclusive prefix, waiting only on the words it adds.
+  // Thread d: the number of keys with digit d in all earlier tiles (look_back).
   if (d < kDigits) {
-    const unsigned aggregate = flag_of(pass, kAggregate), prefix = flag_of(pass, kPrefix);
-    unsigned before = 0;
-    if (tile > 0) {
-      long long t = static_cast<long long>(tile) - 1;
-      bool done = false;
-      while (!done) {
-        Status word[WINDOW];
-#pragma unroll
-        for (unsigned k = 0; k < WINDOW; ++k)
-          word[k] = t >= k ? scan::lookback::peek(status + (t - k) * kDigits + d)
-                           : Status(prefix) << 32;  // before tile 0: an empty prefix
-#pragma unroll
-        for (unsigned k = 0; k < WINDOW; ++k) {
-          if (done) break;
-          unsigned f = static_cast<unsigned>(word[k] >> 32);
-          while (f != aggregate && f != prefix) {  // not yet published in this pass
-            word[k] = scan::lookback::peek(status + (t - k) * kDigits + d);
-            f = static_cast<unsigned>(word[k] >> 32);
-          }
-          before += static_cast<unsigned>(word[k]);
-          done = f == prefix;
-        }
-        t -= WINDOW;
-      }
-      scan::lookback::publish<unsigned>(status + tile * kDigits + d, prefix, before + count);
-    }
+    const unsigned before = look_back<WINDOW>(status, tile, d, pass, count);
     offset[d] = bases[d] + before - start;  // modulo 2^32; every true position is below n
   }
   __syncthreads();

@@ -93,41 +93,6 @@ __global__ void __launch_bounds__(kDigits)
   }
 }
 
-// Thread d's look-back (v06's), after the tile published `count`, its count of digit d, as its
-// aggregate (as its prefix, for tile 0): adds the counts of digit d in every earlier tile,
-// loading WINDOW status words a step, publishes the inclusive prefix and returns the exclusive
-// one.
-template <unsigned WINDOW>
-__device__ __forceinline__ unsigned look_back(Status* status, size_t tile, unsigned d,
-                                              unsigned pass, unsigned count) {
-  const unsigned aggregate = flag_of(pass, kAggregate), prefix = flag_of(pass, kPrefix);
-  unsigned before = 0;
-  if (tile == 0) return 0;
-  long long t = static_cast<long long>(tile) - 1;
-  bool done = false;
-  while (!done) {
-    Status word[WINDOW];
-#pragma unroll
-    for (unsigned k = 0; k < WINDOW; ++k)
-      word[k] = t >= k ? scan::lookback::peek(status + (t - k) * kDigits + d)
-                       : Status(prefix) << 32;  // before tile 0: an empty prefix
-#pragma unroll
-    for (unsigned k = 0; k < WINDOW; ++k) {
-      if (done) break;
-      unsigned f = static_cast<unsigned>(word[k] >> 32);
-      while (f != aggregate && f != prefix) {  // not yet published in this pass
-        word[k] = scan::lookback::peek(status + (t - k) * kDigits + d);
-        f = static_cast<unsigned>(word[k] >> 32);
-      }
-      before += static_cast<unsigned>(word[k]);
-      done = f == prefix;
-    }
-    t -= WINDOW;
-  }
-  scan::lookback::publish<unsigned>(status + tile * kDigits + d, prefix, before + count);
-  return before;
-}
-
 // One digit pass over n keys (n <= kMaxN), THREADS x ITEMS keys per tile: v06's onesweep_kernel
 // with the short circuit in front. check: this pass's mode bits from bases_check_kernel.
 // SC_WINDOW: the look-back window of a short-circuited tile (sort/tuning/probe_short_circuit.cu).
@@ -181,7 +146,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
         const unsigned count = d == ld ? in_tile : 0u;
         scan::lookback::publish<unsigned>(status + tile * kDigits + d,
                                           flag_of(pass, tile == 0 ? kPrefix : kAggregate), count);
-        const unsigned before = look_back<SC_WINDOW>(status, tile, d, pass, count);
+        const unsigned before = v06::look_back<SC_WINDOW>(status, tile, d, pass, count);
         if (d == ld) st.offset[0] = bases[d] + before;
       }
       __syncthreads();
