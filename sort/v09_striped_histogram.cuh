@@ -9,8 +9,10 @@
 // conflicts per warp atomic on random digits, and runs of equal digits handled by a warp vote).
 // Remains (bottleneck): v08's passes (the ballots of the ranking; on few distinct keys, the
 // look-back of short-circuited tiles).
-// Source: the histogram chapter's lane striping (histogram_u8 v05); CUB's histogram kernel of
-// DeviceRadixSort counts into NUM_PARTS copies for the same reason.
+// Source: the histogram chapter's lane striping (histogram_u8 v05). CUB's DeviceRadixSort
+// histogram can split its counters into NUM_PARTS copies chosen by lane (bins[pass][bin][part],
+// agent_radix_sort_histogram.cuh), but its sm_80 and sm_90 tunings use one part, 128 threads x
+// 16 keys (tuning_radix_sort.cuh, CCCL 3.0): on Hopper it pays the conflicts v09 removes.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -46,7 +48,8 @@ inline constexpr VersionDoc kDoc = {
     "tiles on few distinct keys.",
     /*source*/
     "The histogram chapter's lane striping (histogram_u8 v05); CUB's DeviceRadixSort histogram "
-    "kernel (NUM_PARTS copies of its counters); v08's passes"};
+    "(agent_radix_sort_histogram.cuh: NUM_PARTS lane-chosen copies, one part in its sm_80 and "
+    "sm_90 tunings); v08's passes"};
 
 using v06::digit_at;
 using v06::kDigits;
