@@ -5,8 +5,8 @@
 // 32 atomics thus hit 32 banks whatever the digits: random digits no longer collide in a bank,
 // and equal digits (sorted or low-entropy keys) no longer queue on one counter. One 1,024-thread
 // block per SM holds the 128 KB of copies; the block adds its copies up at the end.
-// Changes from v08: only the histogram kernel (v06's: one copy per block, about four bank
-// conflicts per warp atomic on random digits, and runs of equal digits handled by a warp vote).
+// Changes from v08: only the histogram kernel (v06's: one copy per block, several lanes to a bank
+// per warp atomic on random digits, and runs of equal digits handled by a warp vote).
 // Remains (bottleneck): v08's passes (the ballots of the ranking; on few distinct keys, the
 // look-back of short-circuited tiles).
 // Source: the histogram chapter's lane striping (histogram_u8 v05). CUB's DeviceRadixSort
