@@ -75,11 +75,10 @@ using v06::Status;
 
 // bases[p * 256 + d]: the exclusive scan of pass p's digit counts (v05's bases kernel), and
 // check[p]: kCheck if the short circuit is worth its check in pass p, kSomeAbsent if some digit
-// value occurs in no key. Pass 0 reads the keys in the
-// caller's order, where a tile of one digit is rare unless every key has that digit (one
-// non-zero count); a later pass reads keys grouped by the lower digits, where few digit values
-// (at most kCheckBins non-zero counts) make whole tiles of one digit likely. One block of 256
-// threads.
+// value occurs in no key. Pass 0 reads the keys in the caller's order, where a tile of one digit
+// is rare unless every key has that digit (one non-zero count); a later pass reads keys grouped
+// by the lower digits, where few digit values (at most kCheckBins non-zero counts) make whole
+// tiles of one digit likely. One block of 256 threads.
 __global__ void __launch_bounds__(kDigits)
     bases_check_kernel(const unsigned* hist, unsigned* bases, unsigned* check) {
   __shared__ unsigned warp_sums[radix::kWarps];
