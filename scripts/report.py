@@ -641,7 +641,10 @@ def render_results(files):
         out += ["No results yet: run the benchmark command from README.md on a GPU.", ""]
     sweep_groups = gpu_groups(sweep_files())
     unaligned_groups = gpu_groups(unaligned_files())
-    for slug, group in gpu_groups(files).items():
+    # The GPU with the most operators measured first (the fullest picture), then by name.
+    groups = sorted(gpu_groups(files).items(),
+                    key=lambda kv: (-len({k[0] for g in kv[1] for k in g[2]}), kv[0]))
+    for slug, group in groups:
         first_ctx = group[0][1]
         out += [f"## {first_ctx.get('gpu', slug)}", ""]
         if len(group) > 1:
