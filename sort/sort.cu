@@ -22,6 +22,7 @@
 #include "sort/v07_small_n_dispatch.cuh"
 #include "sort/v08_short_circuit.cuh"
 #include "sort/v09_striped_histogram.cuh"
+#include "sort/v10_narrow_status.cuh"
 
 namespace ladder::sort {
 namespace {
@@ -152,6 +153,8 @@ Operator make_operator() {
                     v08::dispatch_bounds),
       with_dispatch(entry(s, v09::kDoc, v09::launch, nullptr, v09::workspace_bytes, v09::kMaxN),
                     v09::dispatch_bounds),
+      with_dispatch(entry(s, v10::kDoc, v10::launch, nullptr, v10::workspace_bytes, v10::kMaxN),
+                    v10::dispatch_bounds),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),
@@ -196,6 +199,9 @@ Operator make_pairs_operator() {
       with_dispatch(
           entry(s, v09::kDoc, nullptr, v09::launch_pairs, v09::workspace_bytes_pairs, v09::kMaxN),
           v09::dispatch_bounds),
+      with_dispatch(
+          entry(s, v10::kDoc, nullptr, v10::launch_pairs, v10::workspace_bytes_pairs, v10::kMaxN),
+          v10::dispatch_bounds),
       entry(s, cub_baseline::kPairsDoc, nullptr, cub_baseline::launch_pairs,
             cub_baseline::pairs_workspace_bytes),
   };

@@ -79,6 +79,22 @@ __host__ __device__ constexpr unsigned flag_of(unsigned pass, unsigned kind) {
   return pass * 4 + kind;
 }
 
+// How a pass reads and writes its look-back words. v06's: 64 bits, the flag pass * 4 + kind in
+// the high half and the count in the low half (scan::lookback's layout), one array for the four
+// passes, zeroed once per sort. (Sort v10 brings a 32-bit one.)
+struct WideStatus {
+  using Word = Status;
+  __device__ static unsigned aggregate(unsigned pass) { return flag_of(pass, kAggregate); }
+  __device__ static unsigned prefix(unsigned pass) { return flag_of(pass, kPrefix); }
+  __device__ static unsigned flag(Word w) { return static_cast<unsigned>(w >> 32); }
+  __device__ static unsigned value(Word w) { return static_cast<unsigned>(w); }
+  __device__ static Word make(unsigned flag, unsigned value) { return (Word(flag) << 32) | value; }
+  __device__ static void publish(Word* w, unsigned flag, unsigned value) {
+    scan::lookback::publish<unsigned>(w, flag, value);
+  }
+  __device__ static Word peek(const Word* w) { return scan::lookback::peek(w); }
+};
+
 // Byte `pass` of the key, zero-extended: one PRMT instruction (a shift and a mask are two).
 __device__ __forceinline__ unsigned digit_at(uint32_t key, unsigned pass) {
   return __byte_perm(key, 0, 0x4440u | pass);
@@ -262,34 +278,35 @@ __device__ __forceinline__ unsigned digit_exclusive_scan(unsigned v, unsigned* w
 // in all earlier tiles and publishes the inclusive prefix. Each step loads WINDOW status words
 // (tiles t, t-1, ..., t-WINDOW+1) at once, then adds them nearest first up to and including the
 // nearest inclusive prefix, waiting only on the words it adds. (Sort v08 calls it too.)
-template <unsigned WINDOW>
-__device__ __forceinline__ unsigned look_back(Status* status, size_t tile, unsigned d,
+template <unsigned WINDOW, typename SW = WideStatus>
+__device__ __forceinline__ unsigned look_back(typename SW::Word* status, size_t tile, unsigned d,
                                               unsigned pass, unsigned count) {
-  const unsigned aggregate = flag_of(pass, kAggregate), prefix = flag_of(pass, kPrefix);
+  using Word = typename SW::Word;
+  const unsigned aggregate = SW::aggregate(pass), prefix = SW::prefix(pass);
   unsigned before = 0;
   if (tile == 0) return 0;
   long long t = static_cast<long long>(tile) - 1;
   bool done = false;
   while (!done) {
-    Status word[WINDOW];
+    Word word[WINDOW];
 #pragma unroll
     for (unsigned k = 0; k < WINDOW; ++k)
-      word[k] = t >= k ? scan::lookback::peek(status + (t - k) * kDigits + d)
-                       : Status(prefix) << 32;  // before tile 0: an empty prefix
+      word[k] = t >= k ? SW::peek(status + (t - k) * kDigits + d)
+                       : SW::make(prefix, 0u);  // before tile 0: an empty prefix
 #pragma unroll
     for (unsigned k = 0; k < WINDOW; ++k) {
       if (done) break;
-      unsigned f = static_cast<unsigned>(word[k] >> 32);
+      unsigned f = SW::flag(word[k]);
       while (f != aggregate && f != prefix) {  // not yet published in this pass
-        word[k] = scan::lookback::peek(status + (t - k) * kDigits + d);
-        f = static_cast<unsigned>(word[k] >> 32);
+        word[k] = SW::peek(status + (t - k) * kDigits + d);
+        f = SW::flag(word[k]);
       }
-      before += static_cast<unsigned>(word[k]);
+      before += SW::value(word[k]);
       done = f == prefix;
     }
     t -= WINDOW;
   }
-  scan::lookback::publish<unsigned>(status + tile * kDigits + d, prefix, before + count);
+  SW::publish(status + tile * kDigits + d, prefix, before + count);
   return before;
 }
 
@@ -317,13 +334,14 @@ __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS>& st, unsig
 }
 
 // The rest of the pass for the tile drawn by draw_tile (sort v08 runs it too).
-template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY>
+template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY,
+          typename SW = WideStatus>
 __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st,
                                                  const uint32_t* __restrict__ keys_in,
                                                  const uint32_t* __restrict__ vals_in,
                                                  uint32_t* __restrict__ keys_out,
                                                  uint32_t* __restrict__ vals_out, size_t n,
-                                                 unsigned pass, Status* status,
+                                                 unsigned pass, typename SW::Word* status,
                                                  const unsigned* bases) {
   static_assert(THREADS % 32 == 0 && THREADS >= kDigits, "one thread per digit value");
   constexpr unsigned kWarps = THREADS / 32;
@@ -376,8 +394,8 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st
       s.warp_hist[w][d] = count;
       count += c;
     }
-    scan::lookback::publish<unsigned>(status + tile * kDigits + d,
-                                      flag_of(pass, tile == 0 ? kPrefix : kAggregate), count);
+    SW::publish(status + tile * kDigits + d, tile == 0 ? SW::prefix(pass) : SW::aggregate(pass),
+                count);
   }
   const unsigned start = digit_exclusive_scan<THREADS>(count, warp_sums);
   if (d < kDigits) {
@@ -394,7 +412,7 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st
 
   // Thread d: the number of keys with digit d in all earlier tiles (look_back).
   if (d < kDigits) {
-    const unsigned before = look_back<WINDOW>(status, tile, d, pass, count);
+    const unsigned before = look_back<WINDOW, SW>(status, tile, d, pass, count);
     offset[d] = bases[d] + before - start;  // modulo 2^32; every true position is below n
   }
   __syncthreads();

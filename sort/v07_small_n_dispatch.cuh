@@ -1,10 +1,13 @@
 // sort/v07_small_n_dispatch.cuh — sort v07: a one-block radix sort in shared memory for small
 // inputs, v06's one-sweep passes above.
-// Technique: size dispatch. Up to 6,144 keys, one 256-thread block runs all four 8-bit passes in
-// shared memory, ranking with v06's ballot match; above that, v06.
+// Technique: size dispatch. Up to 6,144 keys, one block (256 threads up to 1,024 keys, 512 above,
+// as few slots as hold n) runs all four 8-bit passes in shared memory, ranking with v06's ballot
+// match; above that, v06.
 // Changes from v06: below the threshold, one launch and no global passes: v06 pays a status
 // memset, a histogram launch and four pass launches however few keys there are.
-// Remains (bottleneck): one SM and four ranking rounds below the threshold; v06's above it.
+// Remains (bottleneck): below the threshold one SM, whose time grows with the block's slots (the
+// ballot match's instructions per key: from about 3,000 keys CUB's single tile is faster);
+// v06's above it. Shapes measured with sort/tuning/probe_small.cu.
 // Source: CUB's single-tile radix sort (dispatch_radix_sort.cuh, DeviceRadixSortSingleTileKernel).
 #pragma once
 
@@ -15,7 +18,7 @@
 
 #include "common/device.h"
 #include "common/registry.h"
-#include "sort/radix_rank.cuh"  // block_exclusive_scan
+#include "sort/radix_rank.cuh"  // scan::warp_scan_inclusive
 #include "sort/v06_onesweep_ballot.cuh"
 
 namespace ladder::sort::v07 {
@@ -23,8 +26,9 @@ namespace ladder::sort::v07 {
 inline constexpr VersionDoc kDoc = {
     7, "v07_small_n_dispatch", "One-block radix sort in shared memory for small n, v06 above",
     /*technique*/
-    "Up to 6,144 keys one 256-thread block sorts everything in shared memory: four 8-bit "
-    "passes, each ranking the keys with v06's ballot match and warp-private counters, a "
+    "Up to 6,144 keys one block sorts everything in shared memory (256 threads up to 1,024 "
+    "keys, 512 threads above, with the fewest keys per thread that hold n): four 8-bit passes, "
+    "each ranking the keys with v06's ballot match and warp-private counters, a "
     "block scan of the 256 digit counts, and a scatter within shared memory. A pass whose digit "
     "is the same for every key (padding included) is skipped. Pairs carry a 16-bit input index "
     "and gather their values at the end. Above the threshold, v06.",
@@ -33,34 +37,48 @@ inline constexpr VersionDoc kDoc = {
     "launches, several times the time of CUB's single-tile kernel (the chapter's sweep). Here a "
     "small input takes one launch and never goes back to DRAM between passes.",
     /*remains*/
-    "Below the threshold: one SM does all the work, four ranking rounds with their barriers. "
-    "Above it: v06's bottleneck.",
+    "Below the threshold: one SM does all the work, and its time grows with the block's slots: "
+    "the ballot match costs some 30 instructions a key and pass, where CUB's single-tile kernel "
+    "counts 6-bit digits, so from about 3,000 keys on CUB's one block is faster. Above it: "
+    "v06's bottleneck.",
     /*source*/
     "CUB's single-tile path (dispatch_radix_sort.cuh, DeviceRadixSortSingleTileKernel: one "
     "block, up to 4,864 keys on sm90); v06's ranking; an earlier try of this rung (2-bit digits "
     "in 1,024 threads, 16 passes) was slower, see results/README.md"};
 
-inline constexpr unsigned kThreads = 256;  // one thread per digit value in the digit loops
-inline constexpr unsigned kWarps = kThreads / 32;
-inline constexpr unsigned kMaxItems = 24;  // keys per thread: 6,144 keys, 44 KB of shared memory
-inline constexpr size_t kSmallMax = size_t(kThreads) * kMaxItems;
+inline constexpr unsigned kMaxSmallThreads = 1024;
+inline constexpr size_t kSmallMax = 512 * 12;  // 6,144 keys: the largest one-block step
 inline constexpr size_t kMaxN = v06::kMaxN;
 
+// Dynamic shared memory of one_block_sort_kernel<THREADS, ITEMS, PAIRS>: the keys, the warps'
+// digit counters and, for pairs, a 16-bit input index per key.
+template <unsigned THREADS, unsigned ITEMS, bool PAIRS>
+constexpr size_t one_block_smem() {
+  return size_t(THREADS) * ITEMS * 4 + size_t(THREADS / 32) * v06::kDigits * 4 +
+         (PAIRS ? size_t(THREADS) * ITEMS * 2 : 0);
+}
+
 // Sorts keys_in[0, n) into keys_out (and, with PAIRS, values_in into values_out stably by key)
-// in one block of kThreads threads; n <= kThreads * ITEMS. Any alignment. Item j of lane l of
-// warp w is element (w * ITEMS + j) * 32 + l (v06's tile layout). The slots past n hold
-// 0xFFFFFFFF with indices past n, so they sort after every key (stably: after a real 0xFFFFFFFF
-// too) and are never stored. Static shared memory: 6 * kThreads * ITEMS bytes (pairs) + 8 KB.
-template <unsigned ITEMS, bool PAIRS>
-__global__ void __launch_bounds__(kThreads)
+// in one block of THREADS threads (256, 512 or 1,024); n <= THREADS * ITEMS. Any alignment.
+// Item j of lane l of warp w is element (w * ITEMS + j) * 32 + l (v06's tile layout). The slots
+// past n hold 0xFFFFFFFF with indices past n, so they sort after every key (stably: after a real
+// 0xFFFFFFFF too) and are never stored. Dynamic shared memory: one_block_smem<...>() bytes.
+// Threads 0..255 own one digit value each in the digit loops; more threads only shorten each
+// warp's chain of ranking steps (ITEMS per pass), which is what a one-block sort waits on.
+template <unsigned THREADS, unsigned ITEMS, bool PAIRS>
+__global__ void __launch_bounds__(THREADS)
     one_block_sort_kernel(const uint32_t* __restrict__ keys_in,
                           const uint32_t* __restrict__ values_in, uint32_t* __restrict__ keys_out,
                           uint32_t* __restrict__ values_out, unsigned n) {
-  constexpr unsigned kSlots = kThreads * ITEMS;
-  __shared__ uint32_t sk[kSlots];
-  __shared__ uint16_t si[PAIRS ? kSlots : 2];
-  __shared__ unsigned warp_hist[kWarps][v06::kDigits];
-  __shared__ unsigned warp_sums[kWarps];
+  static_assert(THREADS % 256 == 0 && THREADS <= kMaxSmallThreads, "256, 512 or 1,024 threads");
+  constexpr unsigned kWarps = THREADS / 32, kSlots = THREADS * ITEMS;
+  constexpr unsigned kDigitWarps = v06::kDigits / 32;
+  extern __shared__ __align__(16) unsigned char smem[];
+  uint32_t* sk = reinterpret_cast<uint32_t*>(smem);
+  auto warp_hist = reinterpret_cast<unsigned(*)[v06::kDigits]>(smem + size_t(kSlots) * 4);
+  [[maybe_unused]] uint16_t* si =
+      reinterpret_cast<uint16_t*>(smem + size_t(kSlots) * 4 + size_t(kWarps) * v06::kDigits * 4);
+  __shared__ unsigned warp_sums[kDigitWarps];
   __shared__ int skip[v06::kPasses];  // pass p moves nothing: one digit holds every slot
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   if (threadIdx.x < v06::kPasses) skip[threadIdx.x] = 0;
@@ -91,20 +109,33 @@ __global__ void __launch_bounds__(kThreads)
       rank[j] = __shfl_sync(0xffffffffu, old, leader) + upto - 1;
     }
     __syncthreads();
-    // Thread d: digit d's count over the warps, turned into per-warp offsets, then the block's
-    // start of digit d.
+    // Thread d < 256: digit d's count over the warps, turned into per-warp offsets, then the
+    // block's start of digit d (a scan over the first 8 warps; the others wait at the barriers).
     const unsigned d = threadIdx.x;
-    unsigned count = 0;
+    unsigned count = 0, incl = 0;
+    if (d < v06::kDigits) {
 #pragma unroll
-    for (unsigned w = 0; w < kWarps; ++w) {
-      const unsigned c = warp_hist[w][d];
-      warp_hist[w][d] = count;
-      count += c;
+      for (unsigned w = 0; w < kWarps; ++w) {
+        const unsigned c = warp_hist[w][d];
+        warp_hist[w][d] = count;
+        count += c;
+      }
+      if (count == kSlots) skip[pass] = 1;
+      incl = static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(count)));
+      if (lane == 31) warp_sums[warp] = incl;
     }
-    if (count == kSlots) skip[pass] = 1;
-    const unsigned start = radix::block_exclusive_scan(count, warp_sums);  // three barriers
+    __syncthreads();
+    if (warp == 0) {
+      const unsigned w = lane < kDigitWarps ? warp_sums[lane] : 0;
+      const unsigned wi = static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(w)));
+      if (lane < kDigitWarps) warp_sums[lane] = wi;
+    }
+    __syncthreads();
+    if (d < v06::kDigits) {
+      const unsigned start = incl - count + (warp ? warp_sums[warp - 1] : 0);
 #pragma unroll
-    for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][d] += start;
+      for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][d] += start;
+    }
     __syncthreads();
     if (skip[pass]) continue;  // block-uniform: the order stands
 #pragma unroll
@@ -132,30 +163,46 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-template <unsigned ITEMS, bool PAIRS>
+template <unsigned THREADS, unsigned ITEMS, bool PAIRS>
 cudaError_t launch_one_block(const uint32_t* keys_in, const uint32_t* values_in, uint32_t* keys_out,
                              uint32_t* values_out, size_t n, cudaStream_t stream) {
-  one_block_sort_kernel<ITEMS, PAIRS><<<1, kThreads, 0, stream>>>(
-      keys_in, values_in, keys_out, values_out, static_cast<unsigned>(n));
+  constexpr size_t kSmem = one_block_smem<THREADS, ITEMS, PAIRS>();
+  const auto kernel = one_block_sort_kernel<THREADS, ITEMS, PAIRS>;
+  // The dynamic bytes plus the static ones may pass the default 48 KB: opt in, once per process.
+  static const cudaError_t set =
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
+  if (set != cudaSuccess) return set;
+  kernel<<<1, THREADS, kSmem, stream>>>(keys_in, values_in, keys_out, values_out,
+                                        static_cast<unsigned>(n));
   return cudaGetLastError();
 }
 
-// The smallest of 4, 8, 16, 24 keys per thread whose block holds n keys; n <= kSmallMax.
+// One block for n <= kSmallMax keys, with the fewest slots that hold n. The time of the one-block
+// sort grows with its slots (threads x keys per thread), not with the keys per thread alone
+// (sort/tuning/probe_small.cu: 256 x 12, 512 x 6 and 1,024 x 3 take the same time), so the
+// steps are 512 or 1,024 slots apart; 512 threads from 1,536 keys on were a little faster than
+// 256 with twice the keys each.
 template <bool PAIRS>
 cudaError_t launch_small(const uint32_t* keys_in, const uint32_t* values_in, uint32_t* keys_out,
                          uint32_t* values_out, size_t n, cudaStream_t stream) {
-  if (n <= kThreads * 4)
-    return launch_one_block<4, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
-  if (n <= kThreads * 8)
-    return launch_one_block<8, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
-  if (n <= kThreads * 16)
-    return launch_one_block<16, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
-  return launch_one_block<24, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
+  if (n <= 256 * 4)
+    return launch_one_block<256, 4, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
+  if (n <= 512 * 3)
+    return launch_one_block<512, 3, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
+  if (n <= 512 * 4)
+    return launch_one_block<512, 4, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
+  if (n <= 512 * 6)
+    return launch_one_block<512, 6, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
+  if (n <= 512 * 8)
+    return launch_one_block<512, 8, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
+  if (n <= 512 * 10)
+    return launch_one_block<512, 10, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
+  return launch_one_block<512, 12, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
 }
 
-// Every boundary of the dispatch: the steps of keys per thread, and the one-block limit.
+// Every boundary of the dispatch: the one-block steps, the last of them the one-block limit.
 inline std::vector<size_t> dispatch_bounds() {
-  return {kThreads * 4, kThreads * 8, kThreads * 16, kSmallMax};
+  return {256 * 4, 512 * 3, 512 * 4, 512 * 6, 512 * 8, 512 * 10, kSmallMax};
 }
 
 inline size_t workspace_bytes(size_t n) { return v06::workspace_bytes(n); }

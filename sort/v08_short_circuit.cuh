@@ -98,12 +98,12 @@ __global__ void __launch_bounds__(kDigits)
 // Other arguments as v06's. A tile that does not qualify runs v06's code (v06::rank_and_scatter,
 // which loads its keys again, from L1 or L2).
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MIN_BLOCKS = 1,
-          unsigned SC_WINDOW = kScWindow>
+          unsigned SC_WINDOW = kScWindow, typename SW = v06::WideStatus>
 __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     onesweep_kernel(const uint32_t* __restrict__ keys_in, const uint32_t* __restrict__ vals_in,
                     uint32_t* __restrict__ keys_out, uint32_t* __restrict__ vals_out, size_t n,
-                    unsigned pass, unsigned* counter, Status* status, const unsigned* bases,
-                    const unsigned* check) {
+                    unsigned pass, unsigned* counter, typename SW::Word* status,
+                    const unsigned* bases, const unsigned* check) {
   constexpr unsigned kTile = THREADS * ITEMS;
   __shared__ v06::PassStorage<THREADS, ITEMS> st;
   __shared__ int mixed;          // some key of the tile has another digit than the first key
@@ -140,12 +140,12 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
       const bool absent = (mode & kSomeAbsent) && d < kDigits &&
                           (d + 1 < kDigits ? bases[d + 1] : static_cast<unsigned>(n)) == bases[d];
       if (absent) {
-        scan::lookback::publish<unsigned>(status + tile * kDigits + d, flag_of(pass, kPrefix), 0u);
+        SW::publish(status + tile * kDigits + d, SW::prefix(pass), 0u);
       } else if (d < kDigits) {
         const unsigned count = d == ld ? in_tile : 0u;
-        scan::lookback::publish<unsigned>(status + tile * kDigits + d,
-                                          flag_of(pass, tile == 0 ? kPrefix : kAggregate), count);
-        const unsigned before = v06::look_back<SC_WINDOW>(status, tile, d, pass, count);
+        SW::publish(status + tile * kDigits + d, tile == 0 ? SW::prefix(pass) : SW::aggregate(pass),
+                    count);
+        const unsigned before = v06::look_back<SC_WINDOW, SW>(status, tile, d, pass, count);
         if (d == ld) st.offset[0] = bases[d] + before;
       }
       __syncthreads();
@@ -160,8 +160,8 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
       return;
     }
   }
-  v06::rank_and_scatter<THREADS, ITEMS, WINDOW, PAIRS, 0>(st, keys_in, vals_in, keys_out, vals_out,
-                                                          n, pass, status, bases);
+  v06::rank_and_scatter<THREADS, ITEMS, WINDOW, PAIRS, 0, SW>(st, keys_in, vals_in, keys_out,
+                                                              vals_out, n, pass, status, bases);
 }
 
 using v06::round256;
@@ -188,24 +188,29 @@ inline cudaError_t v06_histogram(const uint32_t* keys, size_t n, unsigned* hist,
 
 // v06's passes (in -> buffer -> out -> buffer -> out) with this file's kernels; n > 0.
 // histogram(keys, n, hist, stream) counts the digits (v06_histogram; sort v09 passes its own).
-template <bool PAIRS, typename Histogram>
+// SW: the look-back word (v06::WideStatus; sort v10 passes a 32-bit one, for n < 2^30), whose
+// array, with the counters and the histogram, is zeroed first; the rest of the workspace lies
+// where v06's layout puts it, so workspace_bytes(n) holds either.
+template <bool PAIRS, typename Histogram, typename SW = v06::WideStatus>
 cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
                           uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream,
                           Histogram histogram) {
   constexpr unsigned kThreads = v06::kThreads, kItems = v06::kItems;
   constexpr size_t kTile = size_t(kThreads) * kItems;
   const size_t tiles = ceil_div(n, kTile);
+  using Word = typename SW::Word;
   char* p = static_cast<char*>(ws);
   unsigned* counters = reinterpret_cast<unsigned*>(p);
   unsigned* hist = reinterpret_cast<unsigned*>(p + 256);
-  Status* status = reinterpret_cast<Status*>(p + 256 + kPasses * kDigits * 4);
+  Word* status = reinterpret_cast<Word*>(p + 256 + kPasses * kDigits * 4);
+  const size_t zeroed = 256 + kPasses * kDigits * 4 + tiles * kDigits * sizeof(Word);
   char* q = p + round256(zeroed_bytes(n));
   unsigned* bases = reinterpret_cast<unsigned*>(q);
   unsigned* check = bases + kPasses * kDigits;
   q += round256(kPasses * kDigits * 4 + kPasses * 4);
   uint32_t* key_buf = reinterpret_cast<uint32_t*>(q);
   uint32_t* val_buf = PAIRS ? reinterpret_cast<uint32_t*>(q + round256(n * 4)) : nullptr;
-  cudaError_t e = cudaMemsetAsync(ws, 0, zeroed_bytes(n), stream);
+  cudaError_t e = cudaMemsetAsync(ws, 0, zeroed, stream);
   if (e != cudaSuccess) return e;
   e = histogram(keys_in, n, hist, stream);
   if (e != cudaSuccess) return e;
@@ -216,7 +221,7 @@ cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint
     uint32_t* kdst = pass % 2 ? keys_out : key_buf;
     uint32_t* vdst = pass % 2 ? vals_out : val_buf;
     onesweep_kernel<kThreads, kItems, v06::kWindow, PAIRS,
-                    PAIRS ? v06::kMinBlocksPairs : v06::kMinBlocks>
+                    PAIRS ? v06::kMinBlocksPairs : v06::kMinBlocks, kScWindow, SW>
         <<<static_cast<unsigned>(tiles), kThreads, 0, stream>>>(
             ksrc, vsrc, kdst, vdst, n, pass, counters + pass, status, bases + pass * kDigits,
             check + pass);

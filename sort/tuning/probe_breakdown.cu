@@ -1,8 +1,8 @@
-// sort/tuning/probe_breakdown.cu — a standalone probe: one CUB SortKeys and one sort v09 at
-// n = 2^28 keys on each input (uniform, sorted, few: 16 distinct values), meant to run under Nsight
-// Compute so that each kernel of both sorts gets its own duration and DRAM bytes (ncu flushes the
-// caches before each kernel). Not part of the binary. Each output is compared with CUB's on the
-// device; a mismatch is printed.
+// sort/tuning/probe_breakdown.cu — a standalone probe: one CUB SortKeys, one sort v09 and one sort
+// v10 at n = 2^28 keys on each input (uniform, sorted, few: 16 distinct values), meant to run under
+// Nsight Compute so that each kernel of the three sorts gets its own duration and DRAM bytes (ncu
+// flushes the caches before each kernel). Not part of the binary. Each output is compared with
+// CUB's on the device; a mismatch is printed.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/tuning/probe_breakdown.cu common/device.cu \
 //     -o probe_bd && ncu --clock-control none --metrics gpu__time_duration.sum,\
 //     dram__bytes_read.sum,dram__bytes_write.sum --csv ./probe_bd
@@ -11,7 +11,7 @@
 #include <cstdio>
 
 #include "common/device.h"
-#include "sort/v09_striped_histogram.cuh"
+#include "sort/v10_narrow_status.cuh"
 
 using namespace ladder;
 
@@ -56,12 +56,19 @@ int main() {
   for (int kind = 0; kind < 3; ++kind) {
     fill<<<1024, 256>>>(in, n, kind);
     cub::DeviceRadixSort::SortKeys(ws, cub_bytes, in, want, n);
-    sort::v09::launch(in, out, n, ws, nullptr);
-    cudaMemset(bad, 0, 8);
-    count_mismatches<<<1024, 256>>>(out, want, n, bad);
-    unsigned long long b = 0;
-    cudaMemcpy(&b, bad, 8, cudaMemcpyDefault);
-    printf("%s: v09 mismatches %llu (%s)\n", names[kind], b, cudaGetErrorString(cudaGetLastError()));
+    for (int v = 9; v <= 10; ++v) {
+      cudaMemset(out, 0xa5, n * 4);
+      if (v == 9)
+        sort::v09::launch(in, out, n, ws, nullptr);
+      else
+        sort::v10::launch(in, out, n, ws, nullptr);
+      cudaMemset(bad, 0, 8);
+      count_mismatches<<<1024, 256>>>(out, want, n, bad);
+      unsigned long long b = 0;
+      cudaMemcpy(&b, bad, 8, cudaMemcpyDefault);
+      printf("%s: v%02d mismatches %llu (%s)\n", names[kind], v, b,
+             cudaGetErrorString(cudaGetLastError()));
+    }
   }
   return 0;
 }

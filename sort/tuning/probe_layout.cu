@@ -1,7 +1,8 @@
 // sort/tuning/probe_layout.cu — a standalone probe: does where the output and the workspace lie
 // in memory change the time of a sort? At n = 2^28 uniform keys (drawn on the device) it times
 // sort v09 and CUB's SortKeys as whole sorts (L2 flushed before each, median of 9) with the
-// output and the workspace carved from one pool at several offsets, and with buffers from
+// output and the workspace carved from one pool (and sort v10, its 32-bit look-back words, beside
+// v09) at several offsets, and with buffers from
 // separate cudaMalloc calls (as the benchmark's Runner has them). Not part of the binary. Every
 // output is compared with CUB's on the device.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/tuning/probe_layout.cu common/device.cu \
@@ -14,6 +15,7 @@
 
 #include "common/device.h"
 #include "sort/v09_striped_histogram.cuh"
+#include "sort/v10_narrow_status.cuh"
 
 using namespace ladder;
 
@@ -73,12 +75,15 @@ unsigned long long mismatches(const uint32_t* out) {
 void layout(const char* name, uint32_t* out, void* ws) {
   const float v09 = median_us([&] { sort::v09::launch(in, out, n, ws, nullptr); });
   const unsigned long long bad_v09 = mismatches(out);
+  const float v10 = median_us([&] { sort::v10::launch(in, out, n, ws, nullptr); });
+  const unsigned long long bad_v10 = mismatches(out);
   const float cub = median_us([&] { cub::DeviceRadixSort::SortKeys(ws, cub_bytes, in, out, n); });
   const unsigned long long bad_cub = mismatches(out);
-  printf("%-44s out %% 1GiB = %6zu MiB  v09 %7.1f us  cub %7.1f us  = %.3fx  mismatches %llu %llu"
-         "  %s\n",
-         name, (reinterpret_cast<size_t>(out) % (size_t(1) << 30)) >> 20, v09, cub, v09 / cub,
-         bad_v09, bad_cub, cudaGetErrorString(cudaGetLastError()));
+  printf(
+      "%-44s out %% 1GiB = %4zu MiB  v09 %7.1f  v10 %7.1f  cub %7.1f us  v09 %.3fx  v10 %.3fx"
+      "  mismatches %llu %llu %llu  %s\n",
+      name, (reinterpret_cast<size_t>(out) % (size_t(1) << 30)) >> 20, v09, v10, cub, v09 / cub,
+      v10 / cub, bad_v09, bad_v10, bad_cub, cudaGetErrorString(cudaGetLastError()));
 }
 
 int main() {
