@@ -586,14 +586,23 @@ def sweep_table(runs, op):
     slugs = slugs[:SWEEP_ROWS_MAX]
     if not slugs:
         return None
-    out = ["| n | " + " | ".join(f"`{s}`" for s in slugs) + " |",
-           "|--:|" + "--:|" * len(slugs)]
+    # The last column: the top rung's time over CUB's (bold where the top rung is slower).
+    top, cub = top_rung(runs, op, dist), baseline_slug(op)
+    ratio_col = top is not None and cub in slugs
+    out = ["| n | " + " | ".join(f"`{s}`" for s in slugs)
+           + (f" | `{top}` ÷ `{cub}` time" if ratio_col else "") + " |",
+           "|--:|" + "--:|" * (len(slugs) + ratio_col)]
     for n in sizes:
         cells = []
         for s in slugs:
             e = runs.get((op, s, n, dist))
             f = summary(e) if e else None
             cells.append(f"{f['gbps']:,.0f}" if f else "—")
+        if ratio_col:
+            a, c = runs.get((op, top, n, dist)), runs.get((op, cub, n, dist))
+            fa, fc = (summary(a) if a else None), (summary(c) if c else None)
+            r = fa["time_us"] / fc["time_us"] if fa and fc else None
+            cells.append("—" if r is None else f"**{r:.3f}×**" if r > 1 else f"{r:.3f}×")
         out.append(f"| {n:,} | " + " | ".join(cells) + " |")
     return "\n".join(out)
 
