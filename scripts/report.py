@@ -817,7 +817,8 @@ def headline(files):
 # ceiling), gbps, ratio KEY1 KEY2 (time of the first over the second). A key is a benchmark name
 # without /manual_time; n may be written 2^k; /offset:K names a run on an unaligned view. The
 # figures come from the H200's results where there are any (else the first GPU's): its ladder
-# runs, its size sweeps (report.sweep_for) and its unaligned runs.
+# runs, its size sweeps (report.sweep_for) and its unaligned runs; a key written GPU@key (the
+# GPU's slug, as in the results' file names) takes that GPU's instead.
 FIGURE = re.compile(r"<!--fig:(\w+) ([^>]*?)-->(.*?)<!--/fig-->")
 
 
@@ -832,16 +833,24 @@ def figure_key(text):
 
 
 def figure_lookup(files):
-    """A function from a figure key to its summary, over the chapter GPU's results."""
+    """A function from (figure key, GPU slug or None) to its summary: the named GPU's results, or
+    the chapter GPU's (the H200 where there are any, else the first)."""
     groups = gpu_groups(files)
-    slug = "nvidia-h200" if "nvidia-h200" in groups else next(iter(groups), None)
-    runs = merged_runs(groups[slug]) if slug else {}
-    sweeps = gpu_groups(sweep_files()).get(slug, [])
-    offsets = {}
-    for path, _, _ in gpu_groups(unaligned_files()).get(slug, []):
-        offsets.update(load(path, offsets=True)[1])
+    default = "nvidia-h200" if "nvidia-h200" in groups else next(iter(groups), None)
+    cache = {}
 
-    def lookup(key):
+    def data(slug):
+        if slug not in cache:
+            runs = merged_runs(groups[slug]) if slug in groups else {}
+            sweeps = gpu_groups(sweep_files()).get(slug, [])
+            offsets = {}
+            for path, _, _ in gpu_groups(unaligned_files()).get(slug, []):
+                offsets.update(load(path, offsets=True)[1])
+            cache[slug] = (runs, sweeps, offsets)
+        return cache[slug]
+
+    def lookup(key, slug=None):
+        runs, sweeps, offsets = data(slug or default)
         e = offsets.get(key) if len(key) == 5 else runs.get(key)
         if e is None and len(key) == 4:
             e = swept_runs({}, sweeps, key[0]).get(key)
@@ -853,7 +862,9 @@ def render_figures(text, lookup, errors):
     def one(m):
         kind, args = m.group(1), m.group(2).split()
         try:
-            figs = [lookup(figure_key(a)) for a in args]
+            # A key may name its GPU: nvidia-h100-80gb-hbm3@sort/v10_narrow_status/n:2^12/...
+            figs = [lookup(figure_key(a.split("@", 1)[-1]), a.split("@", 1)[0] if "@" in a else None)
+                    for a in args]
         except ValueError as e:
             errors.append(str(e))
             return m.group(0)
