@@ -111,6 +111,8 @@ __global__ void __launch_bounds__(THREADS)
     __syncthreads();
     // Thread d < 256: digit d's count over the warps, turned into per-warp offsets, then the
     // block's start of digit d (a scan over the first 8 warps; the others wait at the barriers).
+    // The scan is v06::digit_exclusive_scan's, inline: calling it compiles to other machine code
+    // here, and these shapes were measured in this form (results/README.md, 7a75603).
     const unsigned d = threadIdx.x;
     unsigned count = 0, incl = 0;
     if (d < v06::kDigits) {

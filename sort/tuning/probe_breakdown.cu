@@ -11,15 +11,11 @@
 #include <cstdio>
 
 #include "common/device.h"
+#include "sort/tuning/probe_common.cuh"
 #include "sort/v10_narrow_status.cuh"
 
 using namespace ladder;
-
-__device__ __forceinline__ uint32_t mix(uint64_t x) {  // splitmix64's finalizer
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return static_cast<uint32_t>(x ^ (x >> 31));
-}
+using namespace ladder::sort::tuning;
 
 // kind 0: uniform; 1: sorted (0, 1, 2, ...); 2: few (each key one of 16 values).
 __global__ void fill(uint32_t* k, size_t n, int kind) {
@@ -28,15 +24,6 @@ __global__ void fill(uint32_t* k, size_t n, int kind) {
     const uint32_t r = mix((i + 1) * 0x9e3779b97f4a7c15ull);
     k[i] = kind == 0 ? r : kind == 1 ? uint32_t(i) : mix((r % 16 + 7) * 0x9e3779b97f4a7c15ull);
   }
-}
-
-__global__ void count_mismatches(const uint32_t* a, const uint32_t* b, size_t n,
-                                 unsigned long long* count) {
-  unsigned long long c = 0;
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
-       i += size_t(gridDim.x) * blockDim.x)
-    c += a[i] != b[i];
-  if (c) atomicAdd(count, c);
 }
 
 int main() {

@@ -13,10 +13,12 @@
 #include <vector>
 
 #include "common/device.h"
+#include "sort/tuning/probe_common.cuh"
 #include "sort/v05_onesweep.cuh"
 #include "sort/v06_onesweep_ballot.cuh"
 
 using namespace ladder;
+using namespace ladder::sort::tuning;
 using namespace ladder::sort;
 
 struct Env {
@@ -36,15 +38,6 @@ __global__ void fill_uniform(uint32_t* k, size_t n, uint32_t salt) {
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
     k[i] = static_cast<uint32_t>(x ^ (x >> 31));
   }
-}
-
-__global__ void count_mismatches(const uint32_t* a, const uint32_t* b, size_t n,
-                                 unsigned long long* count) {
-  unsigned long long c = 0;
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
-       i += size_t(gridDim.x) * blockDim.x)
-    c += a[i] != b[i];
-  if (c) atomicAdd(count, c);
 }
 
 template <typename F>

@@ -15,18 +15,14 @@
 #include <vector>
 
 #include "common/device.h"
+#include "sort/tuning/probe_common.cuh"
 #include "sort/v06_onesweep_ballot.cuh"
 #include "sort/v08_short_circuit.cuh"
 #include "sort/v09_striped_histogram.cuh"
 
 using namespace ladder;
+using namespace ladder::sort::tuning;
 using namespace ladder::sort;
-
-__device__ __forceinline__ uint32_t mix(uint64_t x) {  // splitmix64's finalizer
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return static_cast<uint32_t>(x ^ (x >> 31));
-}
 
 // few = 0: uniform keys; few = 1: each key one of 16 values drawn from the salt.
 __global__ void fill(uint32_t* k, size_t n, uint32_t salt, int few) {
@@ -35,15 +31,6 @@ __global__ void fill(uint32_t* k, size_t n, uint32_t salt, int few) {
     const uint32_t r = mix((i + 1) * 0x9e3779b97f4a7c15ull ^ salt);
     k[i] = few ? mix((r % 16 + 7) * 0x9e3779b97f4a7c15ull ^ salt) : r;
   }
-}
-
-__global__ void count_mismatches(const uint32_t* a, const uint32_t* b, size_t n,
-                                 unsigned long long* count) {
-  unsigned long long c = 0;
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
-       i += size_t(gridDim.x) * blockDim.x)
-    c += a[i] != b[i];
-  if (c) atomicAdd(count, c);
 }
 
 constexpr int kStages = 7;  // memset, histogram, bases, pass 0..3

@@ -13,16 +13,12 @@
 #include <vector>
 
 #include "common/device.h"
+#include "sort/tuning/probe_common.cuh"
 #include "sort/v07_small_n_dispatch.cuh"
 
 using namespace ladder;
+using namespace ladder::sort::tuning;
 using namespace ladder::sort;
-
-__device__ __forceinline__ uint32_t mix(uint64_t x) {  // splitmix64's finalizer
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return static_cast<uint32_t>(x ^ (x >> 31));
-}
 
 __global__ void fill(uint32_t* k, uint32_t* v, size_t n) {
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
@@ -30,15 +26,6 @@ __global__ void fill(uint32_t* k, uint32_t* v, size_t n) {
     k[i] = mix((i + 1) * 0x9e3779b97f4a7c15ull);
     v[i] = static_cast<uint32_t>(i);
   }
-}
-
-__global__ void count_mismatches(const uint32_t* a, const uint32_t* b, size_t n,
-                                 unsigned long long* count) {
-  unsigned long long c = 0;
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
-       i += size_t(gridDim.x) * blockDim.x)
-    c += a[i] != b[i];
-  if (c) atomicAdd(count, c);
 }
 
 uint32_t *kin, *vin, *kout, *vout, *kwant, *vwant;
