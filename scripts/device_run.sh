@@ -14,7 +14,8 @@
 # $OUT/<gpu>-<group>.json, so a group that runs out of time loses only itself (Google Benchmark
 # writes the JSON's closing brackets at exit). At most 8 files come back from a device call:
 # run.log, bench.log and one JSON per group (and, with the sanitizer step, four logs and a
-# summary: run that step in a call of its own).
+# summary: run that step in a call of its own). "probes": the standalone tuning probes named in
+# PROBES (paths of */tuning/probe_*.cu), built and run on this GPU.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 OUT=${OUT:-device-out}
@@ -199,6 +200,29 @@ if has ncu; then
   scripts/ncu_counters.sh "$BUILD" "$OUT/ncu-$gpu" 4194304 "${NCU_OPS:-}" >>"$LOG" 2>&1
   tar -czf "$OUT/ncu-$gpu.tar.gz" -C "$OUT" "ncu-$gpu" && rm -rf "$OUT/ncu-$gpu"
   echo "ncu: $OUT/ncu-$gpu.tar.gz" | tee -a "$LOG"
+fi
+
+if has probes; then
+  # Standalone probes (the */tuning/probe_*.cu files, not part of the binary): PROBES names the
+  # sources, compiled here in parallel for sm_90 and run one after the other, each under
+  # PROBE_TIMEOUT seconds, into $OUT/probe-<name>.log.
+  log "probes"
+  mkdir -p probe-bin
+  for src in ${PROBES:-}; do
+    name=$(basename "$src" .cu)
+    nvcc -O3 -std=c++17 -arch=sm_90 -I. "$src" common/device.cu -o "probe-bin/$name" \
+      >"probe-bin/$name.build.log" 2>&1 &
+  done
+  wait
+  for src in ${PROBES:-}; do
+    name=$(basename "$src" .cu)
+    if [ -x "probe-bin/$name" ]; then
+      timeout "${PROBE_TIMEOUT:-120}" stdbuf -oL "probe-bin/$name" >"$OUT/probe-$name.log" 2>&1
+      echo "probe $name rc=$?" | tee -a "$LOG"
+    else
+      echo "probe $name did not build: $(head -3 "probe-bin/$name.build.log")" | tee -a "$LOG"
+    fi
+  done
 fi
 
 log "done: tests rc=$test_rc, benchmark rc=$bench_rc"

@@ -191,7 +191,7 @@ inline cudaError_t v06_histogram(const uint32_t* keys, size_t n, unsigned* hist,
 // SW: the look-back word (v06::WideStatus; sort v10 passes a 32-bit one, for n < 2^30), whose
 // array, with the counters and the histogram, is zeroed first; the rest of the workspace lies
 // where v06's layout puts it, so workspace_bytes(n) holds either.
-template <bool PAIRS, typename Histogram, typename SW = v06::WideStatus>
+template <bool PAIRS, typename SW = v06::WideStatus, typename Histogram>
 cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
                           uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream,
                           Histogram histogram) {

@@ -86,8 +86,8 @@ inline cudaError_t launch(const uint32_t* in, uint32_t* out, size_t n, void* ws,
   if (n == 0) return cudaSuccess;
   if (n <= v07::kSmallMax) return v07::launch_small<false>(in, nullptr, out, nullptr, n, stream);
   if (n > kNarrowMax) return v09::launch(in, out, n, ws, stream);
-  return v08::launch_passes<false, decltype(&v09::striped_histogram), NarrowStatus>(
-      in, nullptr, out, nullptr, n, ws, stream, v09::striped_histogram);
+  return v08::launch_passes<false, NarrowStatus>(in, nullptr, out, nullptr, n, ws, stream,
+                                                 v09::striped_histogram);
 }
 
 inline cudaError_t launch_pairs(const uint32_t* keys_in, const uint32_t* values_in,
@@ -98,8 +98,8 @@ inline cudaError_t launch_pairs(const uint32_t* keys_in, const uint32_t* values_
     return v07::launch_small<true>(keys_in, values_in, keys_out, values_out, n, stream);
   if (n > kNarrowMax)
     return v09::launch_pairs(keys_in, values_in, keys_out, values_out, n, ws, stream);
-  return v08::launch_passes<true, decltype(&v09::striped_histogram), NarrowStatus>(
-      keys_in, values_in, keys_out, values_out, n, ws, stream, v09::striped_histogram);
+  return v08::launch_passes<true, NarrowStatus>(keys_in, values_in, keys_out, values_out, n, ws,
+                                                stream, v09::striped_histogram);
 }
 
 }  // namespace ladder::sort::v10
