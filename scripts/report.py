@@ -111,6 +111,12 @@ def load(path, offsets=False):
 # bytes while the other carries its 4 at the same time: 2 x the slower link, in its GB/s.
 LINK_OPS = {"h2d": "h2d", "d2h": "d2h", "host_sum": "h2d", "pipeline_gelu": "duplex"}
 
+# The size-sweep targets: the top rung's time over CUB's at every size of the sweep and at the
+# ladder sizes, at most this (issue "Every size, every Hopper": within 2%; the sort issue: no
+# slower than CUB).
+SIZE_LIMIT = {"sort": 1.0, "sort_pairs": 1.0}
+SIZE_LIMIT_DEFAULT = 1.02
+
 
 def link_bound_gbps(op, ctx):
     kind = LINK_OPS.get(op)
@@ -653,6 +659,9 @@ def render_results(files):
     # The GPU with the most operators measured first (the fullest picture), then by name.
     groups = sorted(gpu_groups(files).items(),
                     key=lambda kv: (-len({k[0] for g in kv[1] for k in g[2]}), kv[0]))
+    summary_by_size = every_size_section(groups, sweep_groups)
+    if summary_by_size:
+        out += [summary_by_size]
     for slug, group in groups:
         first_ctx = group[0][1]
         out += [f"## {first_ctx.get('gpu', slug)}", ""]
@@ -700,6 +709,41 @@ def render_results(files):
     if across:
         out += [across]
     return "\n".join(out).rstrip() + "\n"
+
+
+def every_size_section(groups, sweep_groups):
+    """Markdown: per GPU and operator with a size sweep, the top rung's time over CUB's at every
+    size measured (sweep and ladder runs merged): the worst size and the sizes over the limit."""
+    out = ["## Every size: the top rung against CUB", "",
+           "From each GPU's size sweep and ladder runs together: the top rung's time over CUB's "
+           "at every size measured, on the operator's headline input. Limit: "
+           + ", ".join(f"{op} {lim:.2f}×" for op, lim in SIZE_LIMIT.items())
+           + f", the others {SIZE_LIMIT_DEFAULT:.2f}×. The top rung is the highest rung the sweep "
+           "measured, which can be older than the ladder's best where the sweep predates it "
+           "(each section's sweep table names its file and commit).", ""]
+    rows = 0
+    for slug, group in groups:
+        sweeps = sweep_groups.get(slug, [])
+        if not sweeps:
+            continue
+        runs = merged_runs(group)
+        gpu = group[0][1].get("gpu", slug)
+        table = [f"| {gpu} | top rung | sizes | worst (n) | over the limit |",
+                 "|---|---|--:|---|---|"]
+        for op in OPERATORS:
+            if not sweep_for(sweeps, op):
+                continue
+            top, ratios = ratio_to_cub(swept_runs(runs, sweeps, op), op)
+            if not ratios:
+                continue
+            limit = SIZE_LIMIT.get(op, SIZE_LIMIT_DEFAULT)
+            n_worst, worst = max(ratios, key=lambda nr: nr[1])
+            over = [f"{n:,} ({r:.3f}×)" for n, r in ratios if r > limit]
+            table.append(f"| {op} | `{top}` | {len(ratios)} | {worst:.3f}× ({n_worst:,}) | "
+                         + (", ".join(over) if over else "none") + " |")
+            rows += 1
+        out += table + [""]
+    return "\n".join(out) if rows else ""
 
 
 def per_gpu_files():
