@@ -138,6 +138,9 @@ if has sweep; then
   # ladder sizes come from the bench step's files, so the sweep leaves them out. Written as
   # $OUT/<gpu>-sweep-<ops>.json: report.py tabulates *-sweep*.json by size and plots.py draws
   # <gpu>-<op>-sweep.png, apart from the ladder tables.
+  # SWEEP_SIZES and SWEEP_FILTER (a --benchmark_filter regex) replace the sizes and the versions
+  # for a closer look around one size: the file is then <gpu>-closeup-<ops>.json, a lab note to
+  # keep under results/logs/ (report.py reads results/*.json as ladder runs and sweeps).
   log "size sweep"
   names=$("$BUILD/cuda-ladder" --list ${SWEEP_OPS:+--ops=$SWEEP_OPS} | python3 -c '
 import json, sys
@@ -150,14 +153,18 @@ for op in json.load(sys.stdin)["operators"]:
     names += [op["name"] + "/" + s + "/" for s in dict.fromkeys(pick)]
 print("|".join(names))')
   filter="^($names)n:[0-9]+(/dist:(uniform|keep50))?/manual_time\$"
+  filter=${SWEEP_FILTER:-$filter}
   tag=$(echo "${SWEEP_OPS:-all}" | tr ',' '-')
   mkdir -p "$OUT/tmp"
   timeout "${GROUP_TIMEOUT}" "$BUILD/cuda-ladder" ${SWEEP_OPS:+--ops=$SWEEP_OPS} \
-    --sizes=2^10,2^12,2^14,2^16,2^18,2^20,2^22,2^24,2^26,2^27 --benchmark_filter="$filter" \
+    --sizes="${SWEEP_SIZES:-2^10,2^12,2^14,2^16,2^18,2^20,2^22,2^24,2^26,2^27}" \
+    --benchmark_filter="$filter" \
     --results_dir="$OUT/tmp" --benchmark_repetitions=3 --benchmark_min_time=0.05s \
     --benchmark_display_aggregates_only=true >>"$OUT/bench.log" 2>&1
   echo "sweep rc=$?" | tee -a "$LOG"
-  for f in "$OUT"/tmp/*.json; do [ -e "$f" ] && mv "$f" "$OUT/$(basename "$f" .json)-sweep-$tag.json"; done
+  kind=sweep
+  [ -n "${SWEEP_SIZES:-}${SWEEP_FILTER:-}" ] && kind=closeup
+  for f in "$OUT"/tmp/*.json; do [ -e "$f" ] && mv "$f" "$OUT/$(basename "$f" .json)-$kind-$tag.json"; done
   rmdir "$OUT/tmp"
 fi
 
