@@ -18,7 +18,7 @@
 
 #include "common/device.h"
 #include "common/registry.h"
-#include "sort/radix_rank.cuh"  // scan::warp_scan_inclusive
+#include "scan/warp_scan.cuh"  // warp_scan_inclusive
 #include "sort/v06_onesweep_ballot.cuh"
 
 namespace ladder::sort::v07 {
