@@ -1,8 +1,10 @@
 // scan/v16_size_dispatch.cuh — scan v16: the shape picked from n and the device. One block for a
-// small input, v14 where v15's persistent blocks get too few tiles, v15 above.
+// small input, v13's small blocks below one v15 tile per SM, v14 where v15's persistent blocks
+// get too few tiles, v15 above.
 // Technique: dispatch by problem size, with thresholds in tiles per SM rather than elements.
 // Changes from v15: below 16,384 elements one block scans everything in one launch (no status
-// memset, no look-back); between one and sixteen v15 tiles per SM, v14's one-tile blocks.
+// memset, no look-back); below one v15 tile per SM, v13's 64-thread one-tile blocks; between one
+// and sixteen v15 tiles per SM, v14's one-tile blocks.
 // Remains (bottleneck): launch latency for small n; v15's look-ahead for large n.
 // Source: CUB's tuning policies and size dispatch (dispatch_scan.cuh); the sweep in this
 // chapter for the thresholds.
@@ -16,6 +18,7 @@
 
 #include "common/device.h"
 #include "common/registry.h"
+#include "scan/v13_vectorized_lookback.cuh"
 #include "scan/v14_bulk_staged.cuh"
 #include "scan/v15_warp_specialized.cuh"
 #include "scan/warp_scan.cuh"  // warp_scan_inclusive
@@ -23,19 +26,22 @@
 namespace ladder::scan::v16 {
 
 inline constexpr VersionDoc kDoc = {
-    16, "v16_size_dispatch", "Shape picked from n and the device: one block, v14 or v15",
+    16, "v16_size_dispatch", "Shape picked from n and the device: one block, v13, v14 or v15",
     /*technique*/
     "Dispatch by problem size. Up to 16,384 elements one 1024-thread block loads everything "
     "in one trip (16 per thread, staged through padded shared memory into blocked order), "
     "scans it and stores it: one launch, no status words to clear. Where v15 would give each "
-    "SM between one and sixteen tiles, v14's one-tile blocks; above that, and below one tile "
-    "per SM, v15. On a GPU that cannot run sm_90 code, v14 takes v15's share.",
+    "SM less than one tile, v13's 64-thread one-tile blocks; between one and sixteen tiles, "
+    "v14's one-tile blocks; above that, v15. On a GPU that cannot run sm_90 code, v14 takes "
+    "v15's share.",
     /*changes*/
     "v15 ran the same persistent pipeline at every size: a memset and a launch where one "
     "block's work would do, and a look-ahead that a few tiles per block cannot hide in the "
-    "middle sizes (the sweep below shows v14 ahead there).",
+    "middle sizes (the sweep below shows v14 ahead there), and below one tile per SM most SMs "
+    "idle while a few persistent blocks run it: v13's small blocks spread those tiles out.",
     /*remains*/
-    "Below the threshold, the launch itself. In the middle, v14's serial look-back per tile. "
+    "Below the threshold, the launch itself. Up to one tile per SM, v13's status memset and "
+    "launch. In the middle, v14's serial look-back per tile. "
     "Above, v15's look-ahead round trips.",
     /*source*/
     "CUB's per-size policies (dispatch_scan.cuh); the single-block scan is seed 001's block "
@@ -97,30 +103,29 @@ __global__ void __launch_bounds__(kThreads)
 }
 
 // Which path n takes on this device.
-enum class Path { kSingleBlock, kV14, kV15 };
+enum class Path { kSingleBlock, kV13, kV14, kV15 };
 inline Path path_for(size_t n) {
   if (n <= kSingleBlockMax) return Path::kSingleBlock;
-  if (!current_device_runs_sm90_code()) return Path::kV14;
   const size_t tiles = ceil_div(n, size_t(v15::kTile));
   const size_t sms = static_cast<size_t>(current_sm_count());
-  if (tiles >= kMiddleFromTilesPerSm * sms && tiles < kMiddleToTilesPerSm * sms) return Path::kV14;
+  if (tiles < kMiddleFromTilesPerSm * sms) return Path::kV13;
+  if (!current_device_runs_sm90_code()) return Path::kV14;
+  if (tiles < kMiddleToTilesPerSm * sms) return Path::kV14;
   return Path::kV15;
 }
 
 // The largest n of each path but the last, on this device (the tests run both sides of each).
 inline std::vector<size_t> dispatch_bounds() {
-  std::vector<size_t> bounds = {kSingleBlockMax};
-  if (current_device_runs_sm90_code()) {
-    const size_t sms = static_cast<size_t>(current_sm_count());
-    bounds.push_back((kMiddleFromTilesPerSm * sms - 1) * v15::kTile);
+  const size_t sms = static_cast<size_t>(current_sm_count());
+  std::vector<size_t> bounds = {kSingleBlockMax, (kMiddleFromTilesPerSm * sms - 1) * v15::kTile};
+  if (current_device_runs_sm90_code())
     bounds.push_back((kMiddleToTilesPerSm * sms - 1) * v15::kTile);
-  }
   return bounds;
 }
 
 inline size_t workspace_bytes(size_t n) {
   if (n <= kSingleBlockMax) return 0;
-  return std::max(v14::workspace_bytes(n), v15::workspace_bytes(n));
+  return std::max({v13::workspace_bytes(n), v14::workspace_bytes(n), v15::workspace_bytes(n)});
 }
 
 // in: n int32 (any alignment); out: n int32, 16-byte aligned; ws: workspace_bytes(n) bytes.
@@ -137,6 +142,8 @@ inline cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws,
       single_block_kernel<<<1, kThreads, kSmemBytes, stream>>>(in, out, n);
       return cudaGetLastError();
     }
+    case Path::kV13:
+      return v13::launch(in, out, n, ws, stream);
     case Path::kV14:
       return v14::launch(in, out, n, ws, stream);
     case Path::kV15:
