@@ -4,7 +4,7 @@
 // Technique: dispatch by problem size, with thresholds in tiles per SM rather than elements.
 // Changes from v15: below 16,384 elements one block scans everything in one launch (no status
 // memset, no look-back); below one v15 tile per SM, v13's 64-thread one-tile blocks; between one
-// and sixteen v15 tiles per SM, v14's one-tile blocks.
+// and twelve v15 tiles per SM, v14's one-tile blocks.
 // Remains (bottleneck): launch latency for small n; v15's look-ahead for large n.
 // Source: CUB's tuning policies and size dispatch (dispatch_scan.cuh); the sweep in this
 // chapter for the thresholds.
@@ -31,7 +31,7 @@ inline constexpr VersionDoc kDoc = {
     "Dispatch by problem size. Up to 16,384 elements one 1024-thread block loads everything "
     "in one trip (16 per thread, staged through padded shared memory into blocked order), "
     "scans it and stores it: one launch, no status words to clear. Where v15 would give each "
-    "SM less than one tile, v13's 64-thread one-tile blocks; between one and sixteen tiles, "
+    "SM less than one tile, v13's 64-thread one-tile blocks; between one and twelve tiles, "
     "v14's one-tile blocks; above that, v15. On a GPU that cannot run sm_90 code, v14 takes "
     "v15's share.",
     /*changes*/
@@ -52,9 +52,10 @@ inline constexpr unsigned kThreads = 1024;
 inline constexpr unsigned kItems = 16;  // elements per thread per trip
 // The largest n the single block takes: one trip of its 1024 threads (64 KB in flight).
 inline constexpr size_t kSingleBlockMax = size_t(kThreads) * kItems;
-// v14 between these many v15 tiles per SM (measured on the H200: v14 ahead at about 2 and 8
-// tiles per SM, v15 ahead at 0.5 and 31; see the chapter's sweep).
-inline constexpr size_t kMiddleFromTilesPerSm = 1, kMiddleToTilesPerSm = 16;
+// v14 between these many v15 tiles per SM (measured on the H200: v14 ahead at about 2 and 7.75
+// tiles per SM, v15 ahead at 15.5 and 31; below one tile per SM v13 was ahead of both on the H100
+// and the H200; the switch to v15 is set halfway between 7.75 and 15.5; see results/README.md).
+inline constexpr size_t kMiddleFromTilesPerSm = 1, kMiddleToTilesPerSm = 12;
 
 // Shared-memory index with one word of padding per 32: a thread's kItems consecutive words
 // (blocked order) then fall in distinct banks, as do a warp's 32 consecutive (striped) words.
