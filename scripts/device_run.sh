@@ -138,18 +138,22 @@ if has sweep; then
   # ladder sizes come from the bench step's files, so the sweep leaves them out. Written as
   # $OUT/<gpu>-sweep-<ops>.json: report.py tabulates *-sweep*.json by size and plots.py draws
   # <gpu>-<op>-sweep.png, apart from the ladder tables.
+  # SWEEP_TOP_ONLY=1 keeps only each operator's top order-keeping rung and CUB (the ratio-to-CUB
+  # chart's data, in about half the time; what a per-GPU run needs).
   # SWEEP_SIZES and SWEEP_FILTER (a --benchmark_filter regex) replace the sizes and the versions
   # for a closer look around one size: the file is then <gpu>-closeup-<ops>.json, a lab note to
   # keep under results/logs/ (report.py reads results/*.json as ladder runs and sweeps).
   log "size sweep"
   names=$("$BUILD/cuda-ladder" --list ${SWEEP_OPS:+--ops=$SWEEP_OPS} | python3 -c '
-import json, sys
+import json, os, sys
 names = []
 for op in json.load(sys.stdin)["operators"]:
     rungs = [v["slug"] for v in op["versions"] if not v["baseline"]]
     ordered = [v["slug"] for v in op["versions"] if not v["baseline"] and v["keeps_order"]]
     pick = ([s for s in rungs if s[:3] in ("v01", "v02")] + rungs[-2:] + ordered[-1:]
             + ["cub"])
+    if os.environ.get("SWEEP_TOP_ONLY"):  # the rung a user would call and the library
+        pick = (ordered[-1:] or rungs[-1:]) + ["cub"]
     names += [op["name"] + "/" + s + "/" for s in dict.fromkeys(pick)]
 print("|".join(names))')
   filter="^($names)n:[0-9]+(/dist:(uniform|keep50))?/manual_time\$"
