@@ -45,14 +45,19 @@ inline constexpr bool kStreamingStores = true;              // st.global.cs: evi
 // int4 loads; otherwise every element is loaded alone (same layout, same result). `out` is
 // always 16-byte aligned (the launcher contract). The last, partial tile takes the scalar path.
 // BS threads x VECS int4 per thread (BS / 32 * VECS must be 32); STREAM: evict-first stores.
-// The shipped configuration is <ALIGNED, kThreads, kVectors, kStreamingStores>; the others are
-// for scan/tuning/probe_v13.cu.
+// PDL: launched as the dependent of a grid that clears the workspace (programmatic dependent
+// launch, sm_90): wait for that grid (griddepcontrol.wait) before the first workspace access.
+// The shipped configuration is <ALIGNED, kThreads, kVectors, kStreamingStores, false>; the others
+// are for scan/tuning/probe_v13.cu and probe_pdl.cu.
 template <bool ALIGNED, unsigned BS = kThreads, unsigned VECS = kVectors,
-          bool STREAM = kStreamingStores>
+          bool STREAM = kStreamingStores, bool PDL = false>
 __global__ void __launch_bounds__(BS)
     single_pass_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n,
                        unsigned* counter, lookback::Status* status) {
   static_assert((BS / 32) * VECS == 32, "one warp scans the (load, warp) partial sums");
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  if constexpr (PDL) asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
   constexpr size_t kTileElems = size_t(BS) * VECS * 4;
   __shared__ int32_t partial[32];  // exclusive prefix of (load u, warp w) at [u * warps + w]
   __shared__ int32_t tile_prefix;
