@@ -46,12 +46,17 @@ inline constexpr size_t kMaxN = 0xffffffffu;
 // One tile per block, tiles in start order. ALIGNED: `in` is 16-byte aligned (int4 loads for
 // full tiles); otherwise, and for the last partial tile, element loads into the same layout
 // (element k of load u of thread t is base + 4 (u kThreads + t) + k; missing elements read 0,
-// which is dropped).
-template <bool ALIGNED>
+// which is dropped). PDL: launched as the dependent of a grid that clears the workspace
+// (programmatic dependent launch, sm_90; scan/tuning/probe_pdl.cu): wait for that grid
+// (griddepcontrol.wait) before the first workspace access. Shipped: PDL = false.
+template <bool ALIGNED, bool PDL = false>
 __global__ void __launch_bounds__(kThreads)
     single_pass_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
                        unsigned long long* count, size_t n, unsigned* counter,
                        scan::lookback::Status* status) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  if constexpr (PDL) asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
   constexpr unsigned kWarps = kThreads / 32;
   static_assert(kWarps * kVectors == 32, "one warp scans the (load, warp) totals");
   __shared__ int32_t compacted[kTile];

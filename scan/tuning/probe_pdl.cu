@@ -1,6 +1,7 @@
 // scan/tuning/probe_pdl.cu — a standalone probe: what programmatic dependent launch saves in the
-// middle sizes, where scan v16 runs v13 (below one v15 tile per SM) and a status memset precedes
-// every launch. Variants of v13 at 2^15 ... 2^22 elements, against CUB's InclusiveSum:
+// middle sizes, where scan v16 runs v13 (below one v15 tile per SM) and copy_if v08 runs v05,
+// and a status memset precedes every launch. Variants of scan v13 and copy_if v05 at 2^15 ...
+// 2^23 elements, against CUB's InclusiveSum and DeviceSelect::If (the suite's baseline calls):
 //   memset:  v13 as shipped: cudaMemsetAsync of the workspace, then the kernel;
 //   pdl:     a clearing kernel that lets its dependent start at once
 //            (griddepcontrol.launch_dependents), then v13 launched with
@@ -21,6 +22,8 @@
 #include <vector>
 
 #include "common/device.h"
+#include "copy_if/cub_baseline.cuh"
+#include "copy_if/v05_single_pass.cuh"
 #include "scan/v13_vectorized_lookback.cuh"
 
 using namespace ladder;
@@ -50,6 +53,7 @@ __global__ void clear_kernel(uint4* ws, size_t words) {
 }
 
 int32_t *in, *out, *want;
+unsigned long long *count, *want_count;
 void* ws;
 void* cub_ws;
 size_t cub_bytes = size_t(64) << 20;
@@ -79,49 +83,103 @@ float median_us(F&& run) {
   return t[t.size() / 2];
 }
 
-unsigned long long mismatches(size_t n) {
+// Elements of out[0, m) that differ from want[0, m).
+unsigned long long mismatches(size_t m) {
   cudaStreamSynchronize(stream);
   cudaMemset(bad, 0, 8);
-  count_mismatches<<<256, 256>>>(out, want, n, bad);
+  if (m) count_mismatches<<<256, 256>>>(out, want, m, bad);
   unsigned long long c = 0;
   cudaMemcpy(&c, bad, 8, cudaMemcpyDefault);
   return c;
 }
 
-cudaError_t launch_pdl(size_t n) {
-  const size_t tiles = ceil_div(n, v13::kTile);
-  const size_t words = ceil_div(v13::workspace_bytes(n), size_t(16));
+// The clear as a kernel that lets its dependent start at once, then `kernel` launched as its
+// programmatic dependent.
+template <typename Kernel, typename... Args>
+cudaError_t clear_then(size_t ws_bytes, size_t grid, unsigned block, Kernel kernel, Args... args) {
+  const size_t words = ceil_div(ws_bytes, size_t(16));
   clear_kernel<<<static_cast<unsigned>(std::min<size_t>(ceil_div(words, size_t(256)), 132)), 256, 0,
                  stream>>>(static_cast<uint4*>(ws), words);
   cudaLaunchConfig_t cfg = {};
-  cfg.gridDim = dim3(static_cast<unsigned>(tiles));
-  cfg.blockDim = dim3(v13::kThreads);
+  cfg.gridDim = dim3(static_cast<unsigned>(grid));
+  cfg.blockDim = dim3(block);
   cfg.stream = stream;
   cudaLaunchAttribute attr[1];
   attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
   attr[0].val.programmaticStreamSerializationAllowed = 1;
   cfg.attrs = attr;
   cfg.numAttrs = 1;
-  return cudaLaunchKernelEx(
-      &cfg,
-      v13::single_pass_kernel<true, v13::kThreads, v13::kVectors, v13::kStreamingStores, true>,
-      static_cast<const int32_t*>(in), out, n, lookback::tile_counter(ws),
-      lookback::tile_status(ws));
+  return cudaLaunchKernelEx(&cfg, kernel, args...);
 }
 
-cudaError_t launch_pre(size_t n) {
-  const size_t tiles = ceil_div(n, v13::kTile);
-  v13::single_pass_kernel<true><<<static_cast<unsigned>(tiles), v13::kThreads, 0, stream>>>(
-      in, out, n, lookback::tile_counter(ws), lookback::tile_status(ws));
-  return cudaGetLastError();
+// The kernel alone, its workspace cleared before the start event.
+template <typename F>
+float median_pre_us(size_t ws_bytes, F&& launch) {
+  std::vector<float> t;
+  for (int r = 0; r < 51; ++r) {
+    cudaMemsetAsync(ws, 0, ws_bytes, stream);
+    flusher->flush(stream);
+    blocker->block(stream);
+    cudaEventRecord(ev_a, stream);
+    launch();
+    cudaEventRecord(ev_b, stream);
+    blocker->release();
+    cudaEventSynchronize(ev_b);
+    float ms = 0;
+    cudaEventElapsedTime(&ms, ev_a, ev_b);
+    t.push_back(ms * 1000);
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+cudaError_t err = cudaSuccess;
+void keep(cudaError_t e) {
+  if (e != cudaSuccess) err = e;
+}
+
+// Times CUB (`cub_run`, which also writes want), then each variant of ours, and checks each
+// variant's output (`check`: the number of wrong elements) after a run into a poisoned buffer.
+template <typename Cub, typename Memset, typename Pdl, typename Pre, typename Check>
+void compare(const char* op, int k, size_t ws_bytes, Cub cub_run, Memset memset_run, Pdl pdl_run,
+             Pre pre_run, Check check) {
+  const float cub_us = median_us(cub_run);
+  cudaStreamSynchronize(stream);
+  cudaMemcpy(want, out, (size_t(1) << k) * 4, cudaMemcpyDefault);
+  cudaMemcpy(want_count, count, 8, cudaMemcpyDefault);
+  float us[3];
+  unsigned long long wrong[3];
+  int i = 0;
+  auto one = [&](auto run, float t) {
+    us[i] = t;
+    cudaMemsetAsync(out, 0xa5, (size_t(1) << k) * 4, stream);
+    cudaMemsetAsync(count, 0xa5, 8, stream);
+    run();
+    wrong[i++] = check();
+  };
+  one(memset_run, median_us(memset_run));
+  one(pdl_run, median_us(pdl_run));
+  one(
+      [&] {
+        cudaMemsetAsync(ws, 0, ws_bytes, stream);
+        pre_run();
+      },
+      median_pre_us(ws_bytes, pre_run));
+  printf(
+      "%-7s n=2^%d  cub %6.2f us | memset %6.2f (%.3fx)  pdl %6.2f (%.3fx)  pre %6.2f "
+      "(%.3fx) | wrong %llu %llu %llu  %s\n",
+      op, k, cub_us, us[0], us[0] / cub_us, us[1], us[1] / cub_us, us[2], us[2] / cub_us, wrong[0],
+      wrong[1], wrong[2], cudaGetErrorString(err));
 }
 
 int main() {
-  const size_t cap = size_t(1) << 22;
+  const size_t cap = size_t(1) << 23;
   cudaMalloc(&in, cap * 4);
   cudaMalloc(&out, cap * 4);
   cudaMalloc(&want, cap * 4);
-  cudaMalloc(&ws, v13::workspace_bytes(cap));
+  cudaMalloc(&count, 8);
+  cudaMalloc(&want_count, 8);
+  cudaMalloc(&ws, std::max(v13::workspace_bytes(cap), copy_if::v05::workspace_bytes(cap)));
   cudaMalloc(&cub_ws, cub_bytes);
   cudaMalloc(&bad, 8);
   cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
@@ -131,52 +189,60 @@ int main() {
   flusher = &f;
   StreamBlocker sb;
   blocker = &sb;
-  fill<<<256, 256>>>(in, cap);
+  fill<<<256, 256>>>(in, cap);  // values -8 ... 8: about half positive (copy_if keeps > 0)
   cudaDeviceSynchronize();
   printf("%s\n", query_device(0).name.c_str());
-  for (int k = 15; k <= 22; ++k) {
+  for (int k = 15; k <= 23; ++k) {
     const size_t n = size_t(1) << k;
-    size_t b = cub_bytes;
-    cub::DeviceScan::InclusiveSum(cub_ws, b, in, want, static_cast<int>(n), stream);
-    const float cub_us = median_us([&] {
-      size_t bb = cub_bytes;
-      cub::DeviceScan::InclusiveSum(cub_ws, bb, in, out, static_cast<int>(n), stream);
-    });
-    cudaError_t err = cudaSuccess;
-    auto keep = [&](cudaError_t e) {
-      if (e != cudaSuccess) err = e;
-    };
-    const float memset_us = median_us([&] { keep(v13::launch(in, out, n, ws, stream)); });
-    cudaMemsetAsync(out, 0xa5, n * 4, stream);
-    keep(v13::launch(in, out, n, ws, stream));
-    const unsigned long long bad_memset = mismatches(n);
-    const float pdl_us = median_us([&] { keep(launch_pdl(n)); });
-    cudaMemsetAsync(out, 0xa5, n * 4, stream);
-    keep(launch_pdl(n));
-    const unsigned long long bad_pdl = mismatches(n);
-    // pre: the clear happens before the start event (outside the timed region).
-    std::vector<float> t;
-    for (int r = 0; r < 51; ++r) {
-      cudaMemsetAsync(ws, 0, v13::workspace_bytes(n), stream);
-      flusher->flush(stream);
-      blocker->block(stream);
-      cudaEventRecord(ev_a, stream);
-      keep(launch_pre(n));
-      cudaEventRecord(ev_b, stream);
-      blocker->release();
-      cudaEventSynchronize(ev_b);
-      float ms = 0;
-      cudaEventElapsedTime(&ms, ev_a, ev_b);
-      t.push_back(ms * 1000);
-    }
-    std::sort(t.begin(), t.end());
-    const float pre_us = t[t.size() / 2];
-    const unsigned long long bad_pre = mismatches(n);
-    printf(
-        "n=2^%d  cub %6.2f us | memset %6.2f (%.3fx)  pdl %6.2f (%.3fx)  pre %6.2f (%.3fx) | "
-        "mismatches %llu %llu %llu  %s\n",
-        k, cub_us, memset_us, memset_us / cub_us, pdl_us, pdl_us / cub_us, pre_us, pre_us / cub_us,
-        bad_memset, bad_pdl, bad_pre, cudaGetErrorString(err));
+    const size_t tiles = ceil_div(n, v13::kTile);
+    compare(
+        "scan", k, v13::workspace_bytes(n),
+        [&] {
+          size_t b = cub_bytes;
+          keep(cub::DeviceScan::InclusiveSum(cub_ws, b, in, out, static_cast<int>(n), stream));
+        },
+        [&] { keep(v13::launch(in, out, n, ws, stream)); },
+        [&] {
+          keep(clear_then(v13::workspace_bytes(n), tiles, v13::kThreads,
+                          v13::single_pass_kernel<true, v13::kThreads, v13::kVectors,
+                                                  v13::kStreamingStores, true>,
+                          static_cast<const int32_t*>(in), out, n, lookback::tile_counter(ws),
+                          lookback::tile_status(ws)));
+        },
+        [&] {
+          v13::single_pass_kernel<true><<<static_cast<unsigned>(tiles), v13::kThreads, 0, stream>>>(
+              in, out, n, lookback::tile_counter(ws), lookback::tile_status(ws));
+          keep(cudaGetLastError());
+        },
+        [&] { return mismatches(n); });
+  }
+  for (int k = 15; k <= 23; ++k) {
+    const size_t n = size_t(1) << k;
+    const size_t tiles = ceil_div(n, copy_if::v05::kTile);
+    const size_t ws_bytes = copy_if::v05::workspace_bytes(n);
+    compare(
+        "copy_if", k, ws_bytes,
+        [&] { keep(copy_if::cub_baseline::launch(in, out, count, n, cub_ws, stream)); },
+        [&] { keep(copy_if::v05::launch(in, out, count, n, ws, stream)); },
+        [&] {
+          keep(clear_then(ws_bytes, tiles, copy_if::v05::kThreads,
+                          copy_if::v05::single_pass_kernel<true, true>,
+                          static_cast<const int32_t*>(in), out, count, n,
+                          lookback::tile_counter(ws), lookback::tile_status(ws)));
+        },
+        [&] {
+          copy_if::v05::single_pass_kernel<true>
+              <<<static_cast<unsigned>(tiles), copy_if::v05::kThreads, 0, stream>>>(
+                  in, out, count, n, lookback::tile_counter(ws), lookback::tile_status(ws));
+          keep(cudaGetLastError());
+        },
+        [&] {
+          unsigned long long got = 0, w = 0;
+          cudaStreamSynchronize(stream);
+          cudaMemcpy(&got, count, 8, cudaMemcpyDefault);
+          cudaMemcpy(&w, want_count, 8, cudaMemcpyDefault);
+          return got != w ? ~0ull : mismatches(w);
+        });
   }
   return 0;
 }
