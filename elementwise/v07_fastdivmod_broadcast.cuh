@@ -58,15 +58,29 @@ __device__ __forceinline__ void tile(const Args<T>& a, const FastDivMod& bias_si
 }
 
 // One tile per block (v05's grid); n < 2^32, so every position fits 32 bits.
-template <typename T, int VecSize>
+// WHOLE_VECTORS (a candidate, measured by elementwise/tuning/probe_boundary.cu; shipped: false):
+// in the last, partial tile a thread whose vector lies wholly inside n runs the full-tile code
+// for it (one vector load per array, then one vector store) and only the one thread whose vector
+// straddles n goes element by element. With kUnroll = 1 a thread owns one vector of the tile, so
+// the full-tile code touches nothing else. (The element-wise path as compiled issues part of its
+// loads after its first store: a second DRAM round trip on an input of less than one tile.)
+template <typename T, int VecSize, bool WHOLE_VECTORS = false>
 __global__ void __launch_bounds__(v05::kThreads)
     broadcast_kernel(Args<T> a, FastDivMod bias_size, T* __restrict__ out, uint32_t n) {
   constexpr uint32_t kTile = v05::kThreads * VecSize * v05::kUnroll;
   const uint32_t first = blockIdx.x * kTile;
-  if (n - first >= kTile)
+  if (n - first >= kTile) {
     tile<T, VecSize, false>(a, bias_size, out, first, static_cast<int>(kTile));
-  else
+  } else if constexpr (WHOLE_VECTORS) {
+    static_assert(v05::kUnroll == 1, "one vector per thread and tile");
+    const uint32_t num = n - first, i0 = threadIdx.x * VecSize;
+    if (i0 + VecSize <= num)
+      tile<T, VecSize, false>(a, bias_size, out, first, static_cast<int>(kTile));
+    else if (i0 < num)
+      tile<T, VecSize, true>(a, bias_size, out, first, static_cast<int>(num));
+  } else {
     tile<T, VecSize, true>(a, bias_size, out, first, static_cast<int>(n - first));
+  }
 }
 
 template <typename T, int VecSize>
