@@ -2,9 +2,13 @@
 """Compare two cuda-ladder results files benchmark by benchmark, in the manner of Google
 Benchmark's tools/compare.py.
 
-    python3 scripts/compare.py OLD.json NEW.json [--filter REGEX] [--alpha 0.05]
+    python3 scripts/compare.py OLD.json NEW.json [--filter REGEX] [--alpha 0.05] [--by-op]
+    python3 scripts/compare.py 'results/nvidia-h200*.json' 'results/nvidia-h100*.json' --by-op
 
-OLD and NEW are two GPUs, or two commits on one GPU. For every benchmark present in both it
+OLD and NEW are two GPUs, or two commits on one GPU. Each may also name several files (a glob
+pattern, quoted, or a comma-separated list): one GPU's run split over several files, merged in
+file-name order (a later file's benchmark replaces an earlier one's). --by-op ends with a table
+of the geometric mean per operator (the benchmark name's first part). For every benchmark present in both it
 prints the old and new time and the relative change (new - old) / old, as compare.py does: the
 median aggregate where the run had repetitions, the one run otherwise. Where both sides have at
 least 3 repetitions it also runs compare.py's significance test, the two-sided Mann-Whitney U
@@ -17,6 +21,7 @@ repetitions of a typical run the exact test and the approximation give p-values 
 order, and both are reported as the approximation's). Standard library only.
 """
 import argparse
+import glob
 import json
 import math
 import re
@@ -47,6 +52,31 @@ def load(path):
             m = len(s) // 2
             e["median"] = s[m] if len(s) % 2 else (s[m - 1] + s[m]) / 2
     return data.get("context", {}), {k: v for k, v in out.items() if v["median"]}
+
+
+def load_many(spec):
+    """load() over every file that spec names (a path, a glob pattern, or a comma-separated list
+    of either), merged in file-name order: (the first file's context, the merged dict, paths)."""
+    paths = []
+    for part in spec.split(","):
+        found = sorted(glob.glob(part)) if any(c in part for c in "*?[") else [part]
+        if not found:
+            raise OSError(f"no file matches {part!r}")
+        paths += found
+    ctx, merged = None, {}
+    for path in paths:
+        c, runs = load(path)
+        ctx = ctx if ctx is not None else c
+        merged.update(runs)
+    return ctx or {}, merged, paths
+
+
+def by_operator(rows):
+    """[(operator, benchmarks, geometric mean of new / old)] in first-seen order."""
+    logs = {}
+    for name, o, n, *_ in rows:
+        logs.setdefault(name.split("/")[0], []).append(math.log(n / o))
+    return [(op, len(v), math.exp(sum(v) / len(v))) for op, v in logs.items()]
 
 
 def mann_whitney_p(a, b):
@@ -102,10 +132,11 @@ def main(argv=None):
     ap.add_argument("new")
     ap.add_argument("--filter", help="only benchmarks whose name matches this regex")
     ap.add_argument("--alpha", type=float, default=0.05, help="significance level (0.05)")
+    ap.add_argument("--by-op", action="store_true", help="end with a geomean per operator")
     args = ap.parse_args(argv)
     try:
-        octx, old = load(args.old)
-        nctx, new = load(args.new)
+        octx, old, opaths = load_many(args.old)
+        nctx, new, npaths = load_many(args.new)
     except (OSError, ValueError, KeyError) as e:
         print(f"compare.py: error: {e}", file=sys.stderr)
         return 2
@@ -114,8 +145,10 @@ def main(argv=None):
         print("compare.py: error: no benchmark is in both files"
               + (f" and matches '{args.filter}'" if args.filter else ""), file=sys.stderr)
         return 1
-    print(f"old: {args.old}  ({octx.get('gpu', '?')}, commit {octx.get('git_commit', '?')})")
-    print(f"new: {args.new}  ({nctx.get('gpu', '?')}, commit {nctx.get('git_commit', '?')})")
+    for side, spec, ctx, paths in (("old", args.old, octx, opaths), ("new", args.new, nctx, npaths)):
+        files = f"{len(paths)} files" if len(paths) > 1 else "1 file"
+        print(f"{side}: {spec}  ({ctx.get('gpu', '?')}, commit {ctx.get('git_commit', '?')}"
+              + (f" (first file's), {files}" if len(paths) > 1 else "") + ")")
     width = max(len(r[0]) for r in rows)
     print(f"{'Benchmark':<{width}}  {'Time old (us)':>14}  {'Time new (us)':>14}  {'Change':>8}  "
           f"{'U-test p':>8}")
@@ -126,6 +159,11 @@ def main(argv=None):
     print(f"{'OVERALL_GEOMEAN':<{width}}  {'':>14}  {'':>14}  {geomean - 1:>+8.4f}")
     print(f"({len(rows)} benchmarks; change = (new - old) / old; * = p < {args.alpha:g}, "
           "two-sided Mann-Whitney U over the repetitions)")
+    if args.by_op:
+        print()
+        print(f"{'Operator':<14}  {'Benchmarks':>10}  {'Geomean new/old':>15}")
+        for op, count, g in by_operator(rows):
+            print(f"{op:<14}  {count:>10}  {g:>15.3f}")
     return 0
 
 

@@ -14,7 +14,9 @@ and per operator, across GPUs:
   <op>-vs-cub.png        the top rung's time over CUB's against n (report.ratio_to_cub), one
                          line per GPU and a line at 1.0: below it the rung is faster;
 and across GPUs, where results of two or more GPUs exist:
-  gpus-pct-copy.png      the best rung's % of each GPU's own copy ceiling, per operator.
+  models-pct-copy.png    the best rung's % of each GPU model's own copy ceiling, per operator
+                         both models ran at 2^28 (the ladder runs in results/);
+  gpus-pct-copy.png      the same for scripts/run_per_gpu.sh's run (one process per card).
 
 Then run report.py: RESULTS.md shows every picture that exists. Nothing is measured here; every
 value drawn is read from the JSON (report.load / report.summary).
@@ -224,6 +226,11 @@ def main(argv=None):
         p = os.path.join(args.out, f"{op}-vs-cub.png")
         if vs_cub_figure(lines, op, l2_marks.get(op, []), p):
             written.append(p)
+    # the GPU models of results/ side by side (report.models_section shows it)
+    p = os.path.join(args.out, "models-pct-copy.png")
+    models = {s: g for s, g in groups.items() if "-device" not in s}
+    if not args.files and gpus_figure(models, p):
+        written.append(p)
     # the across-GPU chart: the files given, or by default scripts/run_per_gpu.sh's
     p = os.path.join(args.out, "gpus-pct-copy.png")
     if gpus_figure(groups if args.files else report.gpu_groups(report.per_gpu_files()), p):

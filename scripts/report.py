@@ -705,6 +705,9 @@ def render_results(files):
         ua = unaligned_section(runs, unaligned_groups.get(slug, []))
         if ua:
             out += [ua]
+    models = models_section(groups)
+    if models:
+        out += [models]
     across = across_gpus_section(per_gpu_files())
     if across:
         out += [across]
@@ -744,6 +747,89 @@ def every_size_section(groups, sweep_groups):
             rows += 1
         out += table + [""]
     return "\n".join(out) if rows else ""
+
+
+def models_section(groups):
+    """Markdown: the GPU models of results/ side by side (issue 24): each model's card, each
+    operator's best rung and library baseline at 2^28 on its headline input (time and % of that
+    card's own copy ceiling), and compare.py's geometric mean of every benchmark both ran, per
+    operator. `groups`: [(gpu_slug, group)] as render_results orders them (the fullest first,
+    which is the reference). None when fewer than two models have ladder runs."""
+    groups = [(slug, g) for slug, g in groups if "-device" not in slug]
+    if len(groups) < 2:
+        return None
+    import compare  # scripts/, beside this file
+    names = [g[0][1].get("gpu", slug) for slug, g in groups]
+    short = [n.replace("NVIDIA ", "") for n in names]
+    out = [f"## GPU models side by side: " + " and ".join(names), "",
+           "Each model's ladder runs above (the files its section lists), at "
+           f"n = {size_label(LARGE_SIZE)} on each operator's headline input, as time and as % of "
+           "that card's own measured copy ceiling. Where the models' files come from different "
+           "commits, a row compares the code of those commits (each file's commit is in its "
+           "context table above).", ""]
+    commits = [sorted({c.get("git_commit", "?") for _, c, _ in g}) for _, g in groups]
+    out += ["| | " + " | ".join(short) + " |", "|---|" + "--:|" * len(groups)]
+    rows = [("copy ceiling (GB/s)", "copy_ceiling_gbps"), ("theoretical peak (GB/s)", "peak_gbps"),
+            ("SMs", "sm_count"), ("L2 (MB)", "l2_bytes"), ("SM clock (MHz)", "sm_clock_mhz"),
+            ("memory clock (MHz)", "mem_clock_mhz")]
+    for label, key in rows:
+        cells = []
+        for _, g in groups:
+            v = g[0][1].get(key, "?")
+            if key == "l2_bytes" and v != "?":
+                v = f"{int(v) / 2**20:.0f}"
+            cells.append(str(v))
+        out.append(f"| {label} | " + " | ".join(cells) + " |")
+    out.append("| commits of its files | " + " | ".join(
+        ", ".join(f"`{c}`" for c in cs) for cs in commits) + " |")
+    out += [""]
+    png = "results/plots/models-pct-copy.png"
+    if os.path.exists(os.path.join(ROOT, png)):
+        out += [f"![best rung, % of each model's copy ceiling]({png})", ""]
+    merged = [merged_runs(g) for _, g in groups]
+    table = ["| operator | version | " + " | ".join(f"{s}: µs (% ceiling)" for s in short) + " | "
+             + " | ".join(f"{s} ÷ {short[0]}" for s in short[1:]) + " |",
+             "|---|---|" + "--:|" * (2 * len(groups) - 1)]
+    shown = 0
+    for op in OPERATORS:
+        dists = [primary_dist(r, op) for r in merged]
+        figs = [op_table(r, op, LARGE_SIZE, d)[1] or {} for r, d in zip(merged, dists)]
+        if not all(figs) or len(set(dists)) > 1:
+            continue
+        slugs = []
+        for f in figs:  # each model's own best rung, then the library baseline
+            best = best_rung(f, UNORDERED.get(op, set()))
+            if best and best[1] not in slugs:
+                slugs.append(best[1])
+        slugs.append(baseline_slug(op))
+        for slug in slugs:
+            fs = [f.get(slug) for f in figs]
+            cells = [f"{fmt_time(x['time_us'])} ({x['pct_copy']:.1f}%)" if x else "—" for x in fs]
+            ratios = [f"{x['time_us'] / fs[0]['time_us']:.3f}×" if x and fs[0] else "—"
+                      for x in fs[1:]]
+            table.append(f"| {op} | `{slug}` | " + " | ".join(cells + ratios) + " |")
+        shown += 1
+    if shown:
+        out += table + [""]
+    def every_file(slug):  # the model's ladder runs, sweeps and unaligned runs
+        return os.path.join(ROOT, "results", f"{slug}-*.json")
+    _, base, _ = compare.load_many(every_file(groups[0][0]))
+    summary_rows = []
+    for (slug, _), name in list(zip(groups, short))[1:]:
+        _, other, _ = compare.load_many(every_file(slug))
+        rows, _ = compare.compare(base, other)
+        for op, count, gm in sorted(compare.by_operator(rows), key=lambda r: OPERATORS.index(
+                r[0]) if r[0] in OPERATORS else len(OPERATORS)):
+            summary_rows.append(f"| {name} ÷ {short[0]} | {op} | {count} | {gm:.3f} |")
+    if summary_rows:
+        out += ["`scripts/compare.py` over every benchmark both models ran, at every size and "
+                "input (ladder runs, sweeps and unaligned runs: `python3 scripts/compare.py "
+                f"'results/{groups[0][0]}-*.json' 'results/{groups[1][0]}-*.json' --by-op`, "
+                "later files replacing earlier ones' benchmarks): the geometric mean of the time "
+                "ratio per operator (below 1: the second model is faster).", "",
+                "| models | operator | benchmarks | geomean time ratio |",
+                "|---|---|--:|--:|"] + summary_rows + [""]
+    return "\n".join(out)
 
 
 def per_gpu_files():

@@ -56,6 +56,31 @@ class CompareTest(unittest.TestCase):
         finally:
             os.unlink(f.name)
 
+    def test_several_files_per_side_merge_and_sum_up_per_operator(self):
+        reduce_file = os.path.join(ROOT, "results", "nvidia-h200-reduce.json")
+        with open(REAL) as f:
+            data = json.load(f)
+        for b in data["benchmarks"]:
+            b["real_time"] *= 2.0
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump(data, f)
+        try:
+            _, merged, paths = compare.load_many(f"{REAL},{reduce_file}")
+            self.assertEqual(paths, [REAL, reduce_file])
+            self.assertTrue(any(k.startswith("scan/") for k in merged))
+            self.assertTrue(any(k.startswith("reduce/") for k in merged))
+            out = io.StringIO()
+            with redirect_stdout(out):  # scan twice as slow, reduce unchanged
+                rc = compare.main([f"{REAL},{reduce_file}", f"{f.name},{reduce_file}", "--by-op"])
+            self.assertEqual(rc, 0)
+            table = out.getvalue().split("Operator")[1]
+            self.assertRegex(table, r"scan +\d+ +2\.000")
+            self.assertRegex(table, r"reduce +\d+ +1\.000")
+        finally:
+            os.unlink(f.name)
+        with self.assertRaises(OSError):
+            compare.load_many(os.path.join(ROOT, "results", "no-such-*.json"))
+
     def test_no_common_benchmark_is_an_error(self):
         r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "compare.py"), REAL,
                             os.path.join(ROOT, "results", "nvidia-h200-reduce.json")],
@@ -82,6 +107,23 @@ class ReportTest(unittest.TestCase):
         self.assertIn("| reduce | `v11_tiled_loads` |", text)
         self.assertIn("| NVIDIA H200 (device 1) | 34 |", text)  # compare.py: 34 in both files
         self.assertIsNone(report.across_gpus_section(files[:1]))
+
+    def test_gpu_models_side_by_side(self):
+        groups = report.gpu_groups(report.results_files())
+        ordered = [("nvidia-h200", groups["nvidia-h200"]),
+                   ("nvidia-h100-80gb-hbm3", groups["nvidia-h100-80gb-hbm3"])]
+        text = report.models_section(ordered)
+        self.assertIn("## GPU models side by side: NVIDIA H200 and NVIDIA H100 80GB HBM3", text)
+        # The ratio column is the second model's time over the first's, from the same figures
+        # the two ladder tables show.
+        h200 = report.op_table(report.merged_runs(groups["nvidia-h200"]), "sort", 1 << 28,
+                               "uniform")[1]["cub"]["time_us"]
+        h100 = report.op_table(report.merged_runs(groups["nvidia-h100-80gb-hbm3"]), "sort",
+                               1 << 28, "uniform")[1]["cub"]["time_us"]
+        row = next(line for line in text.splitlines() if line.startswith("| sort | `cub` |"))
+        self.assertTrue(row.endswith(f"| {h100 / h200:.3f}× |"), row)
+        self.assertRegex(text, r"\| H100 80GB HBM3 ÷ H200 \| sort \| \d+ \| \d\.\d{3} \|")
+        self.assertIsNone(report.models_section(ordered[:1]))
 
     def test_sweeps_are_tabulated_not_given_tables_per_size(self):
         sweeps = report.sweep_files()
