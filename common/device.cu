@@ -4,7 +4,10 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
+#include <new>
+#include <stdexcept>
 #include <vector>
 
 #include "common/device.h"
@@ -35,6 +38,43 @@ bool CudaError::sticky() const {
 void upload(void* dst, const void* src, size_t bytes) {
   LADDER_CUDA_TRY(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
   LADDER_CUDA_TRY(cudaDeviceSynchronize());
+}
+
+namespace {
+// One host buffer per download slot, kept for the process (freed at exit): pinned, or pageable
+// where the system will not pin that much.
+struct HostSlot {
+  void* ptr = nullptr;
+  size_t bytes = 0;
+  bool pinned = false;
+  void release() {
+    if (ptr && pinned) cudaFreeHost(ptr);  // an error here has no one to report to
+    if (ptr && !pinned) std::free(ptr);
+    ptr = nullptr;
+    bytes = 0;
+  }
+  ~HostSlot() { release(); }
+};
+HostSlot host_slots[2];
+}  // namespace
+
+void* download(const void* src, size_t bytes, int slot) {
+  if (slot < 0 || slot > 1) throw std::invalid_argument("download: slot must be 0 or 1");
+  HostSlot& s = host_slots[slot];
+  if (bytes > s.bytes) {
+    s.release();
+    if (cudaHostAlloc(&s.ptr, bytes, cudaHostAllocDefault) == cudaSuccess) {
+      s.pinned = true;
+    } else {
+      cudaGetLastError();  // not sticky: fall back to pageable memory
+      s.ptr = std::malloc(bytes);
+      s.pinned = false;
+      if (!s.ptr) throw std::bad_alloc();
+    }
+    s.bytes = bytes;
+  }
+  if (bytes) LADDER_CUDA_TRY(cudaMemcpy(s.ptr, src, bytes, cudaMemcpyDeviceToHost));
+  return s.ptr;
 }
 
 void cuda_check(cudaError_t code, const char* what) {

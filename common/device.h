@@ -34,6 +34,21 @@ void cuda_check(cudaError_t code, const char* what);
 // stream does not wait for it: the tests caught a first launch reading stale input.)
 void upload(void* dst, const void* src, size_t bytes);
 
+// Copies `bytes` of device memory at `src` into a host buffer that the process keeps for the
+// slot (0 or 1: a check that needs two arrays at once, keys and values) and reuses, growing it
+// when a larger copy comes, and returns that buffer: pinned memory, or pageable memory where the
+// system will not pin that much. The checks download up to 1 GiB
+// an array per call; a fresh std::vector paid zero-filling, first-touch page faults and a copy
+// from pageable memory every time. Synchronous (returns after the data has landed). The
+// caller may modify the copy (an unordered check sorts it); it is valid until the next download
+// into the same slot. Not thread-safe (the checks run one at a time). Errors: CudaError, from
+// the allocation or the copy.
+void* download(const void* src, size_t bytes, int slot = 0);
+template <typename T>
+T* download(const T* src, size_t count, int slot = 0) {
+  return static_cast<T*>(download(static_cast<const void*>(src), count * sizeof(T), slot));
+}
+
 // Owning device allocation (cudaMalloc). Throws CudaError with the byte count on failure, so an
 // out-of-memory size becomes a clear message. `zero` fills it with zero bytes once, and waits
 // for the fill to complete.

@@ -90,10 +90,9 @@ class CopyIfRunner final : public Runner {
                   std::to_string(data_->want.size()) + ")";
       return c;
     }
-    std::vector<int32_t> got(count);
-    LADDER_CUDA_TRY(cudaMemcpy(got.data(), out_.get(), count * sizeof(int32_t), cudaMemcpyDefault));
-    return ordered_ ? check_ordered(data_->want, got.data(), got.size())
-                    : check_unordered(data_->want, got.data(), got.size());
+    int32_t* got = download(out_.as<const int32_t>(), count);
+    return ordered_ ? check_ordered(data_->want, got, count)
+                    : check_unordered(data_->want, got, count);
   }
 
  private:

@@ -100,9 +100,8 @@ class ElementwiseRunner final : public Runner {
   CheckResult check(cudaStream_t stream) override {
     LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
     const size_t n = data_->problem.n;
-    std::vector<T> got(n);
-    LADDER_CUDA_TRY(cudaMemcpy(got.data(), out(), n * sizeof(T), cudaMemcpyDefault));
-    return check_all(data_->kind, data_->host, got.data(), n);
+    const T* got = download(static_cast<const T*>(out()), n);
+    return check_all(data_->kind, data_->host, got, n);
   }
 
  private:

@@ -83,8 +83,7 @@ class ScanRunner final : public Runner {
   CheckResult check(cudaStream_t stream) override {
     LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
     const size_t n = data_->problem.n;
-    std::vector<int32_t> got(n);
-    LADDER_CUDA_TRY(cudaMemcpy(got.data(), out_.get(), n * sizeof(int32_t), cudaMemcpyDefault));
+    const int32_t* got = download(out_.as<const int32_t>(), n);
     const int32_t* in = data_->host.data();
     constexpr size_t kChunks = 64;
     const size_t chunk = ceil_div(std::max<size_t>(n, 1), kChunks);
@@ -104,7 +103,7 @@ class ScanRunner final : public Runner {
           for (size_t k = kb; k < ke; ++k) {
             const size_t begin = std::min(n, k * chunk), end = std::min(n, begin + chunk);
             int64_t running = carry[k];
-            results[k] = check_piece(in + begin, got.data() + begin, end - begin, begin, running);
+            results[k] = check_piece(in + begin, got + begin, end - begin, begin, running);
           }
         },
         1);

@@ -97,12 +97,10 @@ class SortRunner final : public Runner {
   CheckResult check(cudaStream_t stream) override {
     LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
     const size_t n = data_->problem.n;
-    std::vector<uint32_t> got(n), vals;
-    LADDER_CUDA_TRY(cudaMemcpy(got.data(), out_keys_.get(), n * 4, cudaMemcpyDefault));
-    if (!pairs_) return check_keys(data_->want, got.data());
-    vals.resize(n);
-    LADDER_CUDA_TRY(cudaMemcpy(vals.data(), out_vals_.get(), n * 4, cudaMemcpyDefault));
-    return check_pairs(data_->host, data_->want, got.data(), vals.data());
+    const uint32_t* got = download(out_keys_.as<const uint32_t>(), n, 0);
+    if (!pairs_) return check_keys(data_->want, got);
+    const uint32_t* vals = download(out_vals_.as<const uint32_t>(), n, 1);
+    return check_pairs(data_->host, data_->want, got, vals);
   }
 
  private:
