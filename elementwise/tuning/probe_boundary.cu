@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/device.h"
+#include "common/probe_timer.cuh"
 #include "elementwise/cub_baseline.cuh"
 #include "elementwise/v07_fastdivmod_broadcast.cuh"
 
@@ -41,29 +42,12 @@ __global__ void count_diff(const uint16_t* a, const uint16_t* b, size_t n, unsig
 }
 
 cudaStream_t stream;
-L2Flusher* flusher;
-StreamBlocker* blocker;
-cudaEvent_t ev_a, ev_b;
+probe_timing::Timer* timer;
 unsigned long long* bad;
 
 template <typename F>
 float median_us(F&& run) {
-  run();
-  std::vector<float> t;
-  for (int r = 0; r < 101; ++r) {
-    flusher->flush(stream);
-    blocker->block(stream);
-    cudaEventRecord(ev_a, stream);
-    run();
-    cudaEventRecord(ev_b, stream);
-    blocker->release();
-    cudaEventSynchronize(ev_b);
-    float ms = 0;
-    cudaEventElapsedTime(&ms, ev_a, ev_b);
-    t.push_back(ms * 1000);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+  return timer->median_us(run, 101);
 }
 
 template <typename T, int VecSize, bool WHOLE>
@@ -132,13 +116,9 @@ void run_type(const char* name) {
 
 int main() {
   cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
-  cudaEventCreate(&ev_a);
-  cudaEventCreate(&ev_b);
   cudaMalloc(&bad, 8);
-  L2Flusher f(query_device(0).l2_bytes);
-  flusher = &f;
-  StreamBlocker sb;
-  blocker = &sb;
+  probe_timing::Timer t(stream);
+  timer = &t;
   printf("%s\n", query_device(0).name.c_str());
   run_type<__half>("fused_f16");
   run_type<float>("fused_f32");

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/device.h"
+#include "common/probe_timer.cuh"
 #include "common/warp_reduce.cuh"
 #include "reduce/v12_size_dispatch.cuh"
 
@@ -53,28 +54,11 @@ float *in, *out;
 void* cub_ws;
 size_t cub_bytes = 1 << 20;
 cudaStream_t stream;
-L2Flusher* flusher;
-StreamBlocker* blocker;
-cudaEvent_t ev_a, ev_b;
+probe_timing::Timer* timer;
 
 template <typename F>
 float median_us(F&& run) {
-  run();
-  std::vector<float> t;
-  for (int r = 0; r < 101; ++r) {
-    flusher->flush(stream);
-    blocker->block(stream);
-    cudaEventRecord(ev_a, stream);
-    run();
-    cudaEventRecord(ev_b, stream);
-    blocker->release();
-    cudaEventSynchronize(ev_b);
-    float ms = 0;
-    cudaEventElapsedTime(&ms, ev_a, ev_b);
-    t.push_back(ms * 1000);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+  return timer->median_us(run, 101);
 }
 
 float got() {
@@ -113,12 +97,8 @@ int main() {
   for (size_t i = 0; i < cap; ++i) h[i] = float((i * 2654435761u) % 1000) / 1000.0f;
   cudaMemcpy(in, h.data(), cap * 4, cudaMemcpyDefault);
   cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
-  cudaEventCreate(&ev_a);
-  cudaEventCreate(&ev_b);
-  L2Flusher f(query_device(0).l2_bytes);
-  flusher = &f;
-  StreamBlocker sb;
-  blocker = &sb;
+  probe_timing::Timer t(stream);
+  timer = &t;
   printf("%s\n", query_device(0).name.c_str());
   for (size_t n : {1024, 2048, 4096, 8192, 16384}) {
     size_t bytes = cub_bytes;

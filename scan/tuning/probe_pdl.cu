@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "common/device.h"
+#include "common/probe_timer.cuh"
 #include "copy_if/cub_baseline.cuh"
 #include "copy_if/v05_single_pass.cuh"
 #include "scan/v13_vectorized_lookback.cuh"
@@ -33,15 +34,6 @@ __global__ void fill(int32_t* x, size_t n) {
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
        i += size_t(gridDim.x) * blockDim.x)
     x[i] = static_cast<int32_t>((i * 2654435761u) % 17) - 8;
-}
-
-__global__ void count_mismatches(const int32_t* a, const int32_t* b, size_t n,
-                                 unsigned long long* count) {
-  unsigned long long c = 0;
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
-       i += size_t(gridDim.x) * blockDim.x)
-    c += a[i] != b[i];
-  if (c) atomicAdd(count, c);
 }
 
 // Zeroes `words` 16-byte words; lets the dependent grid launch first thing.
@@ -59,35 +51,18 @@ void* cub_ws;
 size_t cub_bytes = size_t(64) << 20;
 unsigned long long* bad;
 cudaStream_t stream;
-L2Flusher* flusher;
-StreamBlocker* blocker;
-cudaEvent_t ev_a, ev_b;
+probe_timing::Timer* timer;
 
 template <typename F>
 float median_us(F&& run) {
-  run();
-  std::vector<float> t;
-  for (int r = 0; r < 51; ++r) {
-    flusher->flush(stream);
-    blocker->block(stream);
-    cudaEventRecord(ev_a, stream);
-    run();
-    cudaEventRecord(ev_b, stream);
-    blocker->release();
-    cudaEventSynchronize(ev_b);
-    float ms = 0;
-    cudaEventElapsedTime(&ms, ev_a, ev_b);
-    t.push_back(ms * 1000);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+  return timer->median_us(run, 51);
 }
 
 // Elements of out[0, m) that differ from want[0, m).
 unsigned long long mismatches(size_t m) {
   cudaStreamSynchronize(stream);
   cudaMemset(bad, 0, 8);
-  if (m) count_mismatches<<<256, 256>>>(out, want, m, bad);
+  if (m) probe_timing::count_mismatches<<<256, 256>>>(out, want, m, bad);
   unsigned long long c = 0;
   cudaMemcpy(&c, bad, 8, cudaMemcpyDefault);
   return c;
@@ -115,22 +90,8 @@ cudaError_t clear_then(size_t ws_bytes, size_t grid, unsigned block, Kernel kern
 // The kernel alone, its workspace cleared before the start event.
 template <typename F>
 float median_pre_us(size_t ws_bytes, F&& launch) {
-  std::vector<float> t;
-  for (int r = 0; r < 51; ++r) {
-    cudaMemsetAsync(ws, 0, ws_bytes, stream);
-    flusher->flush(stream);
-    blocker->block(stream);
-    cudaEventRecord(ev_a, stream);
-    launch();
-    cudaEventRecord(ev_b, stream);
-    blocker->release();
-    cudaEventSynchronize(ev_b);
-    float ms = 0;
-    cudaEventElapsedTime(&ms, ev_a, ev_b);
-    t.push_back(ms * 1000);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+  return timer->median_us(
+      launch, [&] { cudaMemsetAsync(ws, 0, ws_bytes, stream); }, 51);
 }
 
 cudaError_t err = cudaSuccess;
@@ -183,12 +144,8 @@ int main() {
   cudaMalloc(&cub_ws, cub_bytes);
   cudaMalloc(&bad, 8);
   cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
-  cudaEventCreate(&ev_a);
-  cudaEventCreate(&ev_b);
-  L2Flusher f(query_device(0).l2_bytes);
-  flusher = &f;
-  StreamBlocker sb;
-  blocker = &sb;
+  probe_timing::Timer t(stream);
+  timer = &t;
   fill<<<256, 256>>>(in, cap);  // values -8 ... 8: about half positive (copy_if keeps > 0)
   cudaDeviceSynchronize();
   printf("%s\n", query_device(0).name.c_str());

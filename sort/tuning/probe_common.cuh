@@ -1,11 +1,14 @@
 // sort/tuning/probe_common.cuh — what the standalone sort probes share: a device hash to draw
-// keys from and a kernel that counts where two key arrays differ. Not part of the binary.
+// keys from, and common/probe_timer.cuh's kernel that counts where two arrays differ. Not part of
+// the binary.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <cstddef>
 #include <cstdint>
+
+#include "common/probe_timer.cuh"
 
 namespace ladder::sort::tuning {
 
@@ -16,14 +19,7 @@ __device__ __forceinline__ uint32_t mix(uint64_t x) {
   return static_cast<uint32_t>(x ^ (x >> 31));
 }
 
-// Adds to *count the number of i < n with a[i] != b[i] (grid-stride; *count zeroed by the caller).
-__global__ void count_mismatches(const uint32_t* a, const uint32_t* b, size_t n,
-                                 unsigned long long* count) {
-  unsigned long long c = 0;
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
-       i += size_t(gridDim.x) * blockDim.x)
-    c += a[i] != b[i];
-  if (c) atomicAdd(count, c);
-}
+// count_mismatches: common/probe_timer.cuh's, under the name the sort probes use.
+using probe_timing::count_mismatches;
 
 }  // namespace ladder::sort::tuning

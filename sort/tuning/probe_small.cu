@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "common/device.h"
+#include "common/probe_timer.cuh"
 #include "scan/warp_scan.cuh"
 #include "sort/tuning/probe_common.cuh"
 #include "sort/v07_small_n_dispatch.cuh"
@@ -37,28 +38,11 @@ unsigned long long* bad;
 void* cub_ws;
 size_t cub_ws_bytes = size_t(64) << 20;
 cudaStream_t stream;
-L2Flusher* flusher;
-StreamBlocker* blocker;
-cudaEvent_t ev_a, ev_b;
+probe_timing::Timer* timer;
 
 template <typename F>
 float median_us(F&& run) {
-  run();  // loaded and warm
-  std::vector<float> t;
-  for (int r = 0; r < 31; ++r) {
-    flusher->flush(stream);
-    blocker->block(stream);
-    cudaEventRecord(ev_a, stream);
-    run();
-    cudaEventRecord(ev_b, stream);
-    blocker->release();
-    cudaEventSynchronize(ev_b);
-    float ms = 0;
-    cudaEventElapsedTime(&ms, ev_a, ev_b);
-    t.push_back(ms * 1000);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+  return timer->median_us(run, 31);
 }
 
 unsigned long long mismatches(const uint32_t* got, const uint32_t* want, size_t n) {
@@ -286,12 +270,8 @@ int main() {
   cudaMalloc(&bad, 8);
   cudaMalloc(&cub_ws, cub_ws_bytes);
   cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
-  cudaEventCreate(&ev_a);
-  cudaEventCreate(&ev_b);
-  L2Flusher f(query_device(0).l2_bytes);
-  flusher = &f;
-  StreamBlocker sb;
-  blocker = &sb;
+  probe_timing::Timer t(stream);
+  timer = &t;
   fill<<<8, 256>>>(kin, vin, cap);
   cudaDeviceSynchronize();
   printf("%s\n", query_device(0).name.c_str());
