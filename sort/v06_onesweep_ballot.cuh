@@ -334,8 +334,14 @@ __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS>& st, unsig
 }
 
 // The rest of the pass for the tile drawn by draw_tile (sort v08 runs it too).
+// VAL_PREFETCH (pairs; a candidate measured by sort/tuning/probe_pairs_prefetch.cu, shipped 0):
+// the tile's values are read only after its keys are ranked, looked back and scattered, a DRAM
+// round trip at the end of the tile. 1: each lane prefetches its values into L2
+// (prefetch.global.L2) right after loading its keys; 2: one thread asks the TMA to prefetch the
+// tile's values into L2 (cp.async.bulk.prefetch.L2, sm_90; 1's way where the values are not
+// 16-byte aligned or the code is not sm_90). No registers held: the later loads hit L2.
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY,
-          typename SW = WideStatus>
+          typename SW = WideStatus, unsigned VAL_PREFETCH = 0>
 __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st,
                                                  const uint32_t* __restrict__ keys_in,
                                                  const uint32_t* __restrict__ vals_in,
@@ -365,6 +371,30 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st
 #pragma unroll
     for (unsigned j = 0; j < ITEMS; ++j)
       key[j] = first + j * 32 < n ? keys_in[first + j * 32] : 0xffffffffu;
+  }
+  if constexpr (PAIRS && VAL_PREFETCH != 0) {
+    bool per_lane = true;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    if constexpr (VAL_PREFETCH == 2) {
+      const uint32_t* tile_vals = vals_in + base;
+      if (reinterpret_cast<uintptr_t>(tile_vals) % 16 == 0) {
+        per_lane = false;
+        if (threadIdx.x == 0) {
+          const unsigned bytes =
+              static_cast<unsigned>((full ? kTile : static_cast<unsigned>(n - base)) * 4 + 15) &
+              ~15u;
+          asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(tile_vals), "r"(bytes)
+                       : "memory");
+        }
+      }
+    }
+#endif
+    if (per_lane) {
+#pragma unroll
+      for (unsigned j = 0; j < ITEMS; ++j)
+        if (full || first + j * 32 < n)
+          asm volatile("prefetch.global.L2 [%0];" ::"l"(vals_in + first + j * 32));
+    }
   }
 
   // Rank within the warp: the lanes holding the same digit, the highest of them bumps the warp's

@@ -1,0 +1,90 @@
+// sort/tuning/probe_pairs_prefetch.cu — a standalone probe for sort_pairs v10's value movement:
+// each one-sweep pass reads a tile's values only after its keys are ranked, looked back and
+// scattered, so the values' DRAM round trip comes at the end of the tile. It times v10's pairs
+// sort (v08::launch_passes with 32-bit look-back words and v09's histogram, as
+// sort_pairs/v10_narrow_status runs above 6,144 pairs) with v06::rank_and_scatter's VAL_PREFETCH
+// candidates: 0 (as shipped), 1 (every lane prefetches its values into L2 after loading its
+// keys), 2 (one TMA bulk prefetch of the tile's values into L2), against CUB's SortPairs, at
+// 2^28 and 25.6M pairs of uniform keys, values 0, 1, 2, ... Each sort is timed as the benchmark
+// times it (common/probe_timer.cuh: blocking kernel, L2 flushed, median of 11); every output
+// (keys and values) is compared with CUB's after a run into poisoned buffers. Not part of the
+// binary.
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/tuning/probe_pairs_prefetch.cu common/device.cu \
+//     -o probe_pairs_prefetch && ./probe_pairs_prefetch
+#include <cub/device/device_radix_sort.cuh>
+
+#include <cstdio>
+
+#include "common/device.h"
+#include "common/probe_timer.cuh"
+#include "sort/tuning/probe_common.cuh"
+#include "sort/v10_narrow_status.cuh"
+
+using namespace ladder;
+using namespace ladder::sort;
+using namespace ladder::sort::tuning;
+
+__global__ void fill(uint32_t* k, uint32_t* v, size_t n) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x) {
+    k[i] = mix((i + 1) * 0x9e3779b97f4a7c15ull);
+    v[i] = static_cast<uint32_t>(i);
+  }
+}
+
+template <unsigned P>
+cudaError_t sort_pairs(const uint32_t* kin, const uint32_t* vin, uint32_t* kout, uint32_t* vout,
+                       size_t n, void* ws, cudaStream_t s) {
+  return v08::launch_passes<true, v10::NarrowStatus, P>(kin, vin, kout, vout, n, ws, s,
+                                                        v09::striped_histogram);
+}
+
+int main() {
+  const size_t cap = size_t(1) << 28;
+  uint32_t *kin, *vin, *kout, *vout, *kwant, *vwant;
+  for (uint32_t** p : {&kin, &vin, &kout, &vout, &kwant, &vwant}) cudaMalloc(p, cap * 4);
+  unsigned long long* bad;
+  cudaMalloc(&bad, 8);
+  size_t cub_bytes = 0;
+  cub::DeviceRadixSort::SortPairs(nullptr, cub_bytes, kin, kout, vin, vout, cap);
+  const size_t ws_bytes = std::max(cub_bytes, v10::workspace_bytes_pairs(cap));
+  void* ws;
+  cudaMalloc(&ws, ws_bytes);
+  cudaStream_t stream;
+  cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
+  probe_timing::Timer timer(stream);
+  fill<<<1024, 256>>>(kin, vin, cap);
+  cudaDeviceSynchronize();
+  printf("%s\n", query_device(0).name.c_str());
+  for (size_t n : {size_t(25600000), cap}) {
+    size_t b = cub_bytes;
+    cub::DeviceRadixSort::SortPairs(ws, b, kin, kwant, vin, vwant, n, 0, 32, stream);
+    const float cub_us = timer.median_us(
+        [&] {
+          size_t bb = cub_bytes;
+          cub::DeviceRadixSort::SortPairs(ws, bb, kin, kout, vin, vout, n, 0, 32, stream);
+        },
+        11);
+    printf("n=%9zu  cub SortPairs %8.1f us\n", n, cub_us);
+    auto variant = [&](const char* name, auto launch) {
+      cudaError_t err = cudaSuccess;
+      auto run = [&] {
+        const cudaError_t e = launch(kin, vin, kout, vout, n, ws, stream);
+        if (e != cudaSuccess) err = e;
+      };
+      const float us = timer.median_us(run, 11);
+      cudaMemsetAsync(kout, 0xa5, n * 4, stream);
+      cudaMemsetAsync(vout, 0xa5, n * 4, stream);
+      run();
+      const unsigned long long wrong = probe_timing::mismatches(kout, kwant, n, bad, stream) +
+                                       probe_timing::mismatches(vout, vwant, n, bad, stream);
+      printf("n=%9zu  %-34s %8.1f us  %.3fx cub  mismatches %llu  %s\n", n, name, us, us / cub_us,
+             wrong, cudaGetErrorString(err));
+    };
+    variant("v10 (no prefetch, as shipped)", sort_pairs<0>);
+    variant("v10 + per-lane L2 prefetch", sort_pairs<1>);
+    variant("v10 + bulk L2 prefetch per tile", sort_pairs<2>);
+    variant("v10 as shipped (launch_pairs)", v10::launch_pairs);
+  }
+  return 0;
+}
