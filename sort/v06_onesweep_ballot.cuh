@@ -334,14 +334,25 @@ __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS>& st, unsig
 }
 
 // The rest of the pass for the tile drawn by draw_tile (sort v08 runs it too).
-// VAL_PREFETCH (pairs; a candidate measured by sort/tuning/probe_pairs_prefetch.cu, shipped 0):
-// the tile's values are read only after its keys are ranked, looked back and scattered, a DRAM
-// round trip at the end of the tile. 1: each lane prefetches its values into L2
-// (prefetch.global.L2) right after loading its keys; 2: one thread asks the TMA to prefetch the
-// tile's values into L2 (cp.async.bulk.prefetch.L2, sm_90; 1's way where the values are not
-// 16-byte aligned or the code is not sm_90). No registers held: the later loads hit L2.
+// Candidate options of a pass (bit flags, measured by sort/tuning/probe_pairs_prefetch.cu; the
+// shipped rungs use none). The tile's values are read only after its keys are ranked, looked back
+// and scattered, a DRAM round trip at the end of the tile: kPrefetchValuesLanes has each lane
+// prefetch its values into L2 (prefetch.global.L2) right after loading its keys;
+// kPrefetchValuesBulk has one thread ask the TMA to prefetch the tile's values into L2
+// (cp.async.bulk.prefetch.L2, sm_90; the per-lane way where the values are not 16-byte aligned
+// or the code is not sm_90). No registers are held: the later loads hit L2. kStreamKeys loads
+// the keys with ld.global.cs (evict first), so that a pass's once-read input does not push the
+// lines its scatter is still filling out of L2.
+inline constexpr unsigned kPrefetchValuesLanes = 1, kPrefetchValuesBulk = 2, kStreamKeys = 4;
+
+template <unsigned OPT>
+__device__ __forceinline__ uint32_t load_key(const uint32_t* p) {
+  if constexpr (OPT & kStreamKeys) return __ldcs(p);
+  return *p;
+}
+
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY,
-          typename SW = WideStatus, unsigned VAL_PREFETCH = 0>
+          typename SW = WideStatus, unsigned OPT = 0>
 __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st,
                                                  const uint32_t* __restrict__ keys_in,
                                                  const uint32_t* __restrict__ vals_in,
@@ -366,16 +377,16 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st
   const size_t first = base + size_t(warp) * ITEMS * 32 + lane;
   if (full) {
 #pragma unroll
-    for (unsigned j = 0; j < ITEMS; ++j) key[j] = keys_in[first + j * 32];
+    for (unsigned j = 0; j < ITEMS; ++j) key[j] = load_key<OPT>(keys_in + first + j * 32);
   } else {
 #pragma unroll
     for (unsigned j = 0; j < ITEMS; ++j)
-      key[j] = first + j * 32 < n ? keys_in[first + j * 32] : 0xffffffffu;
+      key[j] = first + j * 32 < n ? load_key<OPT>(keys_in + first + j * 32) : 0xffffffffu;
   }
-  if constexpr (PAIRS && VAL_PREFETCH != 0) {
+  if constexpr (PAIRS && (OPT & (kPrefetchValuesLanes | kPrefetchValuesBulk)) != 0) {
     bool per_lane = true;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    if constexpr (VAL_PREFETCH == 2) {
+    if constexpr ((OPT & kPrefetchValuesBulk) != 0) {
       const uint32_t* tile_vals = vals_in + base;
       if (reinterpret_cast<uintptr_t>(tile_vals) % 16 == 0) {
         per_lane = false;

@@ -98,7 +98,7 @@ __global__ void __launch_bounds__(kDigits)
 // Other arguments as v06's. A tile that does not qualify runs v06's code (v06::rank_and_scatter,
 // which loads its keys again, from L1 or L2).
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MIN_BLOCKS = 1,
-          unsigned SC_WINDOW = kScWindow, typename SW = v06::WideStatus, unsigned VAL_PREFETCH = 0>
+          unsigned SC_WINDOW = kScWindow, typename SW = v06::WideStatus, unsigned OPT = 0>
 __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     onesweep_kernel(const uint32_t* __restrict__ keys_in, const uint32_t* __restrict__ vals_in,
                     uint32_t* __restrict__ keys_out, uint32_t* __restrict__ vals_out, size_t n,
@@ -122,7 +122,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
     uint32_t key[ITEMS];
 #pragma unroll
     for (unsigned j = 0; j < ITEMS; ++j)
-      if (full || first + j * 32 < n) key[j] = keys_in[first + j * 32];
+      if (full || first + j * 32 < n) key[j] = v06::load_key<OPT>(keys_in + first + j * 32);
 
     // Does every key of the tile have the digit of its first key?
     const uint32_t lead = keys_in[base];
@@ -160,7 +160,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
       return;
     }
   }
-  v06::rank_and_scatter<THREADS, ITEMS, WINDOW, PAIRS, 0, SW, VAL_PREFETCH>(
+  v06::rank_and_scatter<THREADS, ITEMS, WINDOW, PAIRS, 0, SW, OPT>(
       st, keys_in, vals_in, keys_out, vals_out, n, pass, status, bases);
 }
 
@@ -190,9 +190,9 @@ inline cudaError_t v06_histogram(const uint32_t* keys, size_t n, unsigned* hist,
 // histogram(keys, n, hist, stream) counts the digits (v06_histogram; sort v09 passes its own).
 // SW: the look-back word (v06::WideStatus; sort v10 passes a 32-bit one, for n < 2^30), whose
 // array, with the counters and the histogram, is zeroed first; the rest of the workspace lies
-// where v06's layout puts it, so workspace_bytes(n) holds either. VAL_PREFETCH: v06's
-// rank_and_scatter candidate (shipped 0).
-template <bool PAIRS, typename SW = v06::WideStatus, unsigned VAL_PREFETCH = 0, typename Histogram>
+// where v06's layout puts it, so workspace_bytes(n) holds either. OPT: v06's candidate options
+// (kPrefetchValuesLanes, kPrefetchValuesBulk, kStreamKeys; the shipped rungs use none).
+template <bool PAIRS, typename SW = v06::WideStatus, unsigned OPT = 0, typename Histogram>
 cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
                           uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream,
                           Histogram histogram) {
@@ -222,7 +222,7 @@ cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint
     uint32_t* kdst = pass % 2 ? keys_out : key_buf;
     uint32_t* vdst = pass % 2 ? vals_out : val_buf;
     onesweep_kernel<kThreads, kItems, v06::kWindow, PAIRS,
-                    PAIRS ? v06::kMinBlocksPairs : v06::kMinBlocks, kScWindow, SW, VAL_PREFETCH>
+                    PAIRS ? v06::kMinBlocksPairs : v06::kMinBlocks, kScWindow, SW, OPT>
         <<<static_cast<unsigned>(tiles), kThreads, 0, stream>>>(
             ksrc, vsrc, kdst, vdst, n, pass, counters + pass, status, bases + pass * kDigits,
             check + pass);
