@@ -811,8 +811,12 @@ def models_section(groups):
         shown += 1
     if shown:
         out += table + [""]
-    def every_file(slug):  # the model's ladder runs, sweeps and unaligned runs
-        return os.path.join(ROOT, "results", f"{slug}-*.json")
+    # Each model's ladder runs, sweeps and unaligned runs: every results/*.json whose context
+    # names the model (a file-name glob could catch another model whose name extends this one's).
+    everything = gpu_groups(sorted(glob.glob(os.path.join(ROOT, "results", "*.json"))))
+
+    def every_file(slug):
+        return ",".join(p for p, _, _ in everything.get(slug, []))
     _, base, _ = compare.load_many(every_file(groups[0][0]))
     summary_rows = []
     for (slug, _), name in list(zip(groups, short))[1:]:
@@ -823,10 +827,11 @@ def models_section(groups):
             summary_rows.append(f"| {name} ÷ {short[0]} | {op} | {count} | {gm:.3f} |")
     if summary_rows:
         out += ["`scripts/compare.py` over every benchmark both models ran, at every size and "
-                "input (ladder runs, sweeps and unaligned runs: `python3 scripts/compare.py "
-                f"'results/{groups[0][0]}-*.json' 'results/{groups[1][0]}-*.json' --by-op`, "
-                "later files replacing earlier ones' benchmarks): the geometric mean of the time "
-                "ratio per operator (below 1: the second model is faster).", "",
+                "input (each model's ladder runs, sweeps and unaligned runs, later files replacing "
+                "earlier ones' benchmarks; by hand: `python3 scripts/compare.py "
+                f"'results/{groups[0][0]}-*.json' 'results/{groups[1][0]}-*.json' --by-op`): the "
+                "geometric mean of the time ratio per operator (below 1: the second model is "
+                "faster).", "",
                 "| models | operator | benchmarks | geomean time ratio |",
                 "|---|---|--:|--:|"] + summary_rows + [""]
     return "\n".join(out)
