@@ -1,12 +1,13 @@
 // sort/tuning/probe_layout_pairs.cu — probe_layout.cu for key-value pairs: does where the
 // outputs and the workspace lie in memory change the time of sort_pairs v10 and of CUB's
-// SortPairs? (At 2^28 pairs v10 was 0.968x CUB on the H200 and 1.054x on the H100; for keys,
+// SortPairs? (At 2^28 pairs v10 was ahead of CUB on the H200 and behind it on the H100; for keys,
 // probe_layout.cu and probe_placement.cu found v10's time moving with the placement of the
 // buffers its passes scatter into, by several per cent, and CUB's hardly.) At n = 2^28 uniform
-// keys with values 0, 1, 2, ... (drawn on the device) it times both as whole sorts (L2 flushed
-// before each, median of 9) with keys_out, values_out and the workspace from separate cudaMalloc
-// calls (as the benchmark's Runner has them) and carved from one pool at several offsets. Every
-// output (keys and values) is compared with CUB's on the device. Not part of the binary.
+// keys with values 0, 1, 2, ... (drawn on the device) it times both as whole sorts (as the
+// benchmark times, common/probe_timer.cuh, median of 9) with keys_out, values_out and the workspace
+// from separate cudaMalloc calls (as the benchmark's Runner has them) and carved from one pool at
+// several offsets. Every output (keys and values) is compared with CUB's on the device. Not part of
+// the binary.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/tuning/probe_layout_pairs.cu common/device.cu \
 //     -o probe_layout_pairs && ./probe_layout_pairs
 #include <cub/device/device_radix_sort.cuh>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "common/device.h"
+#include "common/probe_timer.cuh"
 #include "sort/tuning/probe_common.cuh"
 #include "sort/v10_narrow_status.cuh"
 
@@ -34,24 +36,11 @@ const size_t n = size_t(1) << 28;
 uint32_t *kin, *vin, *kwant, *vwant;
 unsigned long long* bad;
 size_t cub_bytes;
-L2Flusher* flusher;
-cudaEvent_t a, b;
+probe_timing::Timer* timer;  // on the default stream
 
 template <typename F>
 float median_us(F&& run) {
-  std::vector<float> t;
-  for (int r = 0; r < 9; ++r) {
-    flusher->flush(nullptr);
-    cudaEventRecord(a);
-    run();
-    cudaEventRecord(b);
-    cudaEventSynchronize(b);
-    float ms = 0;
-    cudaEventElapsedTime(&ms, a, b);
-    t.push_back(ms * 1000);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+  return timer->median_us(run, 9);
 }
 
 unsigned long long mismatches(const uint32_t* kout, const uint32_t* vout) {
@@ -77,10 +66,8 @@ void layout(const char* name, uint32_t* kout, uint32_t* vout, void* ws) {
 int main() {
   for (uint32_t** p : {&kin, &vin, &kwant, &vwant}) cudaMalloc(p, n * 4);
   cudaMalloc(&bad, 8);
-  cudaEventCreate(&a);
-  cudaEventCreate(&b);
-  L2Flusher f(query_device(0).l2_bytes);
-  flusher = &f;
+  probe_timing::Timer t(nullptr);
+  timer = &t;
   fill<<<1024, 256>>>(kin, vin, n);
   cub::DeviceRadixSort::SortPairs(nullptr, cub_bytes, kin, kwant, vin, vwant, n);
   const size_t ws_bytes = std::max(cub_bytes, sort::v10::workspace_bytes_pairs(n));
