@@ -5,6 +5,7 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "common/device.h"
@@ -48,7 +49,8 @@ inline constexpr size_t kMaxN = 0xffffffffu;
 // (element k of load u of thread t is base + 4 (u kThreads + t) + k; missing elements read 0,
 // which is dropped). PDL: launched as the dependent of a grid that clears the workspace
 // (programmatic dependent launch, sm_90; scan/tuning/probe_pdl.cu): wait for that grid
-// (griddepcontrol.wait) before the first workspace access. Shipped: PDL = false.
+// (griddepcontrol.wait) before the first workspace access: launch_pdl() below, which copy_if
+// v08 uses in its middle band; launch() runs PDL = false.
 template <bool ALIGNED, bool PDL = false>
 __global__ void __launch_bounds__(kThreads)
     single_pass_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
@@ -124,6 +126,39 @@ __global__ void __launch_bounds__(kThreads)
 
 inline size_t workspace_bytes(size_t n) {
   return scan::lookback::workspace_bytes(ceil_div(n, kTile));
+}
+
+// As launch(), with the workspace cleared by a kernel (scan::lookback::clear_for_dependent_kernel)
+// instead of a memset, and the pass launched as its programmatic dependent (sm_90 only: the
+// caller checks current_device_runs_sm90_code()). The pass's launch and block start-up overlap
+// the clear; scan/tuning/probe_pdl.cu measured it at 2^20 ... 2^23 elements (results/README.md).
+// Errors: the launches'.
+inline cudaError_t launch_pdl(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                              void* ws, cudaStream_t stream) {
+  if (n == 0) return cudaMemsetAsync(count, 0, sizeof(*count), stream);
+  const size_t tiles = ceil_div(n, kTile);
+  const size_t words = workspace_bytes(n) / sizeof(unsigned long long);  // 16 + 8 per tile bytes
+  constexpr unsigned kClearThreads = 256;
+  const size_t clear_blocks =
+      std::min(ceil_div(words, size_t(kClearThreads)), static_cast<size_t>(current_sm_count()));
+  scan::lookback::clear_for_dependent_kernel<unsigned long long>
+      <<<static_cast<unsigned>(clear_blocks), kClearThreads, 0, stream>>>(
+          static_cast<unsigned long long*>(ws), words);
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) return e;
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(static_cast<unsigned>(tiles));
+  cfg.blockDim = dim3(kThreads);
+  cfg.stream = stream;
+  cudaLaunchAttribute attr[1] = {};
+  attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attr[0].val.programmaticStreamSerializationAllowed = 1;
+  cfg.attrs = attr;
+  cfg.numAttrs = 1;
+  const bool aligned = reinterpret_cast<uintptr_t>(in) % 16 == 0;
+  auto kernel = aligned ? single_pass_kernel<true, true> : single_pass_kernel<false, true>;
+  return cudaLaunchKernelEx(&cfg, kernel, in, out, count, n, scan::lookback::tile_counter(ws),
+                            scan::lookback::tile_status(ws));
 }
 
 inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,

@@ -4,9 +4,11 @@
 // covers the input; v05's one-tile blocks where v06's persistent blocks get too few tiles.
 // Changes from v06: below 16,384 elements no status memset and no persistent pipeline; one
 // 1024-thread block flags, ranks and compacts everything through shared memory. Between one and
-// sixteen v06 tiles per SM, v05.
+// sixteen v06 tiles per SM, v05; from three v05 tiles per SM, as the programmatic dependent
+// launch of its workspace clear.
 // Remains (bottleneck): launch latency below the threshold; v06's above it.
-// Source: CUB DeviceSelect's size dispatch and BlockScan-based compaction (agent_select_if.cuh).
+// Source: CUB DeviceSelect's size dispatch and BlockScan-based compaction (agent_select_if.cuh);
+// programmatic dependent launch as in CUB's dispatch_scan.cuh on sm_90.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -30,8 +32,10 @@ inline constexpr VersionDoc kDoc = {
     "in one trip (16 per thread, striped, staged into blocked order in padded shared memory), "
     "flags, scans the per-thread counts, writes the kept values compacted back into shared "
     "memory and stores them with coalesced writes, then the count: one launch. Where v06 would "
-    "give each SM between one and sixteen tiles, v05's one-tile blocks; elsewhere v06 (v05 on "
-    "a GPU that cannot run sm_90 code). Keeps the input order.",
+    "give each SM between one and sixteen tiles, v05's one-tile blocks; from three of those per "
+    "SM on, launched as the programmatic dependent of a kernel that clears their status words "
+    "(their launch and start-up overlap the clear, as CUB's init and scan kernels do on sm_90). "
+    "Elsewhere v06 (v05 on a GPU that cannot run sm_90 code). Keeps the input order.",
     /*changes*/
     "v06 ran its memset, its persistent pipeline and its look-ahead at every size; on a few "
     "thousand elements those cost more than the work, and at a few million its persistent "
@@ -112,12 +116,22 @@ inline bool above_uses_v06(size_t n) {
   return tiles < kMiddleFromTilesPerSm * sms || tiles >= kMiddleToTilesPerSm * sms;
 }
 
+// Within v05's band, from this many v05 tiles per SM on, its launch is the programmatic
+// dependent of the workspace clear (v05::launch_pdl); below, the memset and a plain launch. The
+// H100 closeup in results/README.md: with PDL 6% slower at 1.9 tiles per SM (2^20 elements),
+// 8-9% faster from 3.9 (2^21 ... 2^23); the bound lies between.
+inline constexpr size_t kPdlFromTilesPerSm = 3;
+inline bool middle_uses_pdl(size_t n) {
+  return current_device_runs_sm90_code() &&
+         ceil_div(n, v05::kTile) >= kPdlFromTilesPerSm * static_cast<size_t>(current_sm_count());
+}
 // The largest n of each path but the last, on this device (the tests run both sides of each).
 inline std::vector<size_t> dispatch_bounds() {
   std::vector<size_t> bounds = {kSingleBlockMax};
   if (current_device_runs_sm90_code()) {
     const size_t sms = static_cast<size_t>(current_sm_count());
     bounds.push_back((kMiddleFromTilesPerSm * sms - 1) * v06::kTile);
+    bounds.push_back((kPdlFromTilesPerSm * sms - 1) * v05::kTile);
     bounds.push_back((kMiddleToTilesPerSm * sms - 1) * v06::kTile);
   }
   return bounds;
@@ -132,9 +146,11 @@ inline size_t workspace_bytes(size_t n) {
 // of the path above the threshold.
 inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                           void* ws, cudaStream_t stream) {
-  if (n > kSingleBlockMax)
-    return above_uses_v06(n) ? v06::launch(in, out, count, n, ws, stream)
-                             : v05::launch(in, out, count, n, ws, stream);
+  if (n > kSingleBlockMax) {
+    if (above_uses_v06(n)) return v06::launch(in, out, count, n, ws, stream);
+    if (middle_uses_pdl(n)) return v05::launch_pdl(in, out, count, n, ws, stream);
+    return v05::launch(in, out, count, n, ws, stream);
+  }
   if (n == 0) return cudaMemsetAsync(count, 0, sizeof(*count), stream);
   const cudaError_t e = cudaFuncSetAttribute(
       single_block_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmemBytes));

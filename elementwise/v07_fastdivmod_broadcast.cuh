@@ -3,7 +3,8 @@
 // Technique: the remainder of each vector's position by the bias length as a multiply-high, an
 // add and a shift (common/fast_divmod.h), on 32-bit positions.
 // Changes from v05: kps::ReadDataBroadcast instead of kps::ReadDataModulo: no 64-bit `%` (a
-// call to a division routine of some twenty instructions) per vector.
+// call to a division routine of some twenty instructions) per vector; and a partial last tile of
+// whole vectors read and written as vectors (Partial below).
 // Remains (bottleneck): the memory system, as in v05; the index math was never the limit at
 // large n, so what this rung shows is what the division cost in instructions, not in time.
 // Source: seed 000 (FastDivMod, ReadDataBc); Granlund & Montgomery 1994.
@@ -34,8 +35,11 @@ inline constexpr VersionDoc kDoc = {
     "(kps::ReadDataBroadcast, seed 000's ReadDataBc) takes the remainder with one multiply-high, "
     "one add, one shift and one multiply-subtract on 32-bit positions.",
     /*changes*/
-    "kps::ReadDataModulo becomes kps::ReadDataBroadcast; the kernel is otherwise v05. Inputs of "
-    "2^32 elements or more keep v05's 64-bit path.",
+    "kps::ReadDataModulo becomes kps::ReadDataBroadcast; the kernel is otherwise v05, but for "
+    "the last, partial tile when n is a whole number of vectors: there each thread reads and "
+    "writes its vector whole, where v05 goes element by element (as compiled, part of those "
+    "loads issue after the first store: a second DRAM round trip, about a tenth of the time of "
+    "an input under one tile). Inputs of 2^32 elements or more keep v05's 64-bit path.",
     /*remains*/
     "The memory system, as in v05. The division was a few dozen instructions per vector in a "
     "kernel that waits on DRAM; whether that shows in time is what the measurement says.",
@@ -57,27 +61,66 @@ __device__ __forceinline__ void tile(const Args<T>& a, const FastDivMod& bias_si
   kps::WriteData<T, NX, VecSize, IsBoundary>(out + first, y, num);
 }
 
+// How the last, partial tile is read and written (measured by
+// elementwise/tuning/probe_boundary.cu):
+//   kElements: every thread element by element (kps's IsBoundary path). As compiled, part of its
+//     loads issue after its first store: a second DRAM round trip on an input of under one tile.
+//   kWholeVectors: a thread whose vector lies wholly inside n runs the full-tile code for it (one
+//     vector load per array, then one vector store); a thread whose vector straddles n goes
+//     element by element. With kUnroll = 1 a thread owns one vector of the tile, so the full-tile
+//     code touches nothing else. A warp that holds both kinds of thread runs the two paths one
+//     after the other, each with its own round trip, which is slower than kElements; so launch()
+//     takes kWholeVectors only when n is a whole number of vectors (no thread straddles n).
+//   kWholeVectorsPhased (a candidate, not launched): kWholeVectors with the choice made per phase
+//     (loads, then arithmetic, then stores), so that a warp holding both kinds of thread issues
+//     every load of both before it waits on any. The SASS does that, and it was slower still
+//     (results/README.md, probe_boundary on the H100).
+enum class Partial { kElements, kWholeVectors, kWholeVectorsPhased };
+
+template <typename T, int VecSize>
+__device__ __forceinline__ void partial_tile_phased(const Args<T>& a, const FastDivMod& bias_size,
+                                                    T* out, uint32_t first, int num) {
+  static_assert(v05::kUnroll == 1, "one vector per thread and tile");
+  constexpr int kTile = v05::kThreads * VecSize;
+  const int i0 = static_cast<int>(threadIdx.x) * VecSize;
+  if (i0 >= num) return;
+  const bool whole = i0 + VecSize <= num;
+  T x[VecSize] = {}, y[VecSize], add[VecSize] = {}, bias[VecSize] = {};
+  uint8_t mask[VecSize] = {};
+  if (whole) {
+    kps::ReadData<T, VecSize, VecSize, false>(x, a.x + first, kTile);
+    kps::ReadData<T, VecSize, VecSize, false>(add, a.addend + first, kTile);
+    kps::ReadData<uint8_t, VecSize, VecSize, false>(mask, a.mask + first, kTile);
+  } else {
+    kps::ReadData<T, VecSize, VecSize, true>(x, a.x + first, num);
+    kps::ReadData<T, VecSize, VecSize, true>(add, a.addend + first, num);
+    kps::ReadData<uint8_t, VecSize, VecSize, true>(mask, a.mask + first, num);
+  }
+  kps::ReadDataBroadcast<T, VecSize, VecSize, true>(bias, a.bias, bias_size, first, num);
+  kps::ElementwiseAny(y, FusedOp{a.scale}, x, bias, mask, add);
+  if (whole)
+    kps::WriteData<T, VecSize, VecSize, false>(out + first, y, kTile);
+  else
+    kps::WriteData<T, VecSize, VecSize, true>(out + first, y, num);
+}
+
 // One tile per block (v05's grid); n < 2^32, so every position fits 32 bits.
-// WHOLE_VECTORS (a candidate, measured by elementwise/tuning/probe_boundary.cu; shipped: false):
-// in the last, partial tile a thread whose vector lies wholly inside n runs the full-tile code
-// for it (one vector load per array, then one vector store) and only the one thread whose vector
-// straddles n goes element by element. With kUnroll = 1 a thread owns one vector of the tile, so
-// the full-tile code touches nothing else. (The element-wise path as compiled issues part of its
-// loads after its first store: a second DRAM round trip on an input of less than one tile.)
-template <typename T, int VecSize, bool WHOLE_VECTORS = false>
+template <typename T, int VecSize, Partial PARTIAL = Partial::kElements>
 __global__ void __launch_bounds__(v05::kThreads)
     broadcast_kernel(Args<T> a, FastDivMod bias_size, T* __restrict__ out, uint32_t n) {
   constexpr uint32_t kTile = v05::kThreads * VecSize * v05::kUnroll;
   const uint32_t first = blockIdx.x * kTile;
   if (n - first >= kTile) {
     tile<T, VecSize, false>(a, bias_size, out, first, static_cast<int>(kTile));
-  } else if constexpr (WHOLE_VECTORS) {
+  } else if constexpr (PARTIAL == Partial::kWholeVectors) {
     static_assert(v05::kUnroll == 1, "one vector per thread and tile");
     const uint32_t num = n - first, i0 = threadIdx.x * VecSize;
     if (i0 + VecSize <= num)
       tile<T, VecSize, false>(a, bias_size, out, first, static_cast<int>(kTile));
     else if (i0 < num)
       tile<T, VecSize, true>(a, bias_size, out, first, static_cast<int>(num));
+  } else if constexpr (PARTIAL == Partial::kWholeVectorsPhased) {
+    partial_tile_phased<T, VecSize>(a, bias_size, out, first, static_cast<int>(n - first));
   } else {
     tile<T, VecSize, true>(a, bias_size, out, first, static_cast<int>(n - first));
   }
@@ -86,8 +129,15 @@ __global__ void __launch_bounds__(v05::kThreads)
 template <typename T, int VecSize>
 cudaError_t launch_with(const Args<T>& a, T* out, size_t n, cudaStream_t stream) {
   const size_t grid = ceil_div(n, size_t(v05::kThreads) * VecSize * v05::kUnroll);  // < 2^31
-  broadcast_kernel<T, VecSize><<<static_cast<unsigned>(grid), v05::kThreads, 0, stream>>>(
-      a, FastDivMod(static_cast<uint32_t>(a.bias_size)), out, static_cast<uint32_t>(n));
+  const FastDivMod bias_size(static_cast<uint32_t>(a.bias_size));
+  if (n % VecSize == 0)
+    broadcast_kernel<T, VecSize, Partial::kWholeVectors>
+        <<<static_cast<unsigned>(grid), v05::kThreads, 0, stream>>>(a, bias_size, out,
+                                                                    static_cast<uint32_t>(n));
+  else
+    broadcast_kernel<T, VecSize, Partial::kElements>
+        <<<static_cast<unsigned>(grid), v05::kThreads, 0, stream>>>(a, bias_size, out,
+                                                                    static_cast<uint32_t>(n));
   return cudaGetLastError();
 }
 

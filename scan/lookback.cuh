@@ -128,6 +128,23 @@ inline Status* tile_status(void* ws) {
   return reinterpret_cast<Status*>(static_cast<char*>(ws) + 16);
 }
 
+// Zeroes `words` words at ws (a workspace above: workspace_bytes(tiles) / 8 words of 8 bytes) and,
+// first thing, lets the grid launched after it as its programmatic dependent start (PTX
+// griddepcontrol.launch_dependents, sm_90; a no-op when compiled for an older GPU). The
+// dependent overlaps its launch and block start-up with this clear and waits for it
+// (griddepcontrol.wait) before it touches the workspace. CUB does the same with its init and
+// scan kernels on sm_90 (dispatch_scan.cuh). Grid-stride: any grid and block size. (A template
+// so that every file including this header may instantiate it.)
+template <typename Word = unsigned long long>
+__global__ void clear_for_dependent_kernel(Word* ws, size_t words) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;");
+#endif
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < words;
+       i += size_t(gridDim.x) * blockDim.x)
+    ws[i] = 0;
+}
+
 // Takes the next tile in start order (thread 0 draws it; every thread gets it). Uses one word of
 // static shared memory and one __syncthreads.
 __device__ __forceinline__ size_t next_tile(unsigned* counter) {
