@@ -118,8 +118,8 @@ inline bool above_uses_v06(size_t n) {
 
 // Within v05's band, from this many v05 tiles per SM on, its launch is the programmatic
 // dependent of the workspace clear (v05::launch_pdl); below, the memset and a plain launch. The
-// H100 closeup in results/README.md: with PDL 6% slower at 1.9 tiles per SM (2^20 elements),
-// 8-9% faster from 3.9 (2^21 ... 2^23); the bound lies between.
+// H100 closeup in results/README.md: with PDL 5-8% slower at 1 to 1.9 tiles per SM (540,672 and
+// 2^20 elements), 7-9% faster from 3.9 (2^21 ... 2^23); the bound lies between.
 inline constexpr size_t kPdlFromTilesPerSm = 3;
 inline bool middle_uses_pdl(size_t n) {
   return current_device_runs_sm90_code() &&
