@@ -6,7 +6,9 @@
 // call to a division routine of some twenty instructions) per vector; and a partial last tile of
 // whole vectors read and written as vectors (Partial below).
 // Remains (bottleneck): the memory system, as in v05; the index math was never the limit at
-// large n, so what this rung shows is what the division cost in instructions, not in time.
+// large n, so what this rung shows is what the division cost in instructions, not in time. An
+// input under one tile that is not a whole number of vectors keeps the element path's second
+// DRAM round trip.
 // Source: seed 000 (FastDivMod, ReadDataBc); Granlund & Montgomery 1994.
 #pragma once
 
@@ -42,7 +44,9 @@ inline constexpr VersionDoc kDoc = {
     "an input under one tile). Inputs of 2^32 elements or more keep v05's 64-bit path.",
     /*remains*/
     "The memory system, as in v05. The division was a few dozen instructions per vector in a "
-    "kernel that waits on DRAM; whether that shows in time is what the measurement says.",
+    "kernel that waits on DRAM; whether that shows in time is what the measurement says. An "
+    "input under one tile that is not a whole number of vectors keeps the element path's second "
+    "DRAM round trip.",
     /*source*/
     "seed 000 (FastDivMod; ReadDataBc's index math); Granlund & Montgomery, 'Division by "
     "invariant integers using multiplication' (PLDI 1994)"};
