@@ -14,6 +14,7 @@ Standard library only, so CI can run it anywhere.
 """
 import argparse
 import glob
+import gzip
 import json
 import os
 import re
@@ -77,10 +78,10 @@ UNORDERED = {"copy_if": {"v01_global_atomic", "v02_block_atomic", "v03_warp_aggr
 
 
 def load(path, offsets=False):
-    """Returns (context, {(op, slug, n, dist): entry}) for one results file: the benchmarks on
-    aligned inputs, or with offsets=True those on unaligned views (`cuda-ladder --offset=K`,
-    names ending in /offset:K), keyed (op, slug, n, dist, K)."""
-    with open(path) as f:
+    """Returns (context, {(op, slug, n, dist): entry}) for one results file (plain or gzipped
+    JSON): the benchmarks on aligned inputs, or with offsets=True those on unaligned views
+    (`cuda-ladder --offset=K`, names ending in /offset:K), keyed (op, slug, n, dist, K)."""
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
         data = json.load(f)
     runs = {}
     for b in data.get("benchmarks", []):
@@ -953,7 +954,9 @@ def headline(files):
 # without /manual_time; n may be written 2^k; /offset:K names a run on an unaligned view. The
 # figures come from the H200's results where there are any (else the first GPU's): its ladder
 # runs, its size sweeps (report.sweep_for) and its unaligned runs; a key written GPU@key (the
-# GPU's slug, as in the results' file names) takes that GPU's instead.
+# GPU's slug, as in the results' file names) takes that GPU's instead, and one written FILE@key
+# (a path under results/ ending in .json or .json.gz, e.g. a retired run kept in results/logs/)
+# takes that one file's, so prose can cite a run of another commit without RESULTS.md using it.
 FIGURE = re.compile(r"<!--fig:(\w+) ([^>]*?)-->(.*?)<!--/fig-->")
 
 
@@ -985,6 +988,12 @@ def figure_lookup(files):
         return cache[slug]
 
     def lookup(key, slug=None):
+        if slug and re.search(r"\.json(\.gz)?$", slug):
+            path = os.path.join(ROOT, "results", slug)
+            if not os.path.exists(path):
+                raise ValueError(f"no such results file: results/{slug}")
+            e = load(path, offsets=len(key) == 5)[1].get(key)
+            return summary(e) if e else None
         runs, sweeps, offsets = data(slug or default)
         e = offsets.get(key) if len(key) == 5 else runs.get(key)
         if e is None and len(key) == 4:

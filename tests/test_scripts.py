@@ -20,6 +20,8 @@ import report  # noqa: E402
 import sanitizer_summary  # noqa: E402
 
 REAL = os.path.join(ROOT, "results", "nvidia-h200-scan.json")
+# A run on unaligned views, kept as a lab note (report.py reads it only where prose names it).
+UNALIGNED = os.path.join(ROOT, "results", "logs", "nvidia-h200-unaligned-deda07d-2026-11-23.json.gz")
 
 
 class CompareTest(unittest.TestCase):
@@ -134,7 +136,7 @@ class ReportTest(unittest.TestCase):
         runs = report.swept_runs(ladder, group, "scan")
         table = report.sweep_table(runs, "scan")
         lines = table.splitlines()
-        self.assertIn("`v15_warp_specialized`", lines[0])
+        self.assertIn("`v16_size_dispatch`", lines[0])  # the top-only sweep's rung
         self.assertIn("`cub`", lines[0])
         sizes = [int(line.split("|")[1].replace(",", "")) for line in lines[2:]]
         self.assertEqual(sizes, sorted(sizes))
@@ -183,9 +185,10 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(points, [(1024, 0.75), (1 << 28, 1.5)])
 
     def test_unaligned_runs_stand_apart_and_beside_the_aligned(self):
-        files = report.unaligned_files()
-        self.assertTrue(files)
-        self.assertFalse(set(files) & set(report.results_files()))
+        # The committed unaligned run is a lab note now (results/logs/, gzipped): unaligned_files()
+        # finds none in results/, and the section still pairs each /offset:K run with the ladder.
+        self.assertFalse(set(report.unaligned_files()) & set(report.results_files()))
+        files = [UNALIGNED]
         _, aligned = report.load(files[0])
         self.assertFalse(aligned)  # every benchmark there is an /offset:K one
         _, off = report.load(files[0], offsets=True)
@@ -207,10 +210,23 @@ class ReportTest(unittest.TestCase):
         ratio = report.render_figures(
             f"<!--fig:ratio {key} scan/cub/n:268435456-->x<!--/fig-->", lookup, errors)
         self.assertRegex(ratio, r"-->0\.\d{3}×<!--")
+        # FILE@key reads that one file (a run kept in results/logs/), not the GPU's results.
+        rel = os.path.relpath(UNALIGNED, os.path.join(ROOT, "results"))
         unaligned = report.render_figures(
-            f"<!--fig:time {key}/offset:1-->x<!--/fig-->", lookup, errors)
-        self.assertNotIn("-->x<", unaligned)
+            f"<!--fig:time {rel}@{key}/offset:1-->x<!--/fig-->", lookup, errors)
+        _, off = report.load(UNALIGNED, offsets=True)
+        want = report.fmt_time(report.summary(off[report.figure_key(key + "/offset:1")])["time_us"])
+        self.assertIn(f"-->{want} µs<!--", unaligned)
         self.assertEqual(errors, [])
+        # Without the file the key has no result (results/ holds no unaligned run), and a file
+        # that does not exist is an error, not a silent fallback to the GPU's results.
+        report.render_figures(f"<!--fig:time {key}/offset:1-->x<!--/fig-->", lookup, errors)
+        self.assertEqual(len(errors), 1)
+        report.render_figures(f"<!--fig:time logs/none.json.gz@{key}-->x<!--/fig-->", lookup,
+                              errors)
+        self.assertEqual(len(errors), 2)
+        self.assertIn("no such results file", errors[1])
+        errors.clear()
         report.render_figures("<!--fig:time scan/v99_none/n:2^28-->1<!--/fig-->", lookup, errors)
         self.assertEqual(len(errors), 1)
 
