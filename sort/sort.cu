@@ -23,6 +23,7 @@
 #include "sort/v08_short_circuit.cuh"
 #include "sort/v09_striped_histogram.cuh"
 #include "sort/v10_narrow_status.cuh"
+#include "sort/v11_merge_small.cuh"
 
 namespace ladder::sort {
 namespace {
@@ -153,6 +154,8 @@ Operator make_operator() {
                     v09::dispatch_bounds),
       with_dispatch(entry(s, v10::kDoc, v10::launch, nullptr, v10::workspace_bytes, v10::kMaxN),
                     v10::dispatch_bounds),
+      with_dispatch(entry(s, v11::kDoc, v11::launch, nullptr, v11::workspace_bytes, v11::kMaxN),
+                    v11::dispatch_bounds),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),

@@ -25,16 +25,24 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 
 #include "common/device.h"
 #include "common/probe_timer.cuh"
 #include "sort/tuning/probe_common.cuh"
 #include "sort/v07_small_n_dispatch.cuh"
 #include "sort/v10_narrow_status.cuh"
+#include "sort/v11_merge_small.cuh"
 
 using namespace ladder;
 using namespace ladder::sort;
 using namespace ladder::sort::tuning;
+
+__global__ void iota(uint32_t* k, size_t n) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x)
+    k[i] = static_cast<uint32_t>(i);
+}
 
 __global__ void fill(uint32_t* k, size_t n, uint32_t mask) {
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
@@ -224,9 +232,30 @@ void v07_shape(size_t n, float cub_us) {
   });
 }
 
+// v11's kernel (threads any multiple of 32) with ITEMS keys per thread and the fewest warps.
+template <unsigned I>
+void v11_shape(size_t n, float cub_us) {
+  const unsigned threads = v11::merge_threads(n, I);
+  if (threads > 1024 || v11::merge_smem(threads, I) > current_smem_per_block_optin()) return;
+  char name[64];
+  snprintf(name, sizeof name, "v11 kernel %ux%u", threads, I);
+  report(name, n, cub_us, [&] { return v11::launch_merge<I>(kin, kout, n, threads, stream); });
+  snprintf(name, sizeof name, "v11 unpadded %ux%u", threads, I);
+  report(name, n, cub_us,
+         [&] { return v11::launch_merge<I, false>(kin, kout, n, threads, stream); });
+}
+
+void v11_keys(size_t n, float cub_us) {
+  report("v11 (as registered)", n, cub_us, [&] { return v11::launch(kin, kout, n, ws, stream); });
+  v11_shape<4>(n, cub_us);
+  v11_shape<8>(n, cub_us);
+  v11_shape<16>(n, cub_us);
+}
+
 template <bool P>
 void sizes() {
-  for (size_t n : {512, 1024, 2048, 3000, 4096, 5000, 6144, 8192, 12288, 16384, 32768}) {
+  for (size_t n : {100, 512, 1024, 2048, 3000, 4096, 5000, 6144, 7000, 8192, 10000, 12288, 16384,
+                   20000, 32768}) {
     if (P)
       cub::DeviceRadixSort::SortPairs(ws, ws_bytes, kin, kwant, vin, vwant, n, 0, 32, stream);
     else
@@ -244,6 +273,7 @@ void sizes() {
       return P ? v10::launch_pairs(kin, vin, kout, vout, n, ws, stream)
                : v10::launch(kin, kout, n, ws, stream);
     });
+    if (!P) v11_keys(n, cub_us);
     v07_shape<256, 4, P>(n, cub_us);
     v07_shape<512, 8, P>(n, cub_us);
     v07_shape<512, 12, P>(n, cub_us);
@@ -271,6 +301,18 @@ int main() {
   timer = &t;
   printf("%s\n", query_device(0).name.c_str());
   fill<<<64, 256>>>(vin, cap, 0xffffffffu);
+  if (getenv("PROBE_KEYS_ONLY")) {  // v11's shapes on uniform, few and sorted keys only
+    for (uint32_t mask : {0xffffffffu, 0x03030303u, 0u}) {
+      if (mask)
+        fill<<<64, 256>>>(kin, cap, mask);
+      else
+        iota<<<64, 256>>>(kin, cap);
+      printf("keys, input: %s\n", mask ? "mask" : "sorted");
+      pairs_mode = false;
+      sizes<false>();
+    }
+    return 0;
+  }
   // Uniform keys, then keys whose bytes take 4 values each (many equal keys: pairs must stay
   // stable, and CUB's output is stable).
   for (uint32_t mask : {0xffffffffu, 0x03030303u}) {
