@@ -101,13 +101,14 @@ class ReportTest(unittest.TestCase):
         self.assertTrue(all(f["verified"] for f in figures.values() if f))
 
     def test_across_gpus_from_the_per_gpu_run(self):
-        files = report.per_gpu_files()  # a real two-H200 run, committed
+        files = report.per_gpu_files()  # a real two-H100 run, committed
         self.assertEqual(len(files), 2)
         text = report.across_gpus_section(files)
-        self.assertIn("NVIDIA H200 (device 0)", text)
-        self.assertIn("NVIDIA H200 (device 1)", text)
-        self.assertIn("| reduce | `v11_tiled_loads` |", text)
-        self.assertIn("| NVIDIA H200 (device 1) | 34 |", text)  # compare.py: 34 in both files
+        self.assertIn("NVIDIA H100 80GB HBM3 (device 0)", text)
+        self.assertIn("NVIDIA H100 80GB HBM3 (device 1)", text)
+        self.assertIn("| reduce | `v12_size_dispatch` |", text)
+        # compare.py: the 40 benchmarks both files hold
+        self.assertIn("| NVIDIA H100 80GB HBM3 (device 1) | 40 |", text)
         self.assertIsNone(report.across_gpus_section(files[:1]))
 
     def test_gpu_models_side_by_side(self):
