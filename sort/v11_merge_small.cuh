@@ -130,9 +130,9 @@ __global__ void __launch_bounds__(1024)
   // PAD: slot s lives at word s + s / 32. A thread writes ITEMS consecutive slots, so unpadded
   // the warp's stores land ITEMS words apart, in 32 / ITEMS banks, and the merge's reads, about
   // ITEMS / 2 slots apart per lane on sorted input, collide the same way; one word per 32 skews
-  // them over all 32 banks. It pays at 16 keys a thread (16,384 sorted keys: 30 us against 47 on
-  // the H100); at 4 and 8 the index arithmetic on every access costs more than the conflicts
-  // (4,096 keys in 1,024 x 4: 12.2 us against 11.2), so those shapes go unpadded.
+  // them over all 32 banks. It pays at 16 keys a thread (a third less time at 16,384 sorted keys
+  // on the H100); at 4 and 8 the index arithmetic on every access costs more than the conflicts,
+  // so those shapes go unpadded (probe_merge_small's log at 5aefad5, results/README.md).
   const auto at = [](unsigned s) { return PAD ? s + s / 32 : s; };
   const unsigned stride = at(total);
 
@@ -219,8 +219,8 @@ cudaError_t launch_merge(const uint32_t* in, uint32_t* out, size_t n, unsigned t
 
 // The keys per thread for n keys (n <= kMergeMax): 4 up to 2,048 keys, 8 up to 8,192, 16 above
 // (1,024 threads hold 16,384); the threads are then the fewest whole warps that hold n. From
-// the probe on the H100: 4 and 8 keys tie up to about 3,000 keys, 512 x 8 beats 1,024 x 4 at
-// 4,096 (10.7 against 11.2 us), and 1,024 x 8 beats 512 x 16 at 8,192 (17.3 against 18.2).
+// the probe on both GPUs: 4 and 8 keys tie up to about 3,000 keys, 512 x 8 beats 1,024 x 4 at
+// 4,096 keys, and 1,024 x 8 beats 512 x 16 at 8,192 (results/README.md has the figures).
 inline unsigned merge_items(size_t n) { return n <= 2048 ? 4 : n <= 8192 ? 8 : 16; }
 inline unsigned merge_threads(size_t n, unsigned items) {
   return static_cast<unsigned>((n + 32 * items - 1) / (32 * items) * 32);
