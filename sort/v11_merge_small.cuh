@@ -64,8 +64,9 @@ inline constexpr size_t kMaxN = v10::kMaxN;
 inline constexpr size_t kMergeMax = 16384;  // 1,024 threads x 16 keys
 
 // One comparator: a gets the smaller, b the larger.
-__device__ __forceinline__ void cas(uint32_t& a, uint32_t& b) {
-  const uint32_t lo = min(a, b), hi = max(a, b);
+template <typename T>
+__device__ __forceinline__ void cas(T& a, T& b) {
+  const T lo = min(a, b), hi = max(a, b);
   a = lo;
   b = hi;
 }
@@ -75,8 +76,10 @@ __device__ __forceinline__ void cas(uint32_t& a, uint32_t& b) {
 // compared with p ^ (kk - 1), then with p ^ j for j = kk/4 ... 1, the lower position keeping the
 // smaller key. Positions in one thread (distance < ITEMS) are swapped in registers; otherwise the
 // partner is lane ^ (distance / ITEMS), reached with one shuffle per key. ITEMS: a power of 2.
-template <unsigned ITEMS>
-__device__ __forceinline__ void warp_bitonic_sort(uint32_t (&k)[ITEMS], unsigned lane) {
+// T: any type with min, max and __shfl_xor_sync (uint32_t here; the probe also sorts 64-bit
+// (key, index) values with it).
+template <unsigned ITEMS, typename T>
+__device__ __forceinline__ void warp_bitonic_sort(T (&k)[ITEMS], unsigned lane) {
   static_assert((ITEMS & (ITEMS - 1)) == 0, "ITEMS must be a power of 2");
 #pragma unroll
   for (unsigned kk = 2; kk <= 32 * ITEMS; kk *= 2) {
@@ -88,7 +91,7 @@ __device__ __forceinline__ void warp_bitonic_sort(uint32_t (&k)[ITEMS], unsigned
       // p ^ (kk - 1) = (lane ^ (kk/ITEMS - 1)) x ITEMS + (ITEMS - 1 - i): send the mirrored key.
       const unsigned lx = kk / ITEMS - 1;
       const bool lower = (lane & (kk / ITEMS / 2)) == 0;
-      uint32_t r[ITEMS];
+      T r[ITEMS];
 #pragma unroll
       for (unsigned i = 0; i < ITEMS; ++i)
         r[i] = __shfl_xor_sync(0xffffffffu, k[ITEMS - 1 - i], lx);
@@ -102,7 +105,7 @@ __device__ __forceinline__ void warp_bitonic_sort(uint32_t (&k)[ITEMS], unsigned
         const bool lower = (lane & lx) == 0;
 #pragma unroll
         for (unsigned i = 0; i < ITEMS; ++i) {
-          const uint32_t r = __shfl_xor_sync(0xffffffffu, k[i], lx);
+          const T r = __shfl_xor_sync(0xffffffffu, k[i], lx);
           k[i] = lower ? min(k[i], r) : max(k[i], r);
         }
       } else {

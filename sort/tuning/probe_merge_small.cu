@@ -50,54 +50,6 @@ __global__ void fill(uint32_t* k, size_t n, uint32_t mask) {
     k[i] = mix((i + 1) * 0x9e3779b97f4a7c15ull) & mask;
 }
 
-template <typename T>
-__device__ __forceinline__ void cas(T& a, T& b) {
-  const T lo = min(a, b), hi = max(a, b);
-  a = lo;
-  b = hi;
-}
-
-// Sorts the warp's 32 x ITEMS values ascending; value i of lane l is position l x ITEMS + i.
-template <unsigned ITEMS, typename T>
-__device__ __forceinline__ void warp_bitonic_sort(T (&k)[ITEMS], unsigned lane) {
-  constexpr unsigned kWarpKeys = 32 * ITEMS;
-#pragma unroll
-  for (unsigned kk = 2; kk <= kWarpKeys; kk *= 2) {
-    // The flip: position p against p ^ (kk - 1), the lower position keeping the smaller.
-    if (kk <= ITEMS) {
-#pragma unroll
-      for (unsigned i = 0; i < ITEMS; ++i)
-        if ((i ^ (kk - 1)) > i) cas(k[i], k[i ^ (kk - 1)]);
-    } else {
-      const unsigned lx = kk / ITEMS - 1;
-      const bool lower = (lane & (kk / ITEMS / 2)) == 0;
-      T r[ITEMS];
-#pragma unroll
-      for (unsigned i = 0; i < ITEMS; ++i)
-        r[i] = __shfl_xor_sync(0xffffffffu, k[ITEMS - 1 - i], lx);
-#pragma unroll
-      for (unsigned i = 0; i < ITEMS; ++i) k[i] = lower ? min(k[i], r[i]) : max(k[i], r[i]);
-    }
-    // Half-cleaners: p against p ^ j.
-#pragma unroll
-    for (unsigned j = kk / 4; j > 0; j /= 2) {
-      if (j >= ITEMS) {
-        const unsigned lx = j / ITEMS;
-        const bool lower = (lane & lx) == 0;
-#pragma unroll
-        for (unsigned i = 0; i < ITEMS; ++i) {
-          const T r = __shfl_xor_sync(0xffffffffu, k[i], lx);
-          k[i] = lower ? min(k[i], r) : max(k[i], r);
-        }
-      } else {
-#pragma unroll
-        for (unsigned i = 0; i < ITEMS; ++i)
-          if ((i & j) == 0) cas(k[i], k[i | j]);
-      }
-    }
-  }
-}
-
 // One block sorts n <= THREADS x ITEMS keys (PAIRS: and their values). Dynamic shared memory:
 // 2 x THREADS x ITEMS x sizeof(T).
 template <unsigned THREADS, unsigned ITEMS, bool PAIRS>
@@ -121,7 +73,7 @@ __global__ void __launch_bounds__(THREADS)
     else
       k[i] = g < n ? keys_in[g] : kPad;
   }
-  warp_bitonic_sort<ITEMS>(k, lane);
+  v11::warp_bitonic_sort<ITEMS>(k, lane);  // v11's network, here also on 64-bit values
 
   unsigned cur = 0;
 #pragma unroll 1
