@@ -12,16 +12,17 @@
 // shared buffers, one barrier a round. (4) Each thread stores its ITEMS consecutive outputs.
 // Changes from v10: below 16,384 keys no digits at all. v07's one-block radix sort spends eight
 // ballots and a block scan on every key in each of four passes, and from about 3,000 keys CUB's
-// single tile was faster; between 6,144 and 16,384 keys v10 ran the whole one-sweep machinery
+// single tile was faster; between 6,145 and 16,384 keys v10 ran the whole one-sweep machinery
 // (a histogram, four passes, their look-back) for a few tiles.
 // Remains (bottleneck): one SM, whose time follows the merge rounds: each thread's merge is a
 // chain of dependent shared-memory loads (the binary search, then ITEMS steps), so a round costs
-// about that chain's latency, and a block of 16,384 keys runs five of them. Above 16,384, v10.
+// about that chain's latency, and a block of 16,384 keys runs five of them. Above 16,384 keys,
+// and where a GPU cannot give one block the shared memory (merge_fits), v10.
 // Pairs are not here: a stable comparison sort must compare (key, input index), 64 bits, and the
 // probe timed that slower than v07's radix block at 4,096 pairs.
 // Source: merge path (Green, McColl & Bader, "GPU merge path", ICS 2012) as in CUB's
-// BlockMergeSort and DeviceMergeSort; warp-level bitonic sorting networks (Batcher 1968; the
-// register-resident form of e.g. CUB's WarpMergeSort predecessors and many GPU top-k kernels).
+// BlockMergeSort and DeviceMergeSort; bitonic sorting networks (Batcher 1968), here held in
+// registers and exchanged through warp shuffles.
 // Shapes and thresholds measured with sort/tuning/probe_merge_small.cu.
 #pragma once
 
@@ -45,7 +46,7 @@ inline constexpr VersionDoc kDoc = {
     "the others through warp shuffles; the 'flip' form, every comparator ascending), then the "
     "block merges the warps' sorted runs pairwise in shared memory, each thread finding its "
     "slice by a merge-path binary search and merging it serially, one barrier a round. Above "
-    "16,384 keys, v10.",
+    "16,384 keys (or where the GPU gives a block less shared memory than the merge needs), v10.",
     /*changes*/
     "v07's one-block radix sort ranks every key with eight ballots in each of four passes, "
     "slower than CUB's single tile from about 3,000 keys; between 6,145 and 16,384 keys v10 ran "
