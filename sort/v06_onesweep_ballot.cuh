@@ -342,8 +342,13 @@ __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS>& st, unsig
 // (cp.async.bulk.prefetch.L2, sm_90; the per-lane way where the values are not 16-byte aligned
 // or the code is not sm_90). No registers are held: the later loads hit L2. kStreamKeys loads
 // the keys with ld.global.cs (evict first), so that a pass's once-read input does not push the
-// lines its scatter is still filling out of L2.
-inline constexpr unsigned kPrefetchValuesLanes = 1, kPrefetchValuesBulk = 2, kStreamKeys = 4;
+// lines its scatter is still filling out of L2. kPackedDigits (pairs;
+// sort/tuning/probe_pairs_shape.cu): instead of holding each staged position's destination (ITEMS
+// registers) from the keys' write-out to the values', a thread keeps the positions' digits, four
+// bytes to a register (ITEMS / 4), and looks the digit's offset up again, so the pairs' pass needs
+// about as many registers as the keys'.
+inline constexpr unsigned kPrefetchValuesLanes = 1, kPrefetchValuesBulk = 2, kStreamKeys = 4,
+                          kPackedDigits = 8;
 
 template <unsigned OPT>
 __device__ __forceinline__ uint32_t load_key(const uint32_t* p) {
@@ -461,15 +466,21 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st
   // Write out: consecutive threads take consecutive staged keys, so each digit's run is stored
   // by consecutive lanes. The padding of the last tile sits at positions >= the tile's keys.
   const unsigned in_tile = full ? kTile : static_cast<unsigned>(n - base);
-  unsigned dst[PAIRS ? ITEMS : 1];  // pairs: where each of this thread's positions went
+  constexpr bool kPack = PAIRS && (OPT & kPackedDigits) != 0;
+  unsigned dst[PAIRS && !kPack ? ITEMS : 1];  // pairs: where each of this thread's positions went
+  unsigned packed[kPack ? (ITEMS + 3) / 4 : 1] = {};  // or their digits, a byte each
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
     const unsigned i = j * THREADS + threadIdx.x;
     if (full || i < in_tile) {
       const uint32_t k = s.keys[i];
-      const unsigned to = i + offset[digit_at(k, pass)];  // below n < 2^32
+      const unsigned dk = digit_at(k, pass);
+      const unsigned to = i + offset[dk];  // below n < 2^32
       keys_out[to] = k;
-      if constexpr (PAIRS) dst[j] = to;
+      if constexpr (kPack)
+        packed[j / 4] |= dk << (8 * (j % 4));
+      else if constexpr (PAIRS)
+        dst[j] = to;
     }
   }
   // Pairs: the values take the same trip through the same staging buffer.
@@ -482,7 +493,12 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st
 #pragma unroll
     for (unsigned j = 0; j < ITEMS; ++j) {
       const unsigned i = j * THREADS + threadIdx.x;
-      if (full || i < in_tile) vals_out[dst[j]] = s.keys[i];
+      if (full || i < in_tile) {
+        if constexpr (kPack)
+          vals_out[i + offset[(packed[j / 4] >> (8 * (j % 4))) & 0xffu]] = s.keys[i];
+        else
+          vals_out[dst[j]] = s.keys[i];
+      }
     }
   }
 }

@@ -166,9 +166,10 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
 
 using v06::round256;
 using v06::zeroed_bytes;
-// Workspace: v06's, with kPasses check words after the bases.
-inline size_t workspace_bytes_for(size_t n, bool pairs) {
-  return round256(zeroed_bytes(n)) + round256(kPasses * kDigits * 4 + kPasses * 4) +
+// Workspace: v06's, with kPasses check words after the bases (tiles of THREADS x ITEMS keys).
+template <unsigned THREADS = v06::kThreads, unsigned ITEMS = v06::kItems>
+size_t workspace_bytes_for(size_t n, bool pairs) {
+  return round256(zeroed_bytes<THREADS, ITEMS>(n)) + round256(kPasses * kDigits * 4 + kPasses * 4) +
          (pairs ? 2 : 1) * round256(n * sizeof(uint32_t));
 }
 inline size_t workspace_bytes(size_t n) { return workspace_bytes_for(n, false); }
@@ -191,12 +192,17 @@ inline cudaError_t v06_histogram(const uint32_t* keys, size_t n, unsigned* hist,
 // SW: the look-back word (v06::WideStatus; sort v10 passes a 32-bit one, for n < 2^30), whose
 // array, with the counters and the histogram, is zeroed first; the rest of the workspace lies
 // where v06's layout puts it, so workspace_bytes(n) holds either. OPT: v06's candidate options
-// (kPrefetchValuesLanes, kPrefetchValuesBulk, kStreamKeys; the shipped rungs use none).
-template <bool PAIRS, typename SW = v06::WideStatus, unsigned OPT = 0, typename Histogram>
+// (kPrefetchValuesLanes, kPrefetchValuesBulk, kStreamKeys, kPackedDigits; the shipped rungs use
+// none). THREADS x ITEMS, MIN_BLOCKS: the passes' tile shape and resident-block hint (v06's
+// registered shape unless a probe asks for another; ws then holds workspace_bytes_for<THREADS,
+// ITEMS>).
+template <bool PAIRS, typename SW = v06::WideStatus, unsigned OPT = 0,
+          unsigned THREADS = v06::kThreads, unsigned ITEMS = v06::kItems,
+          unsigned MIN_BLOCKS = PAIRS ? v06::kMinBlocksPairs : v06::kMinBlocks, typename Histogram>
 cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
                           uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream,
                           Histogram histogram) {
-  constexpr unsigned kThreads = v06::kThreads, kItems = v06::kItems;
+  constexpr unsigned kThreads = THREADS, kItems = ITEMS;
   constexpr size_t kTile = size_t(kThreads) * kItems;
   const size_t tiles = ceil_div(n, kTile);
   using Word = typename SW::Word;
@@ -205,7 +211,7 @@ cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint
   unsigned* hist = reinterpret_cast<unsigned*>(p + 256);
   Word* status = reinterpret_cast<Word*>(p + 256 + kPasses * kDigits * 4);
   const size_t zeroed = 256 + kPasses * kDigits * 4 + tiles * kDigits * sizeof(Word);
-  char* q = p + round256(zeroed_bytes(n));
+  char* q = p + round256(zeroed_bytes<kThreads, kItems>(n));
   unsigned* bases = reinterpret_cast<unsigned*>(q);
   unsigned* check = bases + kPasses * kDigits;
   q += round256(kPasses * kDigits * 4 + kPasses * 4);
@@ -221,8 +227,7 @@ cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint
   for (unsigned pass = 0; pass < kPasses; ++pass) {
     uint32_t* kdst = pass % 2 ? keys_out : key_buf;
     uint32_t* vdst = pass % 2 ? vals_out : val_buf;
-    onesweep_kernel<kThreads, kItems, v06::kWindow, PAIRS,
-                    PAIRS ? v06::kMinBlocksPairs : v06::kMinBlocks, kScWindow, SW, OPT>
+    onesweep_kernel<kThreads, kItems, v06::kWindow, PAIRS, MIN_BLOCKS, kScWindow, SW, OPT>
         <<<static_cast<unsigned>(tiles), kThreads, 0, stream>>>(
             ksrc, vsrc, kdst, vdst, n, pass, counters + pass, status, bases + pass * kDigits,
             check + pass);

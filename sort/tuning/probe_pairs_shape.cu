@@ -1,0 +1,133 @@
+// sort/tuning/probe_pairs_shape.cu — a standalone probe for the shape of sort_pairs' one-sweep
+// passes (issue 20's pairs target). sort_pairs v10 runs v06's registered tile, 256 threads x 24
+// pairs, with registers capped for 2 resident blocks per SM (kMinBlocksPairs), one block fewer
+// than the keys' passes get: a thread holds, from the keys' write-out to the values', where each
+// of its 24 staged positions went. The option v06::kPackedDigits keeps their digits instead, a
+// byte each (6 registers), so the pairs' pass may fit the keys' 80-register cap. CUB's sm90 tuning
+// for 4-byte pairs with a 64-bit count is 384 x 17 (tuning_radix_sort.cuh). This probe times v10's
+// pairs sort (v08::launch_passes, 32-bit look-back words, v09's histogram) at several shapes,
+// resident-block hints and with or without the option, against CUB's SortPairs, at 2^28 and 25.6M
+// uniform keys (values 0, 1, 2, ...), twice in alternating rounds (the spread between rounds is
+// the noise). Each sort is timed as the benchmark times it (common/probe_timer.cuh: blocking
+// kernel, L2 flushed, median of 11); every output (keys and values) is compared with CUB's after
+// a run into poisoned buffers. Not part of the binary.
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/tuning/probe_pairs_shape.cu common/device.cu \
+//     -o probe_pairs_shape && ./probe_pairs_shape
+#include <cub/device/device_radix_sort.cuh>
+
+#include <cstdio>
+
+#include "common/device.h"
+#include "common/probe_timer.cuh"
+#include "sort/tuning/probe_common.cuh"
+#include "sort/v10_narrow_status.cuh"
+
+using namespace ladder;
+using namespace ladder::sort;
+using namespace ladder::sort::tuning;
+
+__global__ void fill(uint32_t* k, uint32_t* v, size_t n) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x) {
+    k[i] = mix((i + 1) * 0x9e3779b97f4a7c15ull);
+    v[i] = static_cast<uint32_t>(i);
+  }
+}
+
+template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT>
+cudaError_t pairs_shape(const uint32_t* kin, const uint32_t* vin, uint32_t* kout, uint32_t* vout,
+                        size_t n, void* ws, cudaStream_t s) {
+  return v08::launch_passes<true, v10::NarrowStatus, OPT, THREADS, ITEMS, MIN_BLOCKS>(
+      kin, vin, kout, vout, n, ws, s, v09::striped_histogram);
+}
+
+// Registers, local memory (spills) and resident blocks per SM of a shape's pass kernel.
+template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT>
+void describe(char* buf, size_t len) {
+  const auto k = v08::onesweep_kernel<THREADS, ITEMS, v06::kWindow, true, MIN_BLOCKS,
+                                      v08::kScWindow, v10::NarrowStatus, OPT>;
+  cudaFuncAttributes a{};
+  cudaFuncGetAttributes(&a, k);
+  int blocks = 0;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, THREADS, 0);
+  snprintf(buf, len, "%u x %2u, min %u%s: %3d regs, %3zu B local, %d blocks/SM", THREADS, ITEMS,
+           MIN_BLOCKS, OPT & v06::kPackedDigits ? ", packed" : "", a.numRegs, a.localSizeBytes,
+           blocks);
+}
+
+struct Variant {
+  cudaError_t (*launch)(const uint32_t*, const uint32_t*, uint32_t*, uint32_t*, size_t, void*,
+                        cudaStream_t);
+  void (*describe)(char*, size_t);
+};
+
+template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT>
+constexpr Variant variant() {
+  return {pairs_shape<THREADS, ITEMS, MIN_BLOCKS, OPT>, describe<THREADS, ITEMS, MIN_BLOCKS, OPT>};
+}
+
+int main() {
+  constexpr unsigned P = v06::kPackedDigits;
+  const Variant variants[] = {
+      variant<256, 24, 2, 0>(),  // as shipped
+      variant<256, 24, 3, 0>(), variant<256, 24, 2, P>(), variant<256, 24, 3, P>(),
+      variant<256, 20, 3, P>(), variant<256, 16, 4, P>(), variant<256, 32, 2, P>(),
+      variant<384, 16, 2, P>(), variant<384, 17, 2, P>(), variant<384, 17, 2, 0>(),
+      variant<512, 12, 2, P>(),
+  };
+  const size_t cap = size_t(1) << 28;
+  uint32_t *kin, *vin, *kout, *vout, *kwant, *vwant;
+  for (uint32_t** p : {&kin, &vin, &kout, &vout, &kwant, &vwant}) cudaMalloc(p, cap * 4);
+  unsigned long long* bad;
+  cudaMalloc(&bad, 8);
+  size_t cub_bytes = 0;
+  cub::DeviceRadixSort::SortPairs(nullptr, cub_bytes, kin, kout, vin, vout, cap);
+  // The smallest tile (256 x 16) has the most look-back words.
+  const size_t ws_bytes = std::max(cub_bytes, v08::workspace_bytes_for<256, 16>(cap, true));
+  void* ws;
+  if (cudaMalloc(&ws, ws_bytes) != cudaSuccess) {
+    printf("out of memory\n");
+    return 1;
+  }
+  cudaStream_t stream;
+  cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
+  probe_timing::Timer timer(stream);
+  fill<<<1024, 256>>>(kin, vin, cap);
+  cudaDeviceSynchronize();
+  printf("%s\n", query_device(0).name.c_str());
+  for (const Variant& v : variants) {
+    char d[128];
+    v.describe(d, sizeof d);
+    printf("%s\n", d);
+  }
+  for (size_t n : {cap, size_t(25600000)}) {
+    auto cub_sort = [&](uint32_t* ko, uint32_t* vo) {
+      size_t bb = cub_bytes;
+      cub::DeviceRadixSort::SortPairs(ws, bb, kin, ko, vin, vo, static_cast<long long>(n), 0, 32,
+                                      stream);
+    };
+    cub_sort(kwant, vwant);
+    for (int round = 0; round < 2; ++round) {
+      const float cub_us = timer.median_us([&] { cub_sort(kout, vout); }, 11);
+      printf("round %d n=%9zu  cub SortPairs %8.1f us\n", round, n, cub_us);
+      for (const Variant& v : variants) {
+        cudaError_t err = cudaSuccess;
+        auto run = [&] {
+          const cudaError_t e = v.launch(kin, vin, kout, vout, n, ws, stream);
+          if (e != cudaSuccess) err = e;
+        };
+        const float us = timer.median_us(run, 11);
+        cudaMemsetAsync(kout, 0xa5, n * 4, stream);
+        cudaMemsetAsync(vout, 0xa5, n * 4, stream);
+        run();
+        const unsigned long long wrong = probe_timing::mismatches(kout, kwant, n, bad, stream) +
+                                         probe_timing::mismatches(vout, vwant, n, bad, stream);
+        char d[128];
+        v.describe(d, sizeof d);
+        printf("round %d n=%9zu  %-58s %8.1f us  %.3fx cub  mismatches %llu  %s\n", round, n, d, us,
+               us / cub_us, wrong, cudaGetErrorString(err));
+      }
+    }
+  }
+  return 0;
+}
