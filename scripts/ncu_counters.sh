@@ -5,7 +5,9 @@
 #   scripts/ncu_counters.sh [BUILD_DIR] [OUT_DIR] [N] [OPS]
 #     (defaults: build-device, results/ncu-<gpu>, 4194304, every operator)
 # One ncu process per version (the benchmark filter names it), --clock-control none (the clocks
-# stay as the card runs them), the L2 flush kernel excluded. A benchmark launches its version
+# stay as the card runs them), the L2 flush kernel excluded, and --no-blocking: the profiler runs
+# kernels one at a time, so the timing's stream-holding kernel would wait for a launch that
+# cannot start until it ends. A benchmark launches its version
 # three times (check, timed iteration, check): the CSV keeps all three; scripts/ncu_summary.py
 # takes the timed one and writes the table the chapters cite.
 set -uo pipefail
@@ -16,6 +18,7 @@ BIN="$BUILD/cuda-ladder"
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader -i 0 | head -1 | tr 'A-Z ' 'a-z-')
 OUT=${2:-results/ncu-$gpu}
 mkdir -p "$OUT"
+rm -f "$OUT/failed.txt"
 # DRAM bytes: what crossed the HBM interface during the kernel; writes still sitting in the 60 MB
 # L2 when it ends are not among them, so the kernel's own stores are counted at the L2 as well
 # (sectors written by the SMs, 32 bytes each). Atomics: warp-level SASS instructions. Threads
@@ -48,7 +51,13 @@ for op in json.load(sys.stdin)["operators"]:
   timeout 300 ncu --clock-control none --csv --page raw --metrics "$METRICS" \
     -k 'regex:^(?!.*flush_read_kernel)' \
     "$BIN" --ops="$op" --sizes="$n" --benchmark_filter="$filter/" --benchmark_min_time=1x \
-    --benchmark_repetitions=1 >"$OUT/${op}__${slug}.csv" 2>"$OUT/${op}__${slug}.log"
-  echo "$op/$slug n=$n rc=$?"
+    --benchmark_repetitions=1 --no-blocking >"$OUT/${op}__${slug}.csv" 2>"$OUT/${op}__${slug}.log"
+  rc=$?
+  echo "$op/$slug n=$n rc=$rc"
+  [ "$rc" -eq 0 ] || echo "$op/$slug" >>"$OUT/failed.txt"
 done
 python3 scripts/ncu_summary.py "$OUT" "$OUT/summary.md"
+if [ -s "$OUT/failed.txt" ]; then
+  echo "ncu_counters: $(wc -l <"$OUT/failed.txt") version(s) failed, listed in $OUT/failed.txt" >&2
+  exit 1
+fi

@@ -8,9 +8,10 @@
 // pairs sort (v08::launch_passes, 32-bit look-back words, v09's histogram) at several shapes,
 // resident-block hints and with or without the option, against CUB's SortPairs, at 2^28 and 25.6M
 // uniform keys (values 0, 1, 2, ...), twice in alternating rounds (the spread between rounds is
-// the noise). Each sort is timed as the benchmark times it (common/probe_timer.cuh: blocking
-// kernel, L2 flushed, median of 11); every output (keys and values) is compared with CUB's after
-// a run into poisoned buffers. Not part of the binary.
+// the noise); and a few tile shapes of the keys-only sort against CUB's SortKeys. Each sort is
+// timed as the benchmark times it (common/probe_timer.cuh: blocking kernel, L2 flushed, median of
+// 11); every output (keys and values) is compared with CUB's after a run into poisoned buffers. Not
+// part of the binary.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/tuning/probe_pairs_shape.cu common/device.cu \
 //     -o probe_pairs_shape && ./probe_pairs_shape
 #include <cub/device/device_radix_sort.cuh>
@@ -34,46 +35,53 @@ __global__ void fill(uint32_t* k, uint32_t* v, size_t n) {
   }
 }
 
-template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT>
-cudaError_t pairs_shape(const uint32_t* kin, const uint32_t* vin, uint32_t* kout, uint32_t* vout,
-                        size_t n, void* ws, cudaStream_t s) {
-  return v08::launch_passes<true, v10::NarrowStatus, OPT, THREADS, ITEMS, MIN_BLOCKS>(
+template <bool PAIRS, unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT>
+cudaError_t sort_shape(const uint32_t* kin, const uint32_t* vin, uint32_t* kout, uint32_t* vout,
+                       size_t n, void* ws, cudaStream_t s) {
+  return v08::launch_passes<PAIRS, v10::NarrowStatus, OPT, THREADS, ITEMS, MIN_BLOCKS>(
       kin, vin, kout, vout, n, ws, s, v09::striped_histogram);
 }
 
 // Registers, local memory (spills) and resident blocks per SM of a shape's pass kernel.
-template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT>
+template <bool PAIRS, unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT>
 void describe(char* buf, size_t len) {
-  const auto k = v08::onesweep_kernel<THREADS, ITEMS, v06::kWindow, true, MIN_BLOCKS,
+  const auto k = v08::onesweep_kernel<THREADS, ITEMS, v06::kWindow, PAIRS, MIN_BLOCKS,
                                       v08::kScWindow, v10::NarrowStatus, OPT>;
   cudaFuncAttributes a{};
   cudaFuncGetAttributes(&a, k);
   int blocks = 0;
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, THREADS, 0);
-  snprintf(buf, len, "%u x %2u, min %u%s: %3d regs, %3zu B local, %d blocks/SM", THREADS, ITEMS,
-           MIN_BLOCKS, OPT & v06::kPackedDigits ? ", packed" : "", a.numRegs, a.localSizeBytes,
-           blocks);
+  snprintf(buf, len, "%s %u x %2u, min %u%s: %3d regs, %3zu B local, %d blocks/SM",
+           PAIRS ? "pairs" : "keys ", THREADS, ITEMS, MIN_BLOCKS,
+           OPT & v06::kPackedDigits ? ", packed" : "", a.numRegs, a.localSizeBytes, blocks);
 }
 
 struct Variant {
+  bool pairs;
   cudaError_t (*launch)(const uint32_t*, const uint32_t*, uint32_t*, uint32_t*, size_t, void*,
                         cudaStream_t);
   void (*describe)(char*, size_t);
 };
 
-template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT>
+template <bool PAIRS, unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT = 0>
 constexpr Variant variant() {
-  return {pairs_shape<THREADS, ITEMS, MIN_BLOCKS, OPT>, describe<THREADS, ITEMS, MIN_BLOCKS, OPT>};
+  return {PAIRS, sort_shape<PAIRS, THREADS, ITEMS, MIN_BLOCKS, OPT>,
+          describe<PAIRS, THREADS, ITEMS, MIN_BLOCKS, OPT>};
 }
 
 int main() {
   constexpr unsigned P = v06::kPackedDigits;
+  // First run (results/README.md): 256 x 24 at 3 blocks, 256 x 20, 256 x 16, 384 x 16, 384 x 17
+  // and 512 x 12, packed or not, were all slower than the shipped shape; 256 x 32 was faster.
   const Variant variants[] = {
-      variant<256, 24, 2, 0>(),  // as shipped
-      variant<256, 24, 3, 0>(), variant<256, 24, 2, P>(), variant<256, 24, 3, P>(),
-      variant<256, 20, 3, P>(), variant<256, 16, 4, P>(), variant<256, 32, 2, P>(),
-      variant<384, 16, 2, P>(), variant<384, 17, 2, P>(), variant<384, 17, 2, 0>(),
-      variant<512, 12, 2, P>(),
+      variant<true, 256, 24, 2>(),  // as shipped
+      variant<true, 256, 24, 2, P>(), variant<true, 256, 28, 2, P>(),
+      variant<true, 256, 32, 2, P>(), variant<true, 256, 32, 2>(),
+      variant<true, 256, 36, 2, P>(), variant<true, 256, 40, 2, P>(),
+      variant<true, 512, 16, 1, P>(), variant<true, 384, 22, 1, P>(),
+      variant<false, 256, 24, 3>(),  // as shipped
+      variant<false, 256, 28, 2>(),   variant<false, 256, 32, 2>(),
+      variant<false, 256, 36, 2>(),
   };
   const size_t cap = size_t(1) << 28;
   uint32_t *kin, *vin, *kout, *vout, *kwant, *vwant;
@@ -100,32 +108,39 @@ int main() {
     v.describe(d, sizeof d);
     printf("%s\n", d);
   }
-  for (size_t n : {cap, size_t(25600000)}) {
-    auto cub_sort = [&](uint32_t* ko, uint32_t* vo) {
-      size_t bb = cub_bytes;
-      cub::DeviceRadixSort::SortPairs(ws, bb, kin, ko, vin, vo, static_cast<long long>(n), 0, 32,
-                                      stream);
-    };
-    cub_sort(kwant, vwant);
-    for (int round = 0; round < 2; ++round) {
-      const float cub_us = timer.median_us([&] { cub_sort(kout, vout); }, 11);
-      printf("round %d n=%9zu  cub SortPairs %8.1f us\n", round, n, cub_us);
-      for (const Variant& v : variants) {
-        cudaError_t err = cudaSuccess;
-        auto run = [&] {
-          const cudaError_t e = v.launch(kin, vin, kout, vout, n, ws, stream);
-          if (e != cudaSuccess) err = e;
-        };
-        const float us = timer.median_us(run, 11);
-        cudaMemsetAsync(kout, 0xa5, n * 4, stream);
-        cudaMemsetAsync(vout, 0xa5, n * 4, stream);
-        run();
-        const unsigned long long wrong = probe_timing::mismatches(kout, kwant, n, bad, stream) +
-                                         probe_timing::mismatches(vout, vwant, n, bad, stream);
-        char d[128];
-        v.describe(d, sizeof d);
-        printf("round %d n=%9zu  %-58s %8.1f us  %.3fx cub  mismatches %llu  %s\n", round, n, d, us,
-               us / cub_us, wrong, cudaGetErrorString(err));
+  for (const bool pairs : {true, false}) {
+    for (size_t n : {cap, size_t(25600000)}) {
+      auto cub_sort = [&](uint32_t* ko, uint32_t* vo) {
+        size_t bb = cub_bytes;
+        const long long count = static_cast<long long>(n);
+        if (pairs)
+          cub::DeviceRadixSort::SortPairs(ws, bb, kin, ko, vin, vo, count, 0, 32, stream);
+        else
+          cub::DeviceRadixSort::SortKeys(ws, bb, kin, ko, count, 0, 32, stream);
+      };
+      cub_sort(kwant, vwant);
+      const char* what = pairs ? "pairs" : "keys ";
+      for (int round = 0; round < 2; ++round) {
+        const float cub_us = timer.median_us([&] { cub_sort(kout, vout); }, 11);
+        printf("round %d %s n=%9zu  cub %8.1f us\n", round, what, n, cub_us);
+        for (const Variant& v : variants) {
+          if (v.pairs != pairs) continue;
+          cudaError_t err = cudaSuccess;
+          auto run = [&] {
+            const cudaError_t e = v.launch(kin, vin, kout, vout, n, ws, stream);
+            if (e != cudaSuccess) err = e;
+          };
+          const float us = timer.median_us(run, 11);
+          cudaMemsetAsync(kout, 0xa5, n * 4, stream);
+          cudaMemsetAsync(vout, 0xa5, n * 4, stream);
+          run();
+          unsigned long long wrong = probe_timing::mismatches(kout, kwant, n, bad, stream);
+          if (pairs) wrong += probe_timing::mismatches(vout, vwant, n, bad, stream);
+          char d[128];
+          v.describe(d, sizeof d);
+          printf("round %d n=%9zu  %-64s %8.1f us  %.3fx cub  mismatches %llu  %s\n", round, n, d,
+                 us, us / cub_us, wrong, cudaGetErrorString(err));
+        }
       }
     }
   }
