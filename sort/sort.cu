@@ -24,6 +24,7 @@
 #include "sort/v09_striped_histogram.cuh"
 #include "sort/v10_narrow_status.cuh"
 #include "sort/v11_merge_small.cuh"
+#include "sort/v12_large_tiles.cuh"
 
 namespace ladder::sort {
 namespace {
@@ -156,6 +157,8 @@ Operator make_operator() {
                     v10::dispatch_bounds),
       with_dispatch(entry(s, v11::kDoc, v11::launch, nullptr, v11::workspace_bytes, v11::kMaxN),
                     v11::dispatch_bounds),
+      with_dispatch(entry(s, v12::kDoc, v12::launch, nullptr, v12::workspace_bytes, v12::kMaxN),
+                    v12::dispatch_bounds),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),
@@ -203,6 +206,9 @@ Operator make_pairs_operator() {
       with_dispatch(
           entry(s, v10::kDoc, nullptr, v10::launch_pairs, v10::workspace_bytes_pairs, v10::kMaxN),
           v10::dispatch_bounds),
+      with_dispatch(
+          entry(s, v12::kDoc, nullptr, v12::launch_pairs, v12::workspace_bytes_pairs, v12::kMaxN),
+          v12::dispatch_bounds_pairs),
       entry(s, cub_baseline::kPairsDoc, nullptr, cub_baseline::launch_pairs,
             cub_baseline::pairs_workspace_bytes),
   };
