@@ -1,29 +1,30 @@
-// sort/v12_large_tiles.cuh — sort v12: v11 with larger one-sweep tiles, 256 x 44 keys (pairs
-// 256 x 40) at two resident blocks per SM instead of 256 x 24 at three.
-// Technique: the passes of v10 (ballot ranking, short circuit, 32-bit look-back words, v09's
+// sort/v12_large_tiles.cuh — sort v12: v11 with larger one-sweep tiles for large inputs, 256 x 44
+// keys (pairs 256 x 40) at two resident blocks per SM instead of 256 x 24 at three.
+// Technique: v10's passes (ballot ranking, short circuit, 32-bit look-back words, v09's
 // histogram) over tiles of 11,264 keys (pairs 10,240), each thread holding 44 keys (40 pairs) in
 // registers, capped at 128 registers for two blocks of 256 threads per SM. Pairs keep each staged
 // position's digit, four to a register, instead of its destination (v06::kPackedDigits), so 40
-// pairs fit the cap without spilling.
+// pairs fit the cap without spilling. The large tiles start at 12 of them per SM (pairs 8); below
+// that, v11 (pairs: v10), whose smaller tiles finish sooner when there are few of them.
 // Changes from v11: v06's tile (256 x 24, three blocks per SM) was chosen on the H200 with v06's
-// 64-bit look-back words and its bank-conflicted histogram. With those fixed (v09, v10), the
-// tile's fixed costs dominate: every tile runs a digit scan, six barriers and a look-back for all
-// 256 digits whatever its size, and on uniform keys each digit's run in a tile averages ITEMS keys
-// (96 bytes at 24), so the scatter's runs begin and end inside 32-byte sectors. Larger tiles
-// divide those costs by more keys and write fuller sectors, and the look-back words shrink from
-// 45 MB to 24 MB a pass at 2^28 keys. Two blocks of 256 threads give each SM 16 warps instead of
-// 24; the probe found that trade worth it from 36 keys a thread on, with the best at 44 (46 spill
-// and lose).
+// 64-bit look-back words and its bank-conflicted histogram. With those fixed (v09, v10), a
+// tile's fixed costs weigh more than occupancy on large inputs: every tile runs a digit scan,
+// its barriers and a look-back for all 256 digits whatever its size, and on uniform keys each
+// digit's run in a tile averages ITEMS keys (96 bytes at 24), so the scatter's runs begin and end
+// inside 32-byte sectors. Larger tiles divide those costs by more keys, and the look-back words
+// shrink from 45 MB to 24 MB a pass at 2^28 keys. The probe found the trade worth it from 36 keys
+// a thread on, the best at 44 (46 spill and lose).
 // Remains (bottleneck): the ranking's eight ballots a key, and registers: 44 keys and their 44
 // ranks fill the 128-register cap (a few bytes spill), so the tile cannot grow further this way.
-// Up to 16,384 keys v11's one-block merge sort (pairs: v07 up to 6,144); from 2^30 keys v09.
-// Source: sort/tuning/probe_pairs_shape.cu (tile shapes at fixed buffer addresses, both GPUs,
-// results/README.md); CUB's tuning policies choose the one-sweep tile per key and value size the
-// same way (tuning_radix_sort.cuh: sm90 4-byte keys 384 x 19, pairs 384 x 17).
+// Source: sort/tuning/probe_pairs_shape.cu (tile shapes at fixed buffer addresses, both GPUs) and
+// the benchmark's closeups around the crossover (results/README.md); CUB's tuning policies choose
+// the one-sweep tile per key and value size the same way (tuning_radix_sort.cuh: sm90 4-byte keys
+// 384 x 19, pairs 384 x 17).
 #pragma once
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -38,47 +39,54 @@
 namespace ladder::sort::v12 {
 
 inline constexpr VersionDoc kDoc = {
-    12, "v12_large_tiles", "v11 with one-sweep tiles of 256 x 44 keys (pairs 256 x 40)",
+    12, "v12_large_tiles", "v11 with one-sweep tiles of 256 x 44 keys (pairs 256 x 40) for large n",
     /*technique*/
-    "v10's one-sweep passes over tiles of 11,264 keys (pairs 10,240): 44 keys (40 pairs) a "
-    "thread, 256 threads, registers capped for two blocks per SM. Pairs keep each staged "
-    "position's digit, four to a register, instead of its destination, so they fit the cap. Up "
-    "to 16,384 keys v11's one-block merge sort (pairs: v07); from 2^30 keys v09.",
+    "From 12 large tiles per SM on (pairs 8), v10's one-sweep passes over tiles of 11,264 keys "
+    "(pairs 10,240): 44 keys (40 pairs) a thread, 256 threads, registers capped for two blocks "
+    "per SM. Pairs keep each staged position's digit, four to a register, instead of its "
+    "destination, so they fit the cap. Below that, v11 (pairs: v10); from 2^30 keys v09.",
     /*changes*/
     "v06's tile, 256 x 24 at three blocks per SM, was chosen before v09 and v10 removed the "
-    "histogram's bank conflicts and halved the look-back words. Since then a tile's fixed costs "
-    "(digit scan, barriers, a look-back for all 256 digits) and the partly filled 32-byte "
-    "sectors at the ends of each digit's run weigh more than occupancy: larger tiles spread them "
-    "over more keys and halve the look-back words again.",
+    "histogram's bank conflicts and halved the look-back words. Since then, on large inputs, a "
+    "tile's fixed costs (digit scan, barriers, a look-back for all 256 digits) and the partly "
+    "filled 32-byte sectors at the ends of each digit's run weigh more than occupancy: larger "
+    "tiles spread them over more keys and halve the look-back words again.",
     /*remains*/
     "The ranking's eight ballots a key; 44 keys and their ranks fill the 128-register cap (a "
     "few bytes spill), so the tile cannot grow further this way.",
     /*source*/
-    "sort/tuning/probe_pairs_shape.cu on both GPUs; CUB's per-type one-sweep tunings "
-    "(tuning_radix_sort.cuh); v10's passes"};
+    "sort/tuning/probe_pairs_shape.cu and the crossover closeups on both GPUs; CUB's per-type "
+    "one-sweep tunings (tuning_radix_sort.cuh); v10's passes"};
 
 inline constexpr size_t kMaxN = v10::kMaxN;
 inline constexpr unsigned kThreads = 256;
 inline constexpr unsigned kItems = 44;       // keys a thread (45 KB of staging: under 48 KB)
 inline constexpr unsigned kItemsPairs = 40;  // pairs a thread
 inline constexpr unsigned kMinBlocks = 2;    // resident blocks per SM: caps registers at 128
+inline constexpr size_t kTile = size_t(kThreads) * kItems;            // 11,264 keys
+inline constexpr size_t kTilePairs = size_t(kThreads) * kItemsPairs;  // 10,240 pairs
+// From this many large tiles per SM on, the large tiles; below, v10's tiles (v11's dispatch for
+// keys). A large tile takes longer from its first load to its last store, so while there are
+// few tiles per SM the GPU waits on the slowest of them: the closeups in results/README.md put
+// the crossover at about 8 to 16 tiles per SM for keys and 6 to 8 for pairs on the H100.
+inline constexpr size_t kLargeFromTilesPerSm = 12;
+inline constexpr size_t kLargeFromTilesPerSmPairs = 8;
 
-// Workspace: the passes' layout for this tile (v08::workspace_bytes_for); from 2^30 keys, v09's.
-inline size_t workspace_bytes(size_t n) {
-  return n > v10::kNarrowMax ? v09::workspace_bytes(n)
-                             : v08::workspace_bytes_for<kThreads, kItems>(n, false);
+// The first n that takes the large tiles on this device.
+inline size_t large_from(bool pairs) {
+  const size_t sms = static_cast<size_t>(current_sm_count());
+  return pairs ? kLargeFromTilesPerSmPairs * sms * kTilePairs : kLargeFromTilesPerSm * sms * kTile;
 }
-inline size_t workspace_bytes_pairs(size_t n) {
-  return n > v10::kNarrowMax ? v09::workspace_bytes_pairs(n)
-                             : v08::workspace_bytes_for<kThreads, kItemsPairs>(n, true);
-}
+
+// Workspace: v10's, which holds the large tiles' layout too (fewer tiles, fewer look-back words).
+inline size_t workspace_bytes(size_t n) { return v10::workspace_bytes(n); }
+inline size_t workspace_bytes_pairs(size_t n) { return v10::workspace_bytes_pairs(n); }
 
 // The sort launcher contract (sort/sort.h). ws: workspace_bytes(n) (unused up to 16,384 keys).
 inline cudaError_t launch(const uint32_t* in, uint32_t* out, size_t n, void* ws,
                           cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
-  if (n <= v11::kMergeMax) return v11::launch(in, out, n, ws, stream);  // v07 where no merge fits
-  if (n > v10::kNarrowMax) return v09::launch(in, out, n, ws, stream);
+  if (n < large_from(false) || n > v10::kNarrowMax) return v11::launch(in, out, n, ws, stream);
   return v08::launch_passes<false, v10::NarrowStatus, 0, kThreads, kItems, kMinBlocks>(
       in, nullptr, out, nullptr, n, ws, stream, v09::striped_histogram);
 }
@@ -87,17 +95,26 @@ inline cudaError_t launch_pairs(const uint32_t* keys_in, const uint32_t* values_
                                 uint32_t* keys_out, uint32_t* values_out, size_t n, void* ws,
                                 cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
-  if (n <= v07::kSmallMax)
-    return v07::launch_small<true>(keys_in, values_in, keys_out, values_out, n, stream);
-  if (n > v10::kNarrowMax)
-    return v09::launch_pairs(keys_in, values_in, keys_out, values_out, n, ws, stream);
+  if (n < large_from(true) || n > v10::kNarrowMax)
+    return v10::launch_pairs(keys_in, values_in, keys_out, values_out, n, ws, stream);
   return v08::launch_passes<true, v10::NarrowStatus, v06::kPackedDigits, kThreads, kItemsPairs,
                             kMinBlocks>(keys_in, values_in, keys_out, values_out, n, ws, stream,
                                         v09::striped_histogram);
 }
 
-// Every boundary of the dispatch: v11's (keys) and v10's (pairs).
-inline std::vector<size_t> dispatch_bounds() { return v11::dispatch_bounds(); }
-inline std::vector<size_t> dispatch_bounds_pairs() { return v10::dispatch_bounds(); }
+// Every boundary of the dispatch on this device (the largest n of each path but the last):
+// v11's (keys) or v10's (pairs), and the last n before the large tiles.
+inline std::vector<size_t> dispatch_bounds() {
+  std::vector<size_t> b = v11::dispatch_bounds();
+  b.push_back(large_from(false) - 1);
+  std::sort(b.begin(), b.end());
+  return b;
+}
+inline std::vector<size_t> dispatch_bounds_pairs() {
+  std::vector<size_t> b = v10::dispatch_bounds();
+  b.push_back(large_from(true) - 1);
+  std::sort(b.begin(), b.end());
+  return b;
+}
 
 }  // namespace ladder::sort::v12

@@ -15,9 +15,14 @@
 // values) is compared with CUB's after a run into poisoned buffers. Not part of the binary.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/tuning/probe_pairs_shape.cu common/device.cu \
 //     -o probe_pairs_shape && ./probe_pairs_shape
+// `./probe_pairs_shape cross N1 N2 ...` times only v10's shapes and sort v12's large ones at the
+// sizes given, one placement: where one overtakes the other.
 #include <cub/device/device_radix_sort.cuh>
 
 #include <cstdio>
+#include <iterator>
+#include <string>
+#include <vector>
 
 #include "common/device.h"
 #include "common/probe_timer.cuh"
@@ -84,12 +89,12 @@ constexpr Variant variant() {
           describe<PAIRS, THREADS, ITEMS, MIN_BLOCKS, OPT>};
 }
 
-int main() {
+int main(int argc, char** argv) {
   constexpr unsigned P = v06::kPackedDigits;
   // Earlier runs (results/README.md): 256 x 24 at 3 blocks, 256 x 20, 256 x 16, 384 x 16,
   // 384 x 17 and 512 x 12, packed or not, were all slower than the shipped shape; from 256 x 28
   // on, the larger the tile the faster (pairs on both GPUs, keys on the H200 from 256 x 36).
-  const Variant variants[] = {
+  const std::vector<Variant> shapes = {
       variant<true, 256, 24, 2>(),  // as shipped
       variant<true, 256, 40, 2, P>(), variant<true, 256, 44, 2, P>(),
       variant<true, 256, 46, 2, P>(), variant<true, 384, 28, 1, P>(),
@@ -100,6 +105,19 @@ int main() {
       variant<false, 384, 30, 1>(),   variant<false, 512, 20, 1>(),
       variant<false, 512, 22, 1>(),
   };
+  // "cross N1 N2 ...": only v10's shapes and v12's, at the sizes given (the crossover between
+  // them); one placement.
+  const bool cross = argc > 1 && std::string(argv[1]) == "cross";
+  const std::vector<Variant> variants =
+      cross ? std::vector<Variant>{variant<true, 256, 24, 2>(), variant<true, 256, 40, 2, P>(),
+                                   variant<false, 256, 24, 3>(), variant<false, 256, 44, 2>()}
+            : shapes;
+  std::vector<size_t> sizes;
+  for (int i = 2; cross && i < argc; ++i) sizes.push_back(std::stoull(argv[i]));
+  if (!cross) sizes = {size_t(1) << 28, 25600000};
+  const size_t kPlacements[] = {0, size_t(192) << 20, size_t(640) << 20};
+  std::vector<size_t> placements(std::begin(kPlacements), std::end(kPlacements));
+  if (cross) placements.resize(1);
   const size_t cap = size_t(1) << 28;
   uint32_t *kin, *vin, *kout, *vout, *kwant, *vwant;
   for (uint32_t** p : {&kin, &vin, &kout, &vout, &kwant, &vwant}) cudaMalloc(p, cap * 4);
@@ -108,7 +126,6 @@ int main() {
   size_t cub_bytes = 0;
   cub::DeviceRadixSort::SortPairs(nullptr, cub_bytes, kin, kout, vin, vout, cap);
   // The smallest tile has the most look-back words; each placement moves the whole workspace.
-  const size_t kPlacements[] = {0, size_t(192) << 20, size_t(640) << 20};
   const size_t ws_bytes =
       std::max(cub_bytes, v08::workspace_bytes_for<256, kSmallestItems>(cap, true)) +
       kPlacements[2];
@@ -129,7 +146,7 @@ int main() {
     printf("%s\n", d);
   }
   for (const bool pairs : {true, false}) {
-    for (size_t n : {cap, size_t(25600000)}) {
+    for (size_t n : sizes) {
       void* ws = ws0;
       auto cub_sort = [&](uint32_t* ko, uint32_t* vo) {
         size_t bb = cub_bytes;
@@ -141,7 +158,7 @@ int main() {
       };
       cub_sort(kwant, vwant);
       const char* what = pairs ? "pairs" : "keys ";
-      for (const size_t place : kPlacements) {
+      for (const size_t place : placements) {
         ws = static_cast<char*>(ws0) + place;
         const float cub_us = timer.median_us([&] { cub_sort(kout, vout); }, 11);
         printf("ws+%zu MiB %s n=%9zu  cub %8.1f us\n", place >> 20, what, n, cub_us);
