@@ -65,7 +65,10 @@ constexpr size_t one_block_smem() {
 // 0xFFFFFFFF too) and are never stored. Dynamic shared memory: one_block_smem<...>() bytes.
 // Threads 0..255 own one digit value each in the digit loops; more threads only shorten each
 // warp's chain of ranking steps (ITEMS per pass), which is what a one-block sort waits on.
-template <unsigned THREADS, unsigned ITEMS, bool PAIRS>
+// EARLY_VALUES (pairs; sort v12): each thread loads its slots' values with its keys, into
+// registers, and at the end they go through the key buffer, so the gather reads shared memory;
+// without it the gather reads values_in, a DRAM round trip after the last pass.
+template <unsigned THREADS, unsigned ITEMS, bool PAIRS, bool EARLY_VALUES = false>
 __global__ void __launch_bounds__(THREADS)
     one_block_sort_kernel(const uint32_t* __restrict__ keys_in,
                           const uint32_t* __restrict__ values_in, uint32_t* __restrict__ keys_out,
@@ -83,14 +86,17 @@ __global__ void __launch_bounds__(THREADS)
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   if (threadIdx.x < v06::kPasses) skip[threadIdx.x] = 0;
 
+  static_assert(PAIRS || !EARLY_VALUES, "values only with pairs");
   uint32_t key[ITEMS];
   [[maybe_unused]] uint16_t idx[ITEMS];
+  [[maybe_unused]] uint32_t val[EARLY_VALUES ? ITEMS : 1];
   const unsigned first = warp * ITEMS * 32 + lane;
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {  // coalesced per item
     const unsigned e = first + j * 32;
     key[j] = e < n ? __ldg(keys_in + e) : 0xFFFFFFFFu;
     if constexpr (PAIRS) idx[j] = static_cast<uint16_t>(e);
+    if constexpr (EARLY_VALUES) val[j] = e < n ? __ldg(values_in + e) : 0u;
   }
 
   for (unsigned pass = 0; pass < v06::kPasses; ++pass) {
@@ -155,21 +161,30 @@ __global__ void __launch_bounds__(THREADS)
     // The next scatter comes after the next pass's barriers: none needed here.
   }
 
+  if constexpr (EARLY_VALUES) {  // input slot e's value to sk[e], then gathered from there
+    __syncthreads();             // every thread has read its keys and indices out of sk and si
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) sk[first + j * 32] = val[j];
+    __syncthreads();
+  }
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
     const unsigned e = first + j * 32;
     if (e < n) {
       keys_out[e] = key[j];
-      if constexpr (PAIRS) values_out[e] = __ldg(values_in + idx[j]);
+      if constexpr (EARLY_VALUES)
+        values_out[e] = sk[idx[j]];
+      else if constexpr (PAIRS)
+        values_out[e] = __ldg(values_in + idx[j]);
     }
   }
 }
 
-template <unsigned THREADS, unsigned ITEMS, bool PAIRS>
+template <unsigned THREADS, unsigned ITEMS, bool PAIRS, bool EARLY_VALUES = false>
 cudaError_t launch_one_block(const uint32_t* keys_in, const uint32_t* values_in, uint32_t* keys_out,
                              uint32_t* values_out, size_t n, cudaStream_t stream) {
   constexpr size_t kSmem = one_block_smem<THREADS, ITEMS, PAIRS>();
-  const auto kernel = one_block_sort_kernel<THREADS, ITEMS, PAIRS>;
+  const auto kernel = one_block_sort_kernel<THREADS, ITEMS, PAIRS, EARLY_VALUES>;
   // The dynamic bytes plus the static ones may pass the default 48 KB: opt in, once per process.
   static const cudaError_t set =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
@@ -183,23 +198,30 @@ cudaError_t launch_one_block(const uint32_t* keys_in, const uint32_t* values_in,
 // sort grows with its slots (threads x keys per thread), not with the keys per thread alone
 // (sort/tuning/probe_small.cu: 256 x 12, 512 x 6 and 1,024 x 3 take the same time), so the
 // steps are 512 or 1,024 slots apart; 512 threads from 1,536 keys on were a little faster than
-// 256 with twice the keys each.
-template <bool PAIRS>
+// 256 with twice the keys each. EARLY_VALUES: see one_block_sort_kernel.
+template <bool PAIRS, bool EARLY_VALUES = false>
 cudaError_t launch_small(const uint32_t* keys_in, const uint32_t* values_in, uint32_t* keys_out,
                          uint32_t* values_out, size_t n, cudaStream_t stream) {
   if (n <= 256 * 4)
-    return launch_one_block<256, 4, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
+    return launch_one_block<256, 4, PAIRS, EARLY_VALUES>(keys_in, values_in, keys_out, values_out,
+                                                         n, stream);
   if (n <= 512 * 3)
-    return launch_one_block<512, 3, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
+    return launch_one_block<512, 3, PAIRS, EARLY_VALUES>(keys_in, values_in, keys_out, values_out,
+                                                         n, stream);
   if (n <= 512 * 4)
-    return launch_one_block<512, 4, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
+    return launch_one_block<512, 4, PAIRS, EARLY_VALUES>(keys_in, values_in, keys_out, values_out,
+                                                         n, stream);
   if (n <= 512 * 6)
-    return launch_one_block<512, 6, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
+    return launch_one_block<512, 6, PAIRS, EARLY_VALUES>(keys_in, values_in, keys_out, values_out,
+                                                         n, stream);
   if (n <= 512 * 8)
-    return launch_one_block<512, 8, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
+    return launch_one_block<512, 8, PAIRS, EARLY_VALUES>(keys_in, values_in, keys_out, values_out,
+                                                         n, stream);
   if (n <= 512 * 10)
-    return launch_one_block<512, 10, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
-  return launch_one_block<512, 12, PAIRS>(keys_in, values_in, keys_out, values_out, n, stream);
+    return launch_one_block<512, 10, PAIRS, EARLY_VALUES>(keys_in, values_in, keys_out, values_out,
+                                                          n, stream);
+  return launch_one_block<512, 12, PAIRS, EARLY_VALUES>(keys_in, values_in, keys_out, values_out, n,
+                                                        stream);
 }
 
 // Every boundary of the dispatch: the one-block steps, the last of them the one-block limit.

@@ -6,6 +6,8 @@
 // position's digit, four to a register, instead of its destination (v06::kPackedDigits), so 40
 // pairs fit the cap without spilling. The large tiles start at 12 of them per SM (pairs 8); below
 // that, v11 (pairs: v10), whose smaller tiles finish sooner when there are few of them.
+// One small change beside it, for pairs up to 6,144: v07's one-block sort loads each slot's value
+// with its key (EARLY_VALUES) instead of gathering the values from DRAM after the last pass.
 // Changes from v11: v06's tile (256 x 24, three blocks per SM) was chosen on the H200 with v06's
 // 64-bit look-back words and its bank-conflicted histogram. With those fixed (v09, v10), a
 // tile's fixed costs weigh more than occupancy on large inputs: every tile runs a digit scan,
@@ -44,7 +46,9 @@ inline constexpr VersionDoc kDoc = {
     "From 12 large tiles per SM on (pairs 8), v10's one-sweep passes over tiles of 11,264 keys "
     "(pairs 10,240): 44 keys (40 pairs) a thread, 256 threads, registers capped for two blocks "
     "per SM. Pairs keep each staged position's digit, four to a register, instead of its "
-    "destination, so they fit the cap. Below that, v11 (pairs: v10); from 2^30 keys v09.",
+    "destination, so they fit the cap. Below that, v11 (pairs: v10, whose one-block sort up to "
+    "6,144 pairs here loads the values with the keys instead of after the last pass); from 2^30 "
+    "keys v09.",
     /*changes*/
     "v06's tile, 256 x 24 at three blocks per SM, was chosen before v09 and v10 removed the "
     "histogram's bank conflicts and halved the look-back words. Since then, on large inputs, a "
@@ -95,6 +99,8 @@ inline cudaError_t launch_pairs(const uint32_t* keys_in, const uint32_t* values_
                                 uint32_t* keys_out, uint32_t* values_out, size_t n, void* ws,
                                 cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
+  if (n <= v07::kSmallMax)
+    return v07::launch_small<true, true>(keys_in, values_in, keys_out, values_out, n, stream);
   if (n < large_from(true) || n > v10::kNarrowMax)
     return v10::launch_pairs(keys_in, values_in, keys_out, values_out, n, ws, stream);
   return v08::launch_passes<true, v10::NarrowStatus, v06::kPackedDigits, kThreads, kItemsPairs,

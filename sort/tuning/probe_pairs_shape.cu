@@ -20,6 +20,7 @@
 #include <cub/device/device_radix_sort.cuh>
 
 #include <cstdio>
+#include <cstdlib>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -118,6 +119,8 @@ int main(int argc, char** argv) {
   const size_t kPlacements[] = {0, size_t(192) << 20, size_t(640) << 20};
   std::vector<size_t> placements(std::begin(kPlacements), std::end(kPlacements));
   if (cross) placements.resize(1);
+  // PROBE_REPS: timed runs per median (default 11; 1 under compute-sanitizer).
+  const int reps = std::getenv("PROBE_REPS") ? std::atoi(std::getenv("PROBE_REPS")) : 11;
   const size_t cap = size_t(1) << 28;
   uint32_t *kin, *vin, *kout, *vout, *kwant, *vwant;
   for (uint32_t** p : {&kin, &vin, &kout, &vout, &kwant, &vwant}) cudaMalloc(p, cap * 4);
@@ -160,7 +163,7 @@ int main(int argc, char** argv) {
       const char* what = pairs ? "pairs" : "keys ";
       for (const size_t place : placements) {
         ws = static_cast<char*>(ws0) + place;
-        const float cub_us = timer.median_us([&] { cub_sort(kout, vout); }, 11);
+        const float cub_us = timer.median_us([&] { cub_sort(kout, vout); }, reps);
         printf("ws+%zu MiB %s n=%9zu  cub %8.1f us\n", place >> 20, what, n, cub_us);
         for (const Variant& v : variants) {
           if (v.pairs != pairs) continue;
@@ -169,7 +172,7 @@ int main(int argc, char** argv) {
             const cudaError_t e = v.launch(kin, vin, kout, vout, n, ws, stream);
             if (e != cudaSuccess) err = e;
           };
-          const float us = timer.median_us(run, 11);
+          const float us = timer.median_us(run, reps);
           cudaMemsetAsync(kout, 0xa5, n * 4, stream);
           cudaMemsetAsync(vout, 0xa5, n * 4, stream);
           run();
