@@ -4,7 +4,7 @@
 // histogram) over tiles of 11,264 keys (pairs 10,240), each thread holding 44 keys (40 pairs) in
 // registers, capped at 128 registers for two blocks of 256 threads per SM. Pairs keep each staged
 // position's digit, four to a register, instead of its destination (v06::kPackedDigits), so 40
-// pairs fit the cap without spilling. The large tiles start at 12 of them per SM (pairs 8); below
+// pairs fit the cap without spilling. The large tiles start at 10 of them per SM (pairs 8); below
 // that, v11 (pairs: v10), whose smaller tiles finish sooner when there are few of them.
 // One small change beside it, for pairs up to 6,144: v07's one-block sort loads each slot's value
 // with its key (EARLY_VALUES) instead of gathering the values from DRAM after the last pass.
@@ -43,7 +43,7 @@ namespace ladder::sort::v12 {
 inline constexpr VersionDoc kDoc = {
     12, "v12_large_tiles", "v11 with one-sweep tiles of 256 x 44 keys (pairs 256 x 40) for large n",
     /*technique*/
-    "From 12 large tiles per SM on (pairs 8), v10's one-sweep passes over tiles of 11,264 keys "
+    "From 10 large tiles per SM on (pairs 8), v10's one-sweep passes over tiles of 11,264 keys "
     "(pairs 10,240): 44 keys (40 pairs) a thread, 256 threads, registers capped for two blocks "
     "per SM. Pairs keep each staged position's digit, four to a register, instead of its "
     "destination, so they fit the cap. Below that, v11 (pairs: v10, whose one-block sort up to "
@@ -71,9 +71,11 @@ inline constexpr size_t kTile = size_t(kThreads) * kItems;            // 11,264 
 inline constexpr size_t kTilePairs = size_t(kThreads) * kItemsPairs;  // 10,240 pairs
 // From this many large tiles per SM on, the large tiles; below, v10's tiles (v11's dispatch for
 // keys). A large tile takes longer from its first load to its last store, so while there are
-// few tiles per SM the GPU waits on the slowest of them: the closeups in results/README.md put
-// the crossover at about 8 to 16 tiles per SM for keys and 6 to 8 for pairs on the H100.
-inline constexpr size_t kLargeFromTilesPerSm = 12;
+// few tiles per SM the GPU waits on the slowest of them. probe_pairs_shape's cross mode on both
+// GPUs (results/README.md): keys' large tiles win from 11.3 of them per SM on (16.8M keys on 132
+// SMs) and lose at 9.4 and below; pairs' win from 8.9 on (the H200 already from 6.2, the H100
+// not at 7.4). Below about 2 tiles per SM either shape's time jumps with the wave count.
+inline constexpr size_t kLargeFromTilesPerSm = 10;
 inline constexpr size_t kLargeFromTilesPerSmPairs = 8;
 
 // The first n that takes the large tiles on this device.
