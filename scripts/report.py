@@ -366,9 +366,11 @@ COUNTERS["sort_pairs"] = COUNTERS["sort"]
 COUNTERS["row_sum"] = COUNTERS["col_sum"] = COUNTERS["reduce"]
 
 
-def counters_table(op, gpu_slug):
-    """The Nsight Compute counters of each version of op on this GPU, or None if never run."""
-    files = sorted(glob.glob(os.path.join(ROOT, "results", f"ncu-{gpu_slug}", f"{op}__*.csv")))
+def counters_table(op, gpu_slug, directory=None):
+    """The Nsight Compute counters of each version of op on this GPU (results/ncu-<gpu>/), or in
+    `directory` (a path under results/) where given; None if there are none."""
+    folder = directory or f"ncu-{gpu_slug}"
+    files = sorted(glob.glob(os.path.join(ROOT, "results", folder, f"{op}__*.csv")))
     if not files:
         return None
     import ncu_summary  # scripts/, beside this file
@@ -1002,6 +1004,27 @@ def figure_lookup(files):
     return lookup
 
 
+# A counters table of one named run anywhere in a chapter's prose (a size or commit other than the
+# chapter's own table's): the prose writes
+#     <!-- BEGIN generated counters: sort logs/ncu-nvidia-h200-sort-2e25-42c56ee -->
+#     <!-- END generated counters -->
+# and report.py fills the block with counters_table of that operator over that folder of
+# scripts/ncu_counters.sh's CSVs (under results/).
+COUNTER_BLOCK = re.compile(r"(<!-- BEGIN generated counters: ([a-z0-9_]+) ([^ >]+) -->)\n"
+                           r"(.*?)(<!-- END generated counters -->)", re.S)
+
+
+def render_counter_blocks(text, errors):
+    def one(m):
+        op, folder = m.group(2), m.group(3)
+        table = counters_table(op, None, folder)
+        if table is None:
+            errors.append(f"no counters of {op} in results/{folder}")
+            return m.group(0)
+        return f"{m.group(1)}\n{table}\n{m.group(5)}"
+    return COUNTER_BLOCK.sub(one, text)
+
+
 def render_figures(text, lookup, errors):
     def one(m):
         kind, args = m.group(1), m.group(2).split()
@@ -1096,6 +1119,7 @@ def main():
     for path in list(outputs):
         if path != os.path.join(ROOT, "RESULTS.md"):
             outputs[path] = render_figures(outputs[path], lookup, errors)
+            outputs[path] = render_counter_blocks(outputs[path], errors)
     if errors:
         print("report.py: error: " + "; ".join(errors), file=sys.stderr)
         return 1

@@ -309,9 +309,22 @@ class NcuSummaryTest(unittest.TestCase):
                                              os.path.basename(path)))
                 report.ROOT = d
                 table = report.counters_table("scan", "test-gpu")
+                # A chapter's counters block names its folder and is filled from it; a folder
+                # without the operator's CSVs is an error, and the block is left as it was.
+                errors = []
+                block = ("<!-- BEGIN generated counters: scan ncu-test-gpu -->\nold\n"
+                         "<!-- END generated counters -->")
+                filled = report.render_counter_blocks("x\n" + block + "\ny", errors)
+                missing = block.replace("ncu-test-gpu", "logs/none")
+                kept = report.render_counter_blocks(missing, errors)
             finally:
                 report.ROOT = old_root
             self.assertIn("| `v13_vectorized_lookback` | 2 |", table)
+            self.assertIn("| `v13_vectorized_lookback` | 2 |", filled)
+            self.assertNotIn("\nold\n", filled)
+            self.assertTrue(filled.startswith("x\n<!-- BEGIN") and filled.endswith("-->\ny"))
+            self.assertEqual(kept, missing)
+            self.assertEqual(errors, ["no counters of scan in results/logs/none"])
             self.assertIsNone(report.counters_table("scan", "no-such-gpu"))
             with open(out) as f:
                 self.assertIn("`scan/v13_vectorized_lookback` | 2 |", f.read())
