@@ -14,8 +14,9 @@
 // its barriers and a look-back for all 256 digits whatever its size, and on uniform keys each
 // digit's run in a tile averages ITEMS keys (96 bytes at 24), so the scatter's runs begin and end
 // inside 32-byte sectors. Larger tiles divide those costs by more keys, and the look-back words
-// shrink from 45 MB to 24 MB a pass at 2^28 keys. The probe found the trade worth it from 36 keys
-// a thread on, the best at 44 (46 spill and lose).
+// shrink from 45 MB to 24 MB a pass at 2^28 keys. In the probe, at two blocks per SM, every step
+// from 32 keys a thread up to 44 was faster than the one before; keys overtook v06's tile at 40
+// (pairs at 28 on the H100), and 46 spill and lose.
 // Remains (bottleneck): the ranking's eight ballots a key, and registers: 44 keys and their 44
 // ranks fill the 128-register cap (a few bytes spill), so the tile cannot grow further this way.
 // Source: sort/tuning/probe_pairs_shape.cu (tile shapes at fixed buffer addresses, both GPUs) and

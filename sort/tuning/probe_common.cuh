@@ -19,6 +19,15 @@ __device__ __forceinline__ uint32_t mix(uint64_t x) {
   return static_cast<uint32_t>(x ^ (x >> 31));
 }
 
+// The pairs probes' input: key i a hash of i (uniform), value i = i.
+__global__ void fill_pairs(uint32_t* k, uint32_t* v, size_t n) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x) {
+    k[i] = mix((i + 1) * 0x9e3779b97f4a7c15ull);
+    v[i] = static_cast<uint32_t>(i);
+  }
+}
+
 // count_mismatches: common/probe_timer.cuh's, under the name the sort probes use.
 using probe_timing::count_mismatches;
 

@@ -24,14 +24,6 @@
 using namespace ladder;
 using namespace ladder::sort::tuning;
 
-__global__ void fill(uint32_t* k, uint32_t* v, size_t n) {
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
-       i += size_t(gridDim.x) * blockDim.x) {
-    k[i] = mix((i + 1) * 0x9e3779b97f4a7c15ull);
-    v[i] = static_cast<uint32_t>(i);
-  }
-}
-
 const size_t n = size_t(1) << 28;
 uint32_t *kin, *vin, *kwant, *vwant;
 unsigned long long* bad;
@@ -68,7 +60,7 @@ int main() {
   cudaMalloc(&bad, 8);
   probe_timing::Timer t(nullptr);
   timer = &t;
-  fill<<<1024, 256>>>(kin, vin, n);
+  fill_pairs<<<1024, 256>>>(kin, vin, n);
   cub::DeviceRadixSort::SortPairs(nullptr, cub_bytes, kin, kwant, vin, vwant, n);
   const size_t ws_bytes = std::max(cub_bytes, sort::v10::workspace_bytes_pairs(n));
   {

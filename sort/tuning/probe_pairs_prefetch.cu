@@ -25,14 +25,6 @@ using namespace ladder;
 using namespace ladder::sort;
 using namespace ladder::sort::tuning;
 
-__global__ void fill(uint32_t* k, uint32_t* v, size_t n) {
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
-       i += size_t(gridDim.x) * blockDim.x) {
-    k[i] = mix((i + 1) * 0x9e3779b97f4a7c15ull);
-    v[i] = static_cast<uint32_t>(i);
-  }
-}
-
 template <unsigned OPT>
 cudaError_t sort_pairs(const uint32_t* kin, const uint32_t* vin, uint32_t* kout, uint32_t* vout,
                        size_t n, void* ws, cudaStream_t s) {
@@ -66,7 +58,7 @@ int main() {
   cudaStream_t stream;
   cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
   probe_timing::Timer timer(stream);
-  fill<<<1024, 256>>>(kin, vin, cap);
+  fill_pairs<<<1024, 256>>>(kin, vin, cap);
   cudaDeviceSynchronize();
   printf("%s\n", query_device(0).name.c_str());
   for (const bool pairs : {false, true}) {

@@ -34,14 +34,6 @@ using namespace ladder;
 using namespace ladder::sort;
 using namespace ladder::sort::tuning;
 
-__global__ void fill(uint32_t* k, uint32_t* v, size_t n) {
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
-       i += size_t(gridDim.x) * blockDim.x) {
-    k[i] = mix((i + 1) * 0x9e3779b97f4a7c15ull);
-    v[i] = static_cast<uint32_t>(i);
-  }
-}
-
 // The workspace starts with the look-back words, whose size depends on the tile, and the key and
 // value buffers follow them. On the H100 a pass's time depends on where the buffer it scatters
 // into lies (sort/tuning/probe_placement.cu), so a shape's workspace is shifted by what its
@@ -140,7 +132,7 @@ int main(int argc, char** argv) {
   cudaStream_t stream;
   cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
   probe_timing::Timer timer(stream);
-  fill<<<1024, 256>>>(kin, vin, cap);
+  fill_pairs<<<1024, 256>>>(kin, vin, cap);
   cudaDeviceSynchronize();
   printf("%s\n", query_device(0).name.c_str());
   for (const Variant& v : variants) {
