@@ -13,6 +13,9 @@ Per GPU and operator:
 and per operator, across GPUs:
   <op>-vs-cub.png        the top rung's time over CUB's against n (report.ratio_to_cub), one
                          line per GPU and a line at 1.0: below it the rung is faster;
+and, asked for with --closeup FILE --name NAME (a closeup kept in results/logs/, many sizes):
+  NAME-<op>.png          each version's time over CUB's against n, one line per version and
+                         input, from that one file (a chapter's picture of a crossover);
 and across GPUs, where results of two or more GPUs exist:
   models-pct-copy.png    the best rung's % of each GPU model's own copy ceiling, per operator
                          both models ran at 2^28 (the ladder runs in results/);
@@ -149,6 +152,42 @@ def vs_cub_figure(lines, op, l2_lines, path):
     return True
 
 
+def closeup_figure(runs, op, gpu, path):
+    """Each version's time over CUB's (same n, same input) against n, from one file; False
+    where CUB or three common sizes are missing."""
+    lines = []  # (label, version's index, input's index, points)
+    slugs = list(dict.fromkeys(k[1] for k in runs if k[0] == op and k[1] != "cub"))
+    dists = list(dict.fromkeys(k[3] for k in runs if k[0] == op))
+    for slug in slugs:
+        for dist in dict.fromkeys(k[3] for k in runs if k[0] == op and k[1] == slug):
+            points = []
+            for n in sorted({k[2] for k in runs if k[:2] == (op, slug) and k[3] == dist}):
+                mine, cub = runs.get((op, slug, n, dist)), runs.get((op, "cub", n, dist))
+                a, b = mine and report.summary(mine), cub and report.summary(cub)
+                if a and b:
+                    points.append((n, a["time_us"] / b["time_us"]))
+            if len(points) >= 3:
+                lines.append((slug + (f" ({dist})" if dist else ""), slugs.index(slug),
+                              dists.index(dist), points))
+    if not lines:
+        return False
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    styles = ["-", "--", ":", "-."]  # one per version; one color per input
+    for label, v, d, points in lines:
+        ax.plot([n for n, _ in points], [r for _, r in points], marker="o", markersize=3,
+                linestyle=styles[v % len(styles)], color=f"C{d}", label=f"{label} ÷ cub")
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("n (elements)")
+    ax.set_ylabel("time ÷ CUB's time (below 1: faster than CUB)")
+    ax.set_title(f"{gpu}: {op}, closeup", fontsize=10)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return True
+
+
 def l2_size_n(runs, op, l2_bytes):
     """The n at which op's minimal bytes equal the L2's size, from a benchmark's counters."""
     dist = report.primary_dist(runs, op)
@@ -191,7 +230,21 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="*", help="results files (default: results/*.json)")
     ap.add_argument("--out", default=PLOTS, help="directory for the PNGs (results/plots)")
+    ap.add_argument("--closeup", help="draw only NAME-<op>.png from this one results file")
+    ap.add_argument("--name", help="with --closeup: the pictures' name before -<op>.png")
     args = ap.parse_args(argv)
+    if args.closeup:
+        if not args.name or not os.path.exists(args.closeup):
+            print("plots.py: error: --closeup needs an existing file and --name", file=sys.stderr)
+            return 1
+        ctx, runs = report.load(args.closeup)
+        os.makedirs(args.out, exist_ok=True)
+        written = [p for op in report.OPERATORS
+                   for p in [os.path.join(args.out, f"{args.name}-{op}.png")]
+                   if any(k[0] == op for k in runs)
+                   and closeup_figure(runs, op, ctx.get("gpu", "?"), p)]
+        print(f"wrote {len(written)} pictures to {os.path.relpath(args.out, report.ROOT)}")
+        return 0 if written else 1
     files = args.files or report.results_files()
     if not files:
         print("plots.py: error: no results files", file=sys.stderr)

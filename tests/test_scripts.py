@@ -9,7 +9,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
-from contextlib import redirect_stdout
+from contextlib import redirect_stderr, redirect_stdout
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
@@ -253,6 +253,24 @@ class PlotsTest(unittest.TestCase):
                 self.assertEqual(plots.main([REAL, "--out", d]), 0)
             self.assertTrue(os.path.exists(os.path.join(d, "nvidia-h200-scan-ladder.png")))
             self.assertFalse(os.path.exists(os.path.join(d, "gpus-pct-copy.png")))  # one GPU
+
+    def test_closeup_picture_from_one_kept_file(self):
+        import plots
+        kept = os.path.join(ROOT, "results", "logs",
+                            "nvidia-h100-closeup-sort-v12-crossover-6bed7fe-2026-11-24.json.gz")
+        ctx, runs = report.load(kept)
+        with tempfile.TemporaryDirectory() as d:
+            with redirect_stdout(io.StringIO()):
+                self.assertEqual(plots.main(["--closeup", kept, "--name", "x", "--out", d]), 0)
+            self.assertEqual(sorted(os.listdir(d)), ["x-sort.png", "x-sort_pairs.png"])
+            # a file without CUB beside the versions draws nothing and says so
+            import matplotlib.pyplot as plt
+            no_cub = {k: v for k, v in runs.items() if k[1] != "cub"}
+            self.assertFalse(plots.closeup_figure(no_cub, "sort", "g", os.path.join(d, "y.png")))
+            self.assertFalse(os.path.exists(os.path.join(d, "y.png")))
+            plt.close("all")
+            with redirect_stderr(io.StringIO()):
+                self.assertEqual(plots.main(["--closeup", kept, "--out", d]), 1)  # no --name
 
     def test_across_gpu_picture_from_the_per_gpu_run(self):
         import plots
