@@ -128,6 +128,20 @@ def sweep_figure(runs, op, gpu, l2_bytes, path):
     return True
 
 
+def finish_ratio_figure(fig, ax, title, path):
+    """The axes every time-over-CUB's picture shares (log2 n, a line at 1.0), then saved."""
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("n (elements)")
+    ax.set_ylabel("time ÷ CUB's time (below 1: faster than CUB)")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return True
+
+
 def vs_cub_figure(lines, op, l2_lines, path):
     """lines: [(label, top rung slug, [(n, ratio)])], one per GPU."""
     lines = [ln for ln in lines if len(ln[2]) >= 4]
@@ -137,19 +151,10 @@ def vs_cub_figure(lines, op, l2_lines, path):
     for label, slug, points in lines:
         ax.plot([n for n, _ in points], [r for _, r in points], marker="o", markersize=3,
                 label=f"{label}: {slug} ÷ cub")
-    ax.axhline(1.0, color="black", linewidth=0.8)
     for label, n_l2 in l2_lines:
         ax.axvline(n_l2, color="gray", linestyle="--", linewidth=0.8,
                    label=f"{label}: data = L2 size")
-    ax.set_xscale("log", base=2)
-    ax.set_xlabel("n (elements)")
-    ax.set_ylabel("time ÷ CUB's time (below 1: faster than CUB)")
-    ax.set_title(f"{op}: top rung against CUB by size", fontsize=10)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
-    return True
+    return finish_ratio_figure(fig, ax, f"{op}: top rung against CUB by size", path)
 
 
 def closeup_figure(runs, op, gpu, path):
@@ -176,16 +181,7 @@ def closeup_figure(runs, op, gpu, path):
     for label, v, d, points in lines:
         ax.plot([n for n, _ in points], [r for _, r in points], marker="o", markersize=3,
                 linestyle=styles[v % len(styles)], color=f"C{d}", label=f"{label} ÷ cub")
-    ax.axhline(1.0, color="black", linewidth=0.8)
-    ax.set_xscale("log", base=2)
-    ax.set_xlabel("n (elements)")
-    ax.set_ylabel("time ÷ CUB's time (below 1: faster than CUB)")
-    ax.set_title(f"{gpu}: {op}, closeup", fontsize=10)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
-    return True
+    return finish_ratio_figure(fig, ax, f"{gpu}: {op}, closeup", path)
 
 
 def l2_size_n(runs, op, l2_bytes):
