@@ -192,10 +192,11 @@ inline cudaError_t v06_histogram(const uint32_t* keys, size_t n, unsigned* hist,
 // SW: the look-back word (v06::WideStatus; sort v10 passes a 32-bit one, for n < 2^30), whose
 // array, with the counters and the histogram, is zeroed first; the rest of the workspace lies
 // where v06's layout puts it, so workspace_bytes(n) holds either. OPT: v06's candidate options
-// (kPrefetchValuesLanes, kPrefetchValuesBulk, kStreamKeys, kPackedDigits; the shipped rungs use
-// none). THREADS x ITEMS, MIN_BLOCKS: the passes' tile shape and resident-block hint (v06's
-// registered shape unless a probe asks for another; ws then holds workspace_bytes_for<THREADS,
-// ITEMS>).
+// (kPrefetchValuesLanes, kPrefetchValuesBulk, kStreamKeys, kPackedDigits; of the shipped rungs
+// only v12's pairs use one, kPackedDigits). THREADS x ITEMS, MIN_BLOCKS: the passes' tile shape
+// and resident-block hint (v06's registered shape unless v12 or a probe asks for another; ws then
+// holds workspace_bytes_for<THREADS, ITEMS>, no more than v06's shape needs when the tile is
+// larger: fewer tiles, fewer look-back words).
 template <bool PAIRS, typename SW = v06::WideStatus, unsigned OPT = 0,
           unsigned THREADS = v06::kThreads, unsigned ITEMS = v06::kItems,
           unsigned MIN_BLOCKS = PAIRS ? v06::kMinBlocksPairs : v06::kMinBlocks, typename Histogram>
