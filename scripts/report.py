@@ -4,6 +4,7 @@
     python3 scripts/plots.py             # (matplotlib) draw results/plots/*.png first
     python3 scripts/report.py            # rewrite RESULTS.md and <op>/README.md tables
     python3 scripts/report.py --check    # exit 1 if either differs from what the JSON gives
+    python3 scripts/report.py --check --lessons   # and if a chapter or header holds lab talk
 
 Reads every results/*.json (Google Benchmark's JSON output, written by
 `cuda-ladder --results_dir=results`). It never measures and never invents a number: every
@@ -19,6 +20,8 @@ import json
 import os
 import re
 import sys
+
+from ladder_report import lessons
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OPERATORS = ["reduce", "row_sum", "col_sum", "scan", "sort", "sort_pairs", "gelu_f32", "gelu_f16",
@@ -1105,6 +1108,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true",
                     help="do not write; exit 1 if RESULTS.md or a chapter table is out of date")
+    ap.add_argument("--lessons", action="store_true",
+                    help="fail when a chapter or version header holds lab talk (a commit hash, a "
+                    "probe file name, 'session', 'seed 00N'); also on with LADDER_LESSONS=1. "
+                    "Without it the findings are only counted")
     args = ap.parse_args()
     files = results_files()
     outputs = {os.path.join(ROOT, "RESULTS.md"): render_results(files)}
@@ -1131,6 +1138,17 @@ def main():
             if not args.check:
                 with open(path, "w") as f:
                     f.write(text)
+    # The lesson check reads the files as they now are (written above unless --check).
+    found = lessons.check_lessons(ROOT)
+    enforce = lessons.enforced(args.lessons)
+    if found and enforce:
+        print("lab talk in the lesson (move it to the operator's LAB_NOTES.md):")
+        for line in lessons.format_findings(found):
+            print("  " + line)
+    elif found:
+        print(f"lessons: {len(found)} findings of lab talk in chapters and version headers (not "
+              "enforced; --lessons or LADDER_LESSONS=1 lists them and fails)")
+    failed_lessons = bool(found) and enforce
     if args.check:
         if stale:
             print("out of date (run python3 scripts/report.py): " + ", ".join(stale))
@@ -1141,12 +1159,13 @@ def main():
                         print(f"  {os.path.relpath(path, ROOT)}:{i + 1}: has {a[:110]!r}\n"
                               f"  {' ' * len(os.path.relpath(path, ROOT))}  want {b[:110]!r}")
                         break
+        if stale or failed_lessons:
             print("0 passed, 1 failed")
             return 1
         print("1 passed, 0 failed")
     else:
         print("wrote " + (", ".join(stale) if stale else "nothing (already up to date)"))
-    return 0
+    return 1 if failed_lessons else 0
 
 
 if __name__ == "__main__":

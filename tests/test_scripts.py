@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import compare  # noqa: E402
 import ncu_summary  # noqa: E402
 import report  # noqa: E402
+from ladder_report import lessons  # noqa: E402
 import sanitizer_summary  # noqa: E402
 
 REAL = os.path.join(ROOT, "results", "nvidia-h200-scan.json")
@@ -235,6 +236,71 @@ class ReportTest(unittest.TestCase):
         r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "report.py"), "--check"],
                            capture_output=True, text=True, cwd=ROOT)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+
+
+class LessonCheckTest(unittest.TestCase):
+    """report.py --check --lessons: lab talk in a chapter or version header fails."""
+    CLEAN = ("# Reduce\n\nv11 loads a tile per block; it takes "
+             "<!--fig:ratio logs/nvidia-h200-sweep-62be97c-2026-11-23.json.gz@reduce/v11_x/n:2^10 "
+             "reduce/cub/n:2^10-->1.272×<!--/fig--> CUB's time.\n<!-- a note at deda07d -->\n"
+             "Constants like 0x9e3779b9 and sizes like 1234567 are no hashes.\n")
+
+    def tree(self, d, chapters, header=None):
+        for rel, text in chapters.items():
+            os.makedirs(os.path.join(d, os.path.dirname(rel)), exist_ok=True)
+            with open(os.path.join(d, rel), "w") as f:
+                f.write(text)
+        if header is not None:
+            os.makedirs(os.path.join(d, "reduce", "rows"), exist_ok=True)
+            with open(os.path.join(d, "reduce", "rows", "v01_x.cuh"), "w") as f:
+                f.write(header)
+
+    def test_a_clean_chapter_passes(self):
+        with tempfile.TemporaryDirectory() as d:
+            self.tree(d, {"reduce/README.md": self.CLEAN, "results/README.md": "at 198269b\n",
+                          "reduce/LAB_NOTES.md": "session 9 at 198269b, probe_v10.cu\n"},
+                      "// v01: one thread per row\n")
+            self.assertEqual(lessons.check_lessons(d), [])
+
+    def test_inserted_lab_talk_is_rejected_with_file_and_line(self):
+        cases = {"commit hash": ("the per-GPU run at `198269b` shows", "198269b"),
+                 "probe file": ("as sort/tuning/probe_pairs_shape.cu found", "probe_pairs_shape.cu"),
+                 "seed": ("as seed 002 §2 says", "seed 002"),
+                 "session": ("the sixth session measured it", "session")}
+        for what, (sentence, word) in cases.items():
+            with self.subTest(what), tempfile.TemporaryDirectory() as d:
+                self.tree(d, {"scan/README.md": self.CLEAN + sentence + "\n",
+                              "sort/README.md": self.CLEAN})
+                found = lessons.check_lessons(d)
+                self.assertEqual(found, [("scan/README.md", 6, what, word)])
+                self.assertEqual(lessons.format_findings(found),
+                                 [f"scan/README.md:6: {what}: {word!r}"])
+
+    def test_version_headers_in_sub_folders_first_4000_characters(self):
+        with tempfile.TemporaryDirectory() as d:
+            late = "// fine\n" + " " * 4000 + "\n// measured at 62be97c\n"
+            self.tree(d, {"reduce/README.md": self.CLEAN}, "// v01\n// Seed 001 says so\n")
+            self.assertEqual(lessons.check_lessons(d),
+                             [(os.path.join("reduce", "rows", "v01_x.cuh"), 2, "seed", "Seed 001")])
+            self.tree(d, {}, late)  # beyond the header: not checked
+            self.assertEqual(lessons.check_lessons(d), [])
+
+    def test_sub_folder_chapters_are_checked_and_the_switch(self):
+        with tempfile.TemporaryDirectory() as d:
+            self.tree(d, {"reduce/rows/README.md": "two sessions later\n"})
+            self.assertEqual(lessons.check_lessons(d),
+                             [(os.path.join("reduce", "rows", "README.md"), 1, "session",
+                               "sessions")])
+        old = os.environ.pop("LADDER_LESSONS", None)
+        try:
+            self.assertFalse(lessons.enforced(False))
+            self.assertTrue(lessons.enforced(True))
+            os.environ["LADDER_LESSONS"] = "1"
+            self.assertTrue(lessons.enforced(False))
+        finally:
+            os.environ.pop("LADDER_LESSONS", None)
+            if old is not None:
+                os.environ["LADDER_LESSONS"] = old
 
 
 try:
