@@ -1104,6 +1104,37 @@ def render_chapter(path, op, files, text=None):
     return head + begin + "\n" + body.rstrip() + "\n" + end + tail
 
 
+def lab_notes_files():
+    """The operators' lab notes, <op>/LAB_NOTES.md: rendered like the chapters (figure spans,
+    counter blocks), never given a results block."""
+    return sorted(glob.glob(os.path.join(ROOT, "*", "LAB_NOTES.md")))
+
+
+def render_all(files, errors):
+    """{path: text} of every file report.py writes: RESULTS.md, README.md's headline, each
+    chapter's generated block, and the figure spans and counter blocks of README.md, the chapters
+    and the lab notes. Appends to `errors` what could not be rendered."""
+    outputs = {os.path.join(ROOT, "RESULTS.md"): render_results(files)}
+    readme = os.path.join(ROOT, "README.md")
+    if os.path.exists(readme):
+        outputs[readme] = render_readme(readme, files)
+    for op in OPERATORS:
+        chapter = os.path.join(ROOT, CHAPTER.get(op, op), "README.md")
+        if os.path.exists(chapter):
+            outputs[chapter] = render_chapter(chapter, op, files, outputs.get(chapter))
+    for path in lab_notes_files():
+        with open(path) as f:
+            outputs[path] = f.read()
+    lookup = figure_lookup(files)
+    for path in list(outputs):
+        if path != os.path.join(ROOT, "RESULTS.md"):
+            found = []
+            outputs[path] = render_figures(outputs[path], lookup, found)
+            outputs[path] = render_counter_blocks(outputs[path], found)
+            errors += [f"{os.path.relpath(path, ROOT)}: {e}" for e in found]
+    return outputs
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true",
@@ -1113,20 +1144,8 @@ def main():
                     "probe file name, 'session', 'seed 00N'); also on with LADDER_LESSONS=1. "
                     "Without it the findings are only counted")
     args = ap.parse_args()
-    files = results_files()
-    outputs = {os.path.join(ROOT, "RESULTS.md"): render_results(files)}
-    readme = os.path.join(ROOT, "README.md")
-    if os.path.exists(readme):
-        outputs[readme] = render_readme(readme, files)
-    for op in OPERATORS:
-        chapter = os.path.join(ROOT, CHAPTER.get(op, op), "README.md")
-        if os.path.exists(chapter):
-            outputs[chapter] = render_chapter(chapter, op, files, outputs.get(chapter))
-    lookup, errors = figure_lookup(files), []
-    for path in list(outputs):
-        if path != os.path.join(ROOT, "RESULTS.md"):
-            outputs[path] = render_figures(outputs[path], lookup, errors)
-            outputs[path] = render_counter_blocks(outputs[path], errors)
+    files, errors = results_files(), []
+    outputs = render_all(files, errors)
     if errors:
         print("report.py: error: " + "; ".join(errors), file=sys.stderr)
         return 1

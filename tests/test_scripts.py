@@ -232,6 +232,35 @@ class ReportTest(unittest.TestCase):
         report.render_figures("<!--fig:time scan/v99_none/n:2^28-->1<!--/fig-->", lookup, errors)
         self.assertEqual(len(errors), 1)
 
+    def test_lab_notes_are_rendered_like_the_chapters(self):
+        # A temporary root with the real results: <op>/LAB_NOTES.md gets its figure spans and
+        # counter blocks filled; a root without lab notes renders none.
+        with tempfile.TemporaryDirectory() as d:
+            os.symlink(os.path.join(ROOT, "results"), os.path.join(d, "results"))
+            old_root = report.ROOT
+            try:
+                report.ROOT = d
+                files, errors = report.results_files(), []
+                self.assertEqual(report.lab_notes_files(), [])
+                self.assertEqual(set(report.render_all(files, errors)),
+                                 {os.path.join(d, "RESULTS.md")})
+                os.makedirs(os.path.join(d, "reduce"))
+                notes = os.path.join(d, "reduce", "LAB_NOTES.md")
+                with open(notes, "w") as f:
+                    f.write("# Reduce: lab notes\n\nCUB took <!--fig:time reduce/cub/n:2^28-->x"
+                            "<!--/fig--> at 198269b.\n\n"
+                            "<!-- BEGIN generated counters: reduce ncu-nvidia-h200 -->\n"
+                            "<!-- END generated counters -->\n"
+                            "and <!--fig:time reduce/v99_none/n:2^28-->?<!--/fig-->\n")
+                out = report.render_all(files, errors)[notes]
+            finally:
+                report.ROOT = old_root
+        lookup = report.figure_lookup(report.results_files())
+        want = report.fmt_time(lookup(report.figure_key("reduce/cub/n:2^28"))["time_us"])
+        self.assertIn(f"-->{want} µs<!--/fig--> at 198269b.", out)
+        self.assertIn("| `v11_tiled_loads` | 1 |", out)  # the counters table
+        self.assertEqual(errors, ["reduce/LAB_NOTES.md: no result for 'reduce/v99_none/n:2^28'"])
+
     def test_committed_reports_are_up_to_date(self):
         r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "report.py"), "--check"],
                            capture_output=True, text=True, cwd=ROOT)
@@ -328,7 +357,8 @@ class PlotsTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             with redirect_stdout(io.StringIO()):
                 self.assertEqual(plots.main(["--closeup", kept, "--name", "x", "--out", d]), 0)
-            self.assertEqual(sorted(os.listdir(d)), ["x-sort.png", "x-sort_pairs.png"])
+            self.assertEqual(sorted(f for f in os.listdir(d) if f.endswith(".png")),
+                             ["x-sort.png", "x-sort_pairs.png"])
             # a file without CUB beside the versions draws nothing and says so
             import matplotlib.pyplot as plt
             no_cub = {k: v for k, v in runs.items() if k[1] != "cub"}
