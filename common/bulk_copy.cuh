@@ -7,7 +7,8 @@
 // way holds the tile in shared memory instead of registers, so the register file no longer
 // limits how many tiles an SM has in flight. Needs sm_90 (PTX ISA 8.0); the source and the
 // destination are 16-byte aligned and the size is a multiple of 16 bytes (PTX ISA,
-// "cp.async.bulk"). Used by scan v14 and v15.
+// "cp.async.bulk"). Used by scan v14 and v15. The terms (TMA, mbarrier, the async proxy) are
+// explained in common/GLOSSARY.md.
 #pragma once
 
 #include <cuda_runtime.h>

@@ -1,7 +1,7 @@
 // common/fast_divmod.h — division and remainder by a run-time constant as a multiply-high, an
-// add and a shift (seed 000's FastDivMod, with its overflow fixed). Host and device: the host
-// builds it once per launch, the kernel divides with it; the host test (tests/test_host.cpp)
-// checks it against / and %.
+// add and a shift (the FastDivMod of PaddlePaddle's CUDA Kernel Primitive API, with its overflow
+// fixed; common/GLOSSARY.md#references). Host and device: the host builds it once per launch,
+// the kernel divides with it; the host test (tests/test_host.cpp) checks it against / and %.
 //
 // Why it is exact. Let d >= 1 be a 32-bit divisor and s = ceil(log2 d), so 2^(s-1) < d <= 2^s.
 // Take m = floor(2^32 (2^s - d) / d) + 1, which fits in 32 bits (2^s - d < d). For any 32-bit n,
@@ -12,7 +12,7 @@
 // 2^(32+s) / d, its error times n stays below one unit of the quotient for n < 2^32, and the
 // implicit 2^32 becomes the "+ n". The remainder is n - q d.
 //
-// The seed's version adds t + n in 32 bits: for n >= 2^31 the sum can wrap and the quotient is
+// Paddle's version adds t + n in 32 bits: for n >= 2^31 the sum can wrap and the quotient is
 // wrong (t is close to n when d is just above a power of two). Here the sum is taken in 64 bits,
 // which costs one more integer instruction. Preconditions: d >= 1; n any 32-bit value.
 #pragma once
@@ -62,8 +62,9 @@ struct FastDivMod {
   }
 };
 
-// The seed's quotient, kept for the test that shows why the sum above is 64-bit: (t + n) in
-// 32 bits wraps for some n >= 2^31. For divisors up to 2^31 (its shift stays below 32).
+// Paddle's quotient as its source document writes it (hence "seed_"), kept for the test that
+// shows why the sum above is 64-bit: (t + n) in 32 bits wraps for some n >= 2^31. For divisors up
+// to 2^31 (its shift stays below 32).
 LADDER_HD uint32_t seed_fast_div(const FastDivMod& f, uint32_t n) {
   const uint32_t t = FastDivMod::mulhi(n, f.multiplier);
   return (t + n) >> f.shift;

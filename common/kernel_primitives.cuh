@@ -1,10 +1,11 @@
 // common/kernel_primitives.cuh — block-level kernel primitives: read a tile, compute on
 // registers, write a tile.
 //
-// Written anew after PaddlePaddle's Kernel Primitive API (seed 000): a kernel is a loop over
-// tiles of blockDim.x * NX elements, and each step is one of these calls, so the memory access
-// pattern (vector width, boundary handling) is decided once, here, and the operation is a
-// functor. Introduced by elementwise v05.
+// Written anew after PaddlePaddle's CUDA Kernel Primitive API (PaddlePaddle documentation, in
+// Chinese; common/GLOSSARY.md#references): a kernel is a loop over tiles of blockDim.x * NX
+// elements, and each step is one of these calls, so the memory access pattern (vector width,
+// boundary handling) is decided once, here, and the operation is a functor. Introduced by
+// elementwise v05.
 //
 // Layout of a tile (NX elements per thread, VecSize elements per vector load): thread t holds
 // the NX / VecSize vectors with tile-relative vector index u * blockDim.x + t, u = 0, 1, ...,
@@ -78,9 +79,9 @@ __device__ __forceinline__ void ReadDataModulo(T (&dst)[NX], const T* table, int
   }
 }
 
-// ReadDataModulo with the index math of seed 000's ReadDataBc: the position's remainder by the
-// table size through a FastDivMod (a multiply-high, an add and a shift) instead of a 64-bit `%`.
-// Positions are 32-bit: first + the tile's last index < 2^32 (the caller checks n).
+// ReadDataModulo with the index math of the Paddle API's ReadDataBc: the position's remainder by
+// the table size through a FastDivMod (a multiply-high, an add and a shift) instead of a 64-bit
+// `%`. Positions are 32-bit: first + the tile's last index < 2^32 (the caller checks n).
 template <typename T, int NX, int VecSize, bool IsBoundary>
 __device__ __forceinline__ void ReadDataBroadcast(T (&dst)[NX], const T* table,
                                                   const FastDivMod& size, uint32_t first, int num) {

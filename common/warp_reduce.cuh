@@ -1,7 +1,8 @@
 // common/warp_reduce.cuh — warp- and block-level sums built on warp shuffle.
 //
-// Introduced by reduce v08 (seed 001's BlockReduceSum); every later rung, and other ladders,
-// use these by name. CUB's cub::WarpReduce / cub::BlockReduce are the library equivalents.
+// Introduced by reduce v08, after PyTorch's BlockReduceSum (aten/src/ATen/native/cuda/
+// block_reduce.cuh; common/GLOSSARY.md#references); every later rung, and other ladders, use
+// these by name. CUB's cub::WarpReduce / cub::BlockReduce are the library equivalents.
 #pragma once
 
 #include <cuda_runtime.h>
