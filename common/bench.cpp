@@ -4,12 +4,16 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <regex>
 #include <sstream>
 
+#include "common/input_cache.h"
+#include "common/phase_clock.h"
 #include "common/registry.h"
 
 namespace ladder {
@@ -49,6 +53,19 @@ struct Harness {
   // one running now (a line on stderr when the next one starts).
   std::vector<std::pair<std::string, size_t>> op_order;
   std::string current_op;
+  size_t total_benchmarks = 0;
+  bool verbose = false;
+  // Where the wall time goes: the benchmark being run (its phase totals at its start and the
+  // wall time of Google Benchmark's calls of it so far), and the run's sums.
+  double run_start = 0;
+  std::string record_name;
+  PhaseTotals record_start;
+  double record_wall = 0;
+  size_t benchmarks_done = 0;
+  double benchmarks_wall = 0;
+  // Benchmarks skipped because they do not fit this GPU (name -> the line that says so).
+  std::map<std::string, std::string> skipped;
+  std::vector<std::string> skip_order;
 };
 
 Harness& harness() {
@@ -56,16 +73,90 @@ Harness& harness() {
   return h;
 }
 
+std::string seconds_text(double s) {  // 75.3 -> "1m15s", 8.26 -> "8.3s"
+  char buf[32];
+  if (s < 60)
+    std::snprintf(buf, sizeof buf, "%.1fs", s);
+  else
+    std::snprintf(buf, sizeof buf, "%dm%02ds", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
+  return buf;
+}
+
+// "sort_pairs/v12_large_tiles/n:2^28/dist:uniform" from the harness's full name (which also
+// names the offset and the distribution of single-input operators).
+std::string display_name(const Version& version, size_t n, const std::string& dist, size_t offset) {
+  std::string size = std::to_string(n);
+  if (n > 0 && (n & (n - 1)) == 0) {
+    int k = 0;
+    while ((size_t(1) << k) != n) ++k;
+    size = "2^" + std::to_string(k);
+  }
+  std::string name = version.name() + "/n:" + size + "/dist:" + dist;
+  if (offset > 0) name += "/offset:" + std::to_string(offset);
+  return name;
+}
+
+// The progress line when the next operator starts: its place, its benchmark count, the time
+// so far and, once a fifth of the benchmarks (and at least five) have run, an estimate of the
+// rest from their average.
 void report_progress(const std::string& op) {
   Harness& h = harness();
   if (op == h.current_op) return;
   h.current_op = op;
   for (size_t k = 0; k < h.op_order.size(); ++k)
     if (h.op_order[k].first == op) {
+      const double elapsed = ScopedPhase::now() - h.run_start;
       std::cerr << "cuda-ladder: [" << k + 1 << "/" << h.op_order.size() << "] " << op << ": "
-                << h.op_order[k].second << " benchmark(s)" << std::endl;
+                << h.op_order[k].second << " benchmark(s), " << seconds_text(elapsed) << " elapsed";
+      if (h.benchmarks_done >= 5 && 5 * h.benchmarks_done >= h.total_benchmarks &&
+          h.total_benchmarks > h.benchmarks_done)
+        std::cerr << ", about "
+                  << seconds_text(elapsed / h.benchmarks_done *
+                                  (h.total_benchmarks - h.benchmarks_done))
+                  << " left";
+      std::cerr << std::endl;
       return;
     }
+}
+
+// Closes the record of the benchmark that ran last: its --verbose line and the run's sums.
+void finish_record() {
+  Harness& h = harness();
+  if (h.record_name.empty()) return;
+  const PhaseTotals d = phase_totals() - h.record_start;
+  double phases = 0;
+  for (double s : d.seconds) phases += s;
+  if (h.verbose) {
+    std::ostringstream line;
+    line.setf(std::ios::fixed);
+    line.precision(2);
+    line << "cuda-ladder: " << h.record_name << ": " << h.record_wall << " s";
+    for (size_t p = 0; p < d.seconds.size(); ++p)
+      line << ", " << phase_name(static_cast<Phase>(p)) << " " << d.seconds[p];
+    line << ", other " << std::max(0.0, h.record_wall - phases);
+    std::cerr << line.str() << std::endl;
+  }
+  ++h.benchmarks_done;
+  h.benchmarks_wall += h.record_wall;
+  h.record_name.clear();
+}
+
+// A benchmark that does not apply here (a Hopper-only rung on another GPU, or one that does not
+// fit the GPU's free memory): not a failure. Google Benchmark 1.8 marks it "skipped" in the
+// JSON; 1.7 has only errors, so there the message starts with "skipped: ", which the scripts
+// read the same way.
+void skip(benchmark::State& state, const std::string& message) {
+#if LADDER_GB_HAS_SKIP_MESSAGE
+  state.SkipWithMessage(message.c_str());
+#else
+  state.SkipWithError(("skipped: " + message).c_str());
+#endif
+}
+
+std::string gib_text(size_t bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f GiB", static_cast<double>(bytes) / double(1 << 30));
+  return buf;
 }
 
 void fail(benchmark::State& state, const std::string& message) {
@@ -80,26 +171,76 @@ CheckResult checked_run(Runner& runner, cudaStream_t stream) {
   return runner.check(stream);
 }
 
+// Google Benchmark calls this once to size the iteration count and once per repetition; the
+// first call binds the version to its problem and checks it, later calls reuse both.
 void run_benchmark(benchmark::State& state, const Operator& op, const Version& version, size_t n,
                    const std::string& dist, size_t offset) {
   Harness& h = harness();
+  const double call_start = ScopedPhase::now();
+  const std::string shown = display_name(version, n, dist, offset);
+  if (shown != h.record_name) {
+    finish_record();
+    h.record_name = shown;
+    h.record_start = phase_totals();
+    h.record_wall = 0;
+  }
+  struct AddWall {  // this call's wall time joins the benchmark's record, however it returns
+    double start;
+    ~AddWall() { harness().record_wall += ScopedPhase::now() - start; }
+  } add_wall{call_start};
   report_progress(op.name);
   if (!h.broken.empty()) {
     fail(state, "not run: " + h.broken);
     return;
   }
   if (version.needs_sm90 && !current_device_runs_sm90_code()) {
-    state.SkipWithError(("skipped: " + sm90_skip_reason()).c_str());
+    skip(state, sm90_skip_reason());
     return;  // not a failure: the version does not apply to this GPU or this build
   }
   const std::string name = version.name() + "/n:" + std::to_string(n) + "/dist:" + dist +
                            "/offset:" + std::to_string(offset);
+  if (const auto s = h.skipped.find(shown); s != h.skipped.end()) {
+    skip(state, s->second);  // decided at the first call
+    return;
+  }
   try {
     const Problem problem{n, dist, kBenchSeed, offset};
     if (!h.runner || h.runner_name != name) {
       h.runner.reset();  // the previous benchmark's buffers go before this one's are allocated
       h.runner_name.clear();
-      h.runner = version.make(problem);
+      const ScopedPhase phase(Phase::kSetup);
+      // Does it fit? Inputs other benchmarks left in the cache are freed first where that
+      // makes room; a benchmark that still does not fit is skipped, not failed.
+      if (version.device_bytes) {
+        const size_t need = version.device_bytes(problem) + kDeviceMemoryMargin;
+        size_t free = 0, total = 0;
+        LADDER_CUDA_TRY(cudaMemGetInfo(&free, &total));
+        if (need > free && input_cache().evict_unused() > 0)
+          LADDER_CUDA_TRY(cudaMemGetInfo(&free, &total));
+        const std::string why = memory_skip_reason(need, free);
+        if (!why.empty()) {
+          h.skipped[shown] = why;
+          h.skip_order.push_back(shown + ": " + why);
+          std::cerr << "cuda-ladder: " << shown << ": " << why << std::endl;
+          skip(state, why);
+          return;
+        }
+      }
+      try {
+        h.runner = version.make(problem);
+      } catch (const CudaError& e) {
+        // Host or device memory the estimate did not foresee (pinned or managed host memory
+        // the system will not give, another process's allocations): a skip as well.
+        if (e.code() != cudaErrorMemoryAllocation) throw;
+        cudaGetLastError();  // an allocation error is not sticky; clear it
+        const std::string why =
+            std::string("out of memory while allocating (") + e.what() + "): skipped";
+        h.skipped[shown] = why;
+        h.skip_order.push_back(shown + ": " + why);
+        std::cerr << "cuda-ladder: " << shown << ": " << why << std::endl;
+        skip(state, why);
+        return;
+      }
       h.runner_name = name;
     }
     Runner* runner = h.runner.get();
@@ -108,6 +249,7 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
     const bool check = seen == h.verified.end();
     double max_err = check ? 0.0 : seen->second;
     if (check) {
+      const ScopedPhase phase(Phase::kCheck);
       const CheckResult before = checked_run(*runner, h.stream);
       if (!before.ok) {
         fail(state, "check before timing failed: " + before.message);
@@ -126,6 +268,7 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
 
     double total_s = 0;
     int64_t iterations = 0;
+    std::unique_ptr<ScopedPhase> timed_phase = std::make_unique<ScopedPhase>(Phase::kTimed);
     for (auto _ : state) {
       // The flush, then the stream held until the launch is enqueued, so that the events
       // bracket GPU time alone (common/device.h, StreamBlocker).
@@ -156,9 +299,11 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
       total_s += ms * 1e-3;
       ++iterations;
     }
+    timed_phase.reset();
     if (state.error_occurred()) return;
 
     if (check) {
+      const ScopedPhase phase(Phase::kCheck);
       const CheckResult after = checked_run(*runner, h.stream);
       if (!after.ok) {
         fail(state, "check after timing failed: " + after.message);
@@ -208,6 +353,8 @@ std::string fixed(double v, int digits) {
 
 void setup_benchmarks(const Options& options, const std::string& command_line) {
   Harness& h = harness();
+  h.run_start = ScopedPhase::now();
+  h.verbose = options.verbose;
   LADDER_CUDA_TRY(cudaGetDevice(&h.facts.index));
   h.facts = query_device(h.facts.index);
   h.hot = options.hot;
@@ -278,6 +425,7 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
     if (h.op_order.empty() || h.op_order.back().first != spec.op->name)
       h.op_order.push_back({spec.op->name, 0});
     ++h.op_order.back().second;
+    ++h.total_benchmarks;
   }
   for (const BenchSpec& spec : specs) {
     const std::string family = spec.name.substr(0, spec.name.size() - kManualTime.size());
@@ -350,10 +498,41 @@ size_t benchmarks_selected(const Options& options, const std::vector<BenchSpec>&
 
 int benchmark_failures() { return harness().failures; }
 
+std::string memory_skip_reason(size_t need_bytes, size_t free_bytes) {
+  if (need_bytes <= free_bytes) return "";
+  return "needs " + gib_text(need_bytes) + " of GPU memory, " + gib_text(free_bytes) +
+         " free: skipped";
+}
+
+void print_run_summary() {
+  Harness& h = harness();
+  finish_record();
+  const PhaseTotals& t = phase_totals();
+  double phases = 0;
+  for (double s : t.seconds) phases += s;
+  const double wall = ScopedPhase::now() - h.run_start;
+  std::ostringstream line;
+  line.setf(std::ios::fixed);
+  line.precision(1);
+  line << "cuda-ladder: " << h.benchmarks_done << " benchmark(s) in " << wall << " s";
+  for (size_t p = 0; p < t.seconds.size(); ++p)
+    line << ", " << phase_name(static_cast<Phase>(p)) << " " << t.seconds[p];
+  line << ", other " << std::max(0.0, wall - phases) << " (start-up and ceilings included); "
+       << input_cache().misses() << " input(s) generated, " << input_cache().hits() << " reused";
+  std::cerr << line.str() << std::endl;
+  if (!h.skip_order.empty()) {
+    std::cerr << "cuda-ladder: " << h.skip_order.size()
+              << " benchmark(s) skipped for lack of memory:" << std::endl;
+    for (const std::string& s : h.skip_order) std::cerr << "  " << s << std::endl;
+  }
+}
+
 void release_benchmark_state() {
   Harness& h = harness();
+  finish_record();
   h.runner_name.clear();
   h.runner.reset();  // device and pinned host buffers, freed while the CUDA context is alive
+  input_cache().evict_unused();
 }
 
 }  // namespace ladder

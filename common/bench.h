@@ -30,6 +30,19 @@ void setup_benchmarks(const Options& options, const std::string& command_line);
 // Benchmarks that failed a check or hit a CUDA error so far.
 int benchmark_failures();
 
+// Headroom kept free beyond a benchmark's own buffers when deciding whether it fits (CUDA's
+// allocation granularity, the library baselines' small temporaries): 64 MiB.
+constexpr size_t kDeviceMemoryMargin = size_t(64) << 20;
+
+// The skip decision of a benchmark that needs `need_bytes` of GPU memory (its input, output and
+// workspace, plus kDeviceMemoryMargin) when `free_bytes` are free: "" to run it, else the line
+// that says why not ("needs 6.2 GiB of GPU memory, 5.8 GiB free: skipped"). Pure: no CUDA call.
+std::string memory_skip_reason(size_t need_bytes, size_t free_bytes);
+
+// Prints the run's end on stderr: the wall time, where it went (input, setup, checks, timed
+// loops, the rest), the input cache's hits, and every benchmark skipped with its reason.
+void print_run_summary();
+
 // Frees what the harness keeps between Google Benchmark's calls of one benchmark (its Runner:
 // the input, the output and the workspace). Call after RunSpecifiedBenchmarks.
 void release_benchmark_state();

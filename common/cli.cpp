@@ -104,6 +104,9 @@ Options parse_cli(const std::vector<std::string>& args, const std::vector<std::s
     } else if (flag == "--quick") {
       no_value();
       o.quick = true;
+    } else if (flag == "--verbose") {
+      no_value();
+      o.verbose = true;
     } else if (flag == "--no-blocking") {
       no_value();
       o.no_blocking = true;
@@ -190,6 +193,8 @@ options:
   --offset=K          start every input K elements past a 16-byte-aligned allocation (an
                       unaligned view, as the tests use); names end in /offset:K
   --device=N          run on CUDA device N (default 0)
+  --verbose           one line per benchmark on stderr: where its wall time went (input
+                      generation, setup, checks, the timed loop, the rest)
   --results_dir=DIR   write the JSON results to DIR/<gpu>.json (e.g. results/nvidia-h200.json)
   --inject-fault=RE   self-test of the error path: the first benchmark matching RE faults on
                       purpose (an illegal address); the run names it, skips the rest, exits 1

@@ -37,6 +37,9 @@ struct Options {
   // gets a kernel that writes to an invalid address after its first check, as a faulty version
   // would: the run must name it, skip the rest, keep its JSON valid and exit 1.
   std::string inject_fault;
+  // --verbose: one line per benchmark on stderr, saying where its wall time went (input, setup,
+  // checks, timed loop, other)
+  bool verbose = false;
 };
 
 // Parses argv[1..]. `known_ops` validates --ops. Throws UsageError.

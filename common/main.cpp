@@ -116,6 +116,7 @@ int main(int argc, char** argv) {
   }
 
   benchmark::RunSpecifiedBenchmarks();
+  print_run_summary();
   release_benchmark_state();
   benchmark::Shutdown();
   if (const int failed = benchmark_failures(); failed > 0)

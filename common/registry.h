@@ -86,6 +86,11 @@ struct Version {
   std::function<std::vector<size_t>()> dispatch_bounds;
   // Binds this version to a problem: allocates output and workspace. Throws CudaError.
   std::function<std::unique_ptr<Runner>(const Problem&)> make;
+  // GPU memory (bytes) that make() and the shared input take for a problem: input, output and
+  // workspace, as allocated. The benchmark skips a version that does not fit the free memory
+  // (common/bench.h, memory_skip_reason). Touches no CUDA API. Empty: not known, and an
+  // allocation that fails is then reported as the skip.
+  std::function<size_t(const Problem&)> device_bytes;
 
   std::string name() const { return op + "/" + doc.slug; }
 };

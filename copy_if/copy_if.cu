@@ -4,9 +4,9 @@
 // tests and `cuda-ladder --list` all read this list.
 #include <algorithm>
 #include <limits>
-#include <mutex>
 
 #include "common/device.h"
+#include "common/input_cache.h"
 #include "copy_if/copy_if.h"
 #include "copy_if/cub_baseline.cuh"
 #include "copy_if/v00_serial.cuh"
@@ -22,33 +22,30 @@
 namespace ladder::copy_if {
 namespace {
 
-// One problem's input on the host and the device, and the reference output. The most recent
-// problem is kept and shared by every version that runs on it.
+// One problem's input on the host and the device, and the reference output, shared through the
+// input cache by every version that runs on it.
 struct Data {
   Problem problem;
   std::vector<int32_t> host;
   std::vector<int32_t> want;  // std::copy_if of host
   DeviceBuffer input;
+  size_t bytes() const { return (host.size() + want.size()) * sizeof(int32_t) + input.bytes(); }
 };
 
+size_t input_bytes(const Problem& p) { return (p.offset + p.n) * sizeof(int32_t); }
+
 std::shared_ptr<const Data> data_for(const Problem& p) {
-  static std::mutex mutex;
-  static std::shared_ptr<const Data> cached;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (cached && cached->problem.n == p.n && cached->problem.dist == p.dist &&
-      cached->problem.seed == p.seed && cached->problem.offset == p.offset)
-    return cached;
-  cached.reset();               // free the old input before allocating the new one
-  generate(0, p.dist, p.seed);  // an unknown distribution throws before any allocation
-  auto d = std::make_shared<Data>();
-  d->problem = p;
-  // Device first: a size the GPU cannot hold fails at once, before seconds of generation.
-  d->input = DeviceBuffer((p.offset + p.n) * sizeof(int32_t));
-  d->host = generate(p.n, p.dist, p.seed);
-  d->want = reference(d->host);
-  upload(d->input.as<int32_t>() + p.offset, d->host.data(), p.n * sizeof(int32_t));
-  cached = d;
-  return cached;
+  return input_cache().get<Data>({"copy_if", "", p}, [&] {
+    generate(0, p.dist, p.seed);  // an unknown distribution throws before any allocation
+    auto d = std::make_shared<Data>();
+    d->problem = p;
+    // Device first: a size the GPU cannot hold fails at once, before seconds of generation.
+    d->input = DeviceBuffer(input_bytes(p));
+    d->host = generate(p.n, p.dist, p.seed);
+    d->want = reference(d->host);
+    upload(d->input.as<int32_t>() + p.offset, d->host.data(), p.n * sizeof(int32_t));
+    return d;
+  });
 }
 
 class CopyIfRunner final : public Runner {
@@ -114,6 +111,10 @@ Version entry(const VersionDoc& doc, Launcher launcher, WorkspaceFn workspace, b
   v.keeps_order = ordered;
   v.make = [launcher, workspace, ordered](const Problem& p) -> std::unique_ptr<Runner> {
     return std::make_unique<CopyIfRunner>(p, launcher, workspace, ordered);
+  };
+  v.device_bytes = [workspace](const Problem& p) {
+    return input_bytes(p) + std::max<size_t>(p.n, 1) * sizeof(int32_t) +
+           sizeof(unsigned long long) + workspace(p.n);
   };
   return v;
 }

@@ -4,9 +4,9 @@
 // operators skip v04, the half2 rung, which has nothing to pair.
 #include <algorithm>
 #include <limits>
-#include <mutex>
 
 #include "common/device.h"
+#include "common/input_cache.h"
 #include "common/parallel.h"
 #include "elementwise/cub_baseline.cuh"
 #include "elementwise/elementwise.h"
@@ -30,6 +30,10 @@ struct Data {
   Problem problem;
   HostInputs<T> host;
   DeviceBuffer x, addend, mask, bias;
+  size_t bytes() const {
+    return host.x.size() * sizeof(T) + host.addend.size() * sizeof(T) + host.mask.size() +
+           host.bias.size() * sizeof(T) + x.bytes() + addend.bytes() + mask.bytes() + bias.bytes();
+  }
 };
 
 template <typename T>
@@ -40,30 +44,34 @@ DeviceBuffer device_copy(const std::vector<T>& v, size_t offset) {
   return b;
 }
 
+// Device bytes of a problem's input arrays (x; the addend and the mask of the fused operators;
+// add's second operand) and of its output.
+template <typename T>
+size_t io_bytes(Kind kind, const Problem& p) {
+  const size_t arrays = kind == Kind::kGelu ? 2 : 3;  // x (+ addend or y) + the output
+  const size_t mask = kind == Kind::kFused ? p.offset + p.n : 0;
+  return (p.offset + p.n) * sizeof(T) * arrays + mask + kBiasSize * sizeof(T);
+}
+
 template <typename T>
 std::shared_ptr<const Data<T>> data_for(Kind kind, const Problem& p) {
-  static std::mutex mutex;
-  static std::shared_ptr<const Data<T>> cached;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (cached && cached->kind == kind && cached->problem.n == p.n &&
-      cached->problem.dist == p.dist && cached->problem.seed == p.seed &&
-      cached->problem.offset == p.offset)
-    return cached;
-  cached.reset();
-  generate<T>(kind, 0, p.dist, p.seed);  // an unknown distribution throws first
-  auto d = std::make_shared<Data<T>>();
-  d->kind = kind;
-  d->problem = p;
-  {  // allocate the largest array first: a size the GPU cannot hold fails before generation
-    DeviceBuffer probe((p.offset + p.n) * sizeof(T) * (kind == Kind::kGelu ? 2 : 3));
-  }
-  d->host = generate<T>(kind, p.n, p.dist, p.seed);
-  d->x = device_copy(d->host.x, p.offset);
-  d->addend = device_copy(d->host.addend, p.offset);
-  d->mask = device_copy(d->host.mask, p.offset);
-  d->bias = device_copy(d->host.bias, 0);
-  cached = d;
-  return cached;
+  const std::string variant =
+      std::to_string(static_cast<int>(kind)) + "/" + std::to_string(sizeof(T));
+  return input_cache().get<Data<T>>({"elementwise", variant, p}, [&] {
+    generate<T>(kind, 0, p.dist, p.seed);  // an unknown distribution throws first
+    auto d = std::make_shared<Data<T>>();
+    d->kind = kind;
+    d->problem = p;
+    {  // allocate the largest array first: a size the GPU cannot hold fails before generation
+      DeviceBuffer probe((p.offset + p.n) * sizeof(T) * (kind == Kind::kGelu ? 2 : 3));
+    }
+    d->host = generate<T>(kind, p.n, p.dist, p.seed);
+    d->x = device_copy(d->host.x, p.offset);
+    d->addend = device_copy(d->host.addend, p.offset);
+    d->mask = device_copy(d->host.mask, p.offset);
+    d->bias = device_copy(d->host.bias, 0);
+    return d;
+  });
 }
 
 template <typename T>
@@ -124,6 +132,7 @@ Version entry(const char* op, Kind kind, const VersionDoc& doc, Launcher<T> laun
   v.make = [kind, launcher](const Problem& p) -> std::unique_ptr<Runner> {
     return std::make_unique<ElementwiseRunner<T>>(kind, p, launcher);
   };
+  v.device_bytes = [kind](const Problem& p) { return io_bytes<T>(kind, p); };
   return v;
 }
 

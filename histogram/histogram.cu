@@ -4,10 +4,10 @@
 // the benchmark, the tests and `cuda-ladder --list` all read these lists.
 #include <algorithm>
 #include <limits>
-#include <mutex>
 #include <type_traits>
 
 #include "common/device.h"
+#include "common/input_cache.h"
 #include "histogram/cub_baseline.cuh"
 #include "histogram/histogram.h"
 #include "histogram/v00_serial.cuh"
@@ -20,41 +20,41 @@
 namespace ladder::histogram {
 namespace {
 
-// One problem's samples on the device with the reference counts; the most recent problem of
-// each sample type is kept for every version that runs on it. The device buffer is allocated
-// first and the samples are generated and copied in 64 MiB pieces (host memory stays flat).
+// One problem's samples on the device with the reference counts, shared through the input
+// cache by every version that runs on it. The device buffer is allocated first and the samples
+// are generated and copied in 64 MiB pieces (host memory stays flat).
 template <typename T>
 struct Data {
   Problem problem;
   Counts ref{};
   DeviceBuffer input;
+  size_t bytes() const { return input.bytes(); }
 };
 
 template <typename T>
+size_t input_bytes(const Problem& p) {
+  return (p.offset + p.n) * sizeof(T);
+}
+
+template <typename T>
 std::shared_ptr<const Data<T>> data_for(const Problem& p) {
-  static std::mutex mutex;
-  static std::shared_ptr<const Data<T>> cached;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (cached && cached->problem.n == p.n && cached->problem.dist == p.dist &&
-      cached->problem.seed == p.seed && cached->problem.offset == p.offset)
-    return cached;
-  cached.reset();
-  auto d = std::make_shared<Data<T>>();
-  d->problem = p;
-  SplitMix64 rng(p.seed);
-  fill(static_cast<T*>(nullptr), 0, p.dist,
-       rng);  // an unknown distribution throws before any allocation
-  d->input = DeviceBuffer((p.offset + p.n) * sizeof(T));
-  std::vector<T> piece(std::min<size_t>(p.n, (size_t(64) << 20) / sizeof(T)));
-  for (size_t done = 0; done < p.n;) {
-    const size_t count = std::min(piece.size(), p.n - done);
-    fill(piece.data(), count, p.dist, rng);
-    accumulate(d->ref, piece.data(), count);
-    upload(d->input.template as<T>() + p.offset + done, piece.data(), count * sizeof(T));
-    done += count;
-  }
-  cached = d;
-  return cached;
+  return input_cache().get<Data<T>>({"histogram", sizeof(T) == 1 ? "u8" : "i32", p}, [&] {
+    auto d = std::make_shared<Data<T>>();
+    d->problem = p;
+    SplitMix64 rng(p.seed);
+    fill(static_cast<T*>(nullptr), 0, p.dist,
+         rng);  // an unknown distribution throws before any allocation
+    d->input = DeviceBuffer(input_bytes<T>(p));
+    std::vector<T> piece(std::min<size_t>(p.n, (size_t(64) << 20) / sizeof(T)));
+    for (size_t done = 0; done < p.n;) {
+      const size_t count = std::min(piece.size(), p.n - done);
+      fill(piece.data(), count, p.dist, rng);
+      accumulate(d->ref, piece.data(), count);
+      upload(d->input.template as<T>() + p.offset + done, piece.data(), count * sizeof(T));
+      done += count;
+    }
+    return d;
+  });
 }
 
 template <typename T>
@@ -101,6 +101,9 @@ Version entry(const char* op, const VersionDoc& doc, Launcher<T> launcher, Works
   v.max_n = max_n;
   v.make = [launcher, workspace](const Problem& p) -> std::unique_ptr<Runner> {
     return std::make_unique<HistogramRunner<T>>(p, launcher, workspace);
+  };
+  v.device_bytes = [workspace](const Problem& p) {
+    return input_bytes<T>(p) + workspace(p.n) + kBins * sizeof(unsigned);
   };
   return v;
 }

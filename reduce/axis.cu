@@ -4,9 +4,9 @@
 // tests and `cuda-ladder --list` all read these lists.
 #include <algorithm>
 #include <limits>
-#include <mutex>
 
 #include "common/device.h"
+#include "common/input_cache.h"
 #include "reduce/axis.h"
 #include "reduce/cols/cublas_baseline.cuh"
 #include "reduce/cols/v00_serial.cuh"
@@ -25,35 +25,29 @@
 namespace ladder::reduce::axis {
 namespace {
 
-// One problem's matrix on the device, with its reference for one axis. The most recent problem
-// of each axis is kept and shared by every version that runs on it.
+// One problem's matrix on the device, with its reference for one axis, shared through the input
+// cache by every version that runs on it.
 struct Data {
   Axis axis;
   Problem problem;
   Shape shape;
   Reference ref;
   DeviceBuffer input;
+  size_t bytes() const { return input.bytes(); }
 };
 
 std::shared_ptr<const Data> data_for(Axis axis, const Problem& p) {
-  static std::mutex mutex;
-  static std::shared_ptr<const Data> cached[2];
-  std::lock_guard<std::mutex> lock(mutex);
-  std::shared_ptr<const Data>& slot = cached[axis == Axis::kRows ? 0 : 1];
-  if (slot && slot->problem.n == p.n && slot->problem.dist == p.dist &&
-      slot->problem.seed == p.seed && slot->problem.offset == p.offset)
-    return slot;
-  slot.reset();
-  auto d = std::make_shared<Data>();
-  d->axis = axis;
-  d->problem = p;
-  d->shape = shape_for(p.n, p.dist);  // an unknown input throws before any allocation
-  d->input = DeviceBuffer((p.offset + d->shape.elements()) * sizeof(float));
-  const std::vector<float> x = generate(d->shape.elements(), p.seed);
-  d->ref = reference(axis, x.data(), d->shape);
-  upload(d->input.as<float>() + p.offset, x.data(), x.size() * sizeof(float));
-  slot = d;
-  return slot;
+  return input_cache().get<Data>({"axis", axis == Axis::kRows ? "rows" : "cols", p}, [&] {
+    auto d = std::make_shared<Data>();
+    d->axis = axis;
+    d->problem = p;
+    d->shape = shape_for(p.n, p.dist);  // an unknown input throws before any allocation
+    d->input = DeviceBuffer((p.offset + d->shape.elements()) * sizeof(float));
+    const std::vector<float> x = generate(d->shape.elements(), p.seed);
+    d->ref = reference(axis, x.data(), d->shape);
+    upload(d->input.as<float>() + p.offset, x.data(), x.size() * sizeof(float));
+    return d;
+  });
 }
 
 class AxisRunner final : public Runner {
@@ -102,6 +96,11 @@ Version entry(const char* op, Axis axis, const VersionDoc& doc, Launcher launche
   v.max_n = max_n;
   v.make = [axis, launcher, workspace](const Problem& p) -> std::unique_ptr<Runner> {
     return std::make_unique<AxisRunner>(axis, p, launcher, workspace);
+  };
+  v.device_bytes = [axis, workspace](const Problem& p) {
+    const Shape shape = shape_for(p.n, p.dist);
+    return (p.offset + shape.elements()) * sizeof(float) + workspace(shape.rows, shape.cols) +
+           std::max<size_t>(axis == Axis::kRows ? shape.rows : shape.cols, 1) * sizeof(float);
   };
   return v;
 }

@@ -4,9 +4,9 @@
 // tests and `cuda-ladder --list` all read this list.
 #include <algorithm>
 #include <limits>
-#include <mutex>
 
 #include "common/device.h"
+#include "common/input_cache.h"
 #include "reduce/cub_baseline.cuh"
 #include "reduce/reduce.h"
 #include "reduce/v00_serial.cuh"
@@ -26,40 +26,37 @@
 namespace ladder::reduce {
 namespace {
 
-// One problem's input on the device, with its reference. Generating 2^28 floats takes a second,
-// so the most recent problem is kept and shared by every version that runs on it.
+// One problem's input on the device, with its reference, shared through the input cache by
+// every version that runs on it.
 struct Data {
   Problem problem;
   Reference ref;
   DeviceBuffer input;
+  size_t bytes() const { return input.bytes(); }
 };
+
+size_t input_bytes(const Problem& p) { return (p.offset + p.n) * sizeof(float); }
 
 // The device buffer is allocated first, so a size the GPU cannot hold fails at once with a
 // clear message; the input is then generated and copied in 64 MiB pieces, so host memory does
 // not grow with n.
 std::shared_ptr<const Data> data_for(const Problem& p) {
-  static std::mutex mutex;
-  static std::shared_ptr<const Data> cached;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (cached && cached->problem.n == p.n && cached->problem.dist == p.dist &&
-      cached->problem.seed == p.seed && cached->problem.offset == p.offset)
-    return cached;
-  cached.reset();  // free the old input before allocating the new one
-  auto d = std::make_shared<Data>();
-  d->problem = p;
-  SplitMix64 rng(p.seed);
-  fill(nullptr, 0, p.dist, rng);  // an unknown distribution throws before any allocation
-  d->input = DeviceBuffer((p.offset + p.n) * sizeof(float));
-  std::vector<float> piece(std::min<size_t>(p.n, size_t(1) << 24));
-  for (size_t done = 0; done < p.n;) {
-    const size_t count = std::min(piece.size(), p.n - done);
-    fill(piece.data(), count, p.dist, rng, done);
-    accumulate(d->ref, piece.data(), count);
-    upload(d->input.as<float>() + p.offset + done, piece.data(), count * sizeof(float));
-    done += count;
-  }
-  cached = d;
-  return cached;
+  return input_cache().get<Data>({"reduce", "", p}, [&] {
+    SplitMix64 rng(p.seed);
+    fill(nullptr, 0, p.dist, rng);  // an unknown distribution throws before any allocation
+    auto d = std::make_shared<Data>();
+    d->problem = p;
+    d->input = DeviceBuffer(input_bytes(p));
+    std::vector<float> piece(std::min<size_t>(p.n, size_t(1) << 24));
+    for (size_t done = 0; done < p.n;) {
+      const size_t count = std::min(piece.size(), p.n - done);
+      fill(piece.data(), count, p.dist, rng, done);
+      accumulate(d->ref, piece.data(), count);
+      upload(d->input.as<float>() + p.offset + done, piece.data(), count * sizeof(float));
+      done += count;
+    }
+    return d;
+  });
 }
 
 class ReduceRunner final : public Runner {
@@ -104,6 +101,9 @@ Version entry(const VersionDoc& doc, Launcher launcher, WorkspaceFn workspace,
   v.max_n = max_n;
   v.make = [launcher, workspace](const Problem& p) -> std::unique_ptr<Runner> {
     return std::make_unique<ReduceRunner>(p, launcher, workspace);
+  };
+  v.device_bytes = [workspace](const Problem& p) {
+    return input_bytes(p) + workspace(p.n) + sizeof(float);
   };
   return v;
 }

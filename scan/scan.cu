@@ -4,9 +4,9 @@
 // tests and `cuda-ladder --list` all read this list.
 #include <algorithm>
 #include <limits>
-#include <mutex>
 
 #include "common/device.h"
+#include "common/input_cache.h"
 #include "common/parallel.h"
 #include "scan/cub_baseline.cuh"
 #include "scan/scan.h"
@@ -32,30 +32,27 @@ namespace ladder::scan {
 namespace {
 
 // One problem's input, on the host (the check recomputes the reference from it) and on the
-// device. The most recent problem is kept and shared by every version that runs on it.
+// device, shared through the input cache by every version that runs on it.
 struct Data {
   Problem problem;
   std::vector<int32_t> host;
   DeviceBuffer input;
+  size_t bytes() const { return host.size() * sizeof(int32_t) + input.bytes(); }
 };
 
+size_t input_bytes(const Problem& p) { return (p.offset + p.n) * sizeof(int32_t); }
+
 std::shared_ptr<const Data> data_for(const Problem& p) {
-  static std::mutex mutex;
-  static std::shared_ptr<const Data> cached;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (cached && cached->problem.n == p.n && cached->problem.dist == p.dist &&
-      cached->problem.seed == p.seed && cached->problem.offset == p.offset)
-    return cached;
-  cached.reset();               // free the old input before allocating the new one
-  generate(0, p.dist, p.seed);  // an unknown distribution throws before any allocation
-  auto d = std::make_shared<Data>();
-  d->problem = p;
-  // Device first: a size the GPU cannot hold fails at once, before seconds of generation.
-  d->input = DeviceBuffer((p.offset + p.n) * sizeof(int32_t));
-  d->host = generate(p.n, p.dist, p.seed);
-  upload(d->input.as<int32_t>() + p.offset, d->host.data(), p.n * sizeof(int32_t));
-  cached = d;
-  return cached;
+  return input_cache().get<Data>({"scan", "", p}, [&] {
+    generate(0, p.dist, p.seed);  // an unknown distribution throws before any allocation
+    auto d = std::make_shared<Data>();
+    d->problem = p;
+    // Device first: a size the GPU cannot hold fails at once, before seconds of generation.
+    d->input = DeviceBuffer(input_bytes(p));
+    d->host = generate(p.n, p.dist, p.seed);
+    upload(d->input.as<int32_t>() + p.offset, d->host.data(), p.n * sizeof(int32_t));
+    return d;
+  });
 }
 
 class ScanRunner final : public Runner {
@@ -135,6 +132,9 @@ Version entry(const VersionDoc& doc, Launcher launcher, WorkspaceFn workspace,
   v.max_n = max_n;
   v.make = [launcher, workspace](const Problem& p) -> std::unique_ptr<Runner> {
     return std::make_unique<ScanRunner>(p, launcher, workspace);
+  };
+  v.device_bytes = [workspace](const Problem& p) {
+    return input_bytes(p) + std::max<size_t>(p.n, 1) * sizeof(int32_t) + workspace(p.n);
   };
   return v;
 }

@@ -5,11 +5,11 @@
 // tests and `cuda-ladder --list` all read this list.
 #include <algorithm>
 #include <limits>
-#include <mutex>
 #include <numeric>
 #include <stdexcept>
 
 #include "common/device.h"
+#include "common/input_cache.h"
 #include "sort/cub_baseline.cuh"
 #include "sort/sort.h"
 #include "sort/v00_serial.cuh"
@@ -29,41 +29,50 @@
 namespace ladder::sort {
 namespace {
 
-// One problem's keys on the host and the device, the sorted reference, and for pairs the
-// values 0..n-1. The most recent problem is kept and shared by every version that runs on it.
-struct Data {
+// One problem's keys on the host and the device, and the sorted reference, shared through the
+// input cache by every version that runs on it, of sort and of sort_pairs alike.
+struct Keys {
   Problem problem;
-  bool pairs = false;
   std::vector<uint32_t> host;
   std::vector<uint32_t> want;
-  DeviceBuffer keys, values;
+  DeviceBuffer keys;
+  size_t bytes() const { return (host.size() + want.size()) * sizeof(uint32_t) + keys.bytes(); }
 };
 
+// sort_pairs' input: the keys above and the values 0..n-1 on the device.
+struct Data {
+  std::shared_ptr<const Keys> keys;
+  DeviceBuffer values;
+  size_t bytes() const { return values.bytes(); }  // the keys are their own entry
+};
+
+size_t keys_bytes(const Problem& p) { return (p.offset + p.n) * sizeof(uint32_t); }
+
+std::shared_ptr<const Keys> keys_for(const Problem& p) {
+  return input_cache().get<Keys>({"sort", "keys", p}, [&] {
+    generate(0, p.dist, p.seed);  // an unknown distribution throws before any allocation
+    auto d = std::make_shared<Keys>();
+    d->problem = p;
+    d->keys = DeviceBuffer(keys_bytes(p));
+    d->host = generate(p.n, p.dist, p.seed);
+    d->want = reference(d->host);
+    upload(d->keys.as<uint32_t>() + p.offset, d->host.data(), p.n * sizeof(uint32_t));
+    return d;
+  });
+}
+
 std::shared_ptr<const Data> data_for(const Problem& p, bool pairs) {
-  static std::mutex mutex;
-  static std::shared_ptr<const Data> cached;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (cached && cached->pairs == pairs && cached->problem.n == p.n &&
-      cached->problem.dist == p.dist && cached->problem.seed == p.seed &&
-      cached->problem.offset == p.offset)
-    return cached;
-  cached.reset();
-  generate(0, p.dist, p.seed);  // an unknown distribution throws before any allocation
-  auto d = std::make_shared<Data>();
-  d->problem = p;
-  d->pairs = pairs;
-  d->keys = DeviceBuffer((p.offset + p.n) * sizeof(uint32_t));
-  if (pairs) d->values = DeviceBuffer((p.offset + p.n) * sizeof(uint32_t));
-  d->host = generate(p.n, p.dist, p.seed);
-  d->want = reference(d->host);
-  upload(d->keys.as<uint32_t>() + p.offset, d->host.data(), p.n * sizeof(uint32_t));
-  if (pairs) {
-    std::vector<uint32_t> idx(p.n);
-    std::iota(idx.begin(), idx.end(), 0u);
-    upload(d->values.as<uint32_t>() + p.offset, idx.data(), p.n * sizeof(uint32_t));
-  }
-  cached = d;
-  return cached;
+  return input_cache().get<Data>({"sort", pairs ? "pairs" : "keys", p}, [&] {
+    auto d = std::make_shared<Data>();
+    d->keys = keys_for(p);
+    if (pairs) {
+      d->values = DeviceBuffer(keys_bytes(p));
+      std::vector<uint32_t> idx(p.n);
+      std::iota(idx.begin(), idx.end(), 0u);
+      upload(d->values.as<uint32_t>() + p.offset, idx.data(), p.n * sizeof(uint32_t));
+    }
+    return d;
+  });
 }
 
 class SortRunner final : public Runner {
@@ -78,7 +87,7 @@ class SortRunner final : public Runner {
 
   size_t workspace_bytes() const override { return workspace_.bytes(); }
   double bytes_moved() const override {
-    return pairs_ ? bytes_moved_pairs(data_->problem.n) : sort::bytes_moved(data_->problem.n);
+    return pairs_ ? bytes_moved_pairs(keys().problem.n) : sort::bytes_moved(keys().problem.n);
   }
 
   void poison(cudaStream_t stream) override {
@@ -87,25 +96,26 @@ class SortRunner final : public Runner {
   }
 
   cudaError_t launch(cudaStream_t stream) override {
-    const size_t off = data_->problem.offset, n = data_->problem.n;
+    const size_t off = keys().problem.offset, n = keys().problem.n;
     if (pairs_)
-      return pairs_(data_->keys.as<const uint32_t>() + off,
+      return pairs_(keys().keys.as<const uint32_t>() + off,
                     data_->values.as<const uint32_t>() + off, out_keys_.as<uint32_t>(),
                     out_vals_.as<uint32_t>(), n, workspace_.get(), stream);
-    return keys_(data_->keys.as<const uint32_t>() + off, out_keys_.as<uint32_t>(), n,
+    return keys_(keys().keys.as<const uint32_t>() + off, out_keys_.as<uint32_t>(), n,
                  workspace_.get(), stream);
   }
 
   CheckResult check(cudaStream_t stream) override {
     LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
-    const size_t n = data_->problem.n;
+    const size_t n = keys().problem.n;
     const uint32_t* got = download(out_keys_.as<const uint32_t>(), n, 0);
-    if (!pairs_) return check_keys(data_->want, got);
+    if (!pairs_) return check_keys(keys().want, got);
     const uint32_t* vals = download(out_vals_.as<const uint32_t>(), n, 1);
-    return check_pairs(data_->host, data_->want, got, vals);
+    return check_pairs(keys().host, keys().want, got, vals);
   }
 
  private:
+  const Keys& keys() const { return *data_->keys; }
   std::shared_ptr<const Data> data_;
   Launcher keys_;
   PairsLauncher pairs_;
@@ -122,6 +132,10 @@ Version entry(const std::string& op, const VersionDoc& doc, Launcher keys, Pairs
   v.max_n = max_n;
   v.make = [keys, pairs, workspace](const Problem& p) -> std::unique_ptr<Runner> {
     return std::make_unique<SortRunner>(p, keys, pairs, workspace);
+  };
+  v.device_bytes = [pairs, workspace](const Problem& p) {
+    const size_t out = std::max<size_t>(p.n, 1) * sizeof(uint32_t);
+    return (pairs ? 2 : 1) * (keys_bytes(p) + out) + workspace(p.n);
   };
   return v;
 }
