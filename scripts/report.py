@@ -962,7 +962,15 @@ def headline(files):
 # GPU's slug, as in the results' file names) takes that GPU's instead, and one written FILE@key
 # (a path under results/ ending in .json or .json.gz, e.g. a retired run kept in results/logs/)
 # takes that one file's, so prose can cite a run of another commit without RESULTS.md using it.
-FIGURE = re.compile(r"<!--fig:(\w+) ([^>]*?)-->(.*?)<!--/fig-->")
+# A span may also name its figure: <!--fig v11_cub_2e10-->1.272×<!--/fig-->, the name defined
+# once in the sidecar file figures.txt of the markdown file's folder, one line per name:
+#     v11_cub_2e10 = ratio reduce/v11_tiled_loads/n:2^10 reduce/cub/n:2^10
+# (`#` starts a comment line). A name used but not defined, defined twice, or defined but used
+# by no file of the folder is an error. scripts/figkeys.py turns long spans into named ones.
+FIGURE = re.compile(r"<!--fig(?::(\w+) ([^>]*?)| ([A-Za-z0-9_.+]+))-->(.*?)<!--/fig-->")
+SIDECAR = "figures.txt"
+FIGURE_NAME = re.compile(r"[A-Za-z0-9_.+]+")
+FIGURE_KINDS = {"time": 1, "pct": 1, "gbps": 1, "ratio": 2}
 
 
 def figure_key(text):
@@ -1028,32 +1036,82 @@ def render_counter_blocks(text, errors):
     return COUNTER_BLOCK.sub(one, text)
 
 
-def render_figures(text, lookup, errors):
+def read_sidecar(path, label=None):
+    """The figure names a folder's sidecar defines: ({name: (kind, "key [key]")}, errors), each
+    error naming the file (as `label`, else its path from the root) and line. A missing file
+    defines nothing."""
+    names, errors, lines = {}, [], {}
+    if not os.path.exists(path):
+        return names, errors
+    rel = label or os.path.relpath(path, ROOT)
+    with open(path) as f:
+        for i, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            m = re.fullmatch(r"(\S+)\s*=\s*(\w+)\s+(.+)", line)
+            if not m or not FIGURE_NAME.fullmatch(m.group(1)):
+                errors.append(f"{rel}:{i}: not a figure definition (NAME = KIND KEY [KEY]): "
+                              f"{line[:80]!r}")
+                continue
+            name, kind, keys = m.group(1), m.group(2), " ".join(m.group(3).split())
+            if name in names:
+                errors.append(f"{rel}:{i}: {name!r} defined twice (first at line {lines[name]})")
+                continue
+            if FIGURE_KINDS.get(kind) != len(keys.split()):
+                errors.append(f"{rel}:{i}: {name!r}: kind {kind!r} with {len(keys.split())} "
+                              "key(s) (time, pct, gbps take one; ratio two)")
+            names[name], lines[name] = (kind, keys), i
+    return names, errors
+
+
+def figure_value(kind, keys, lookup):
+    """The text a figure span shows: kind (time, pct, gbps, ratio) of the benchmarks that `keys`
+    (a string of one or two keys, each optionally GPU@ or FILE@) name. Raises ValueError."""
+    args = keys.split()
+    # A key may name its GPU: nvidia-h100-80gb-hbm3@sort/v10_narrow_status/n:2^12/...
+    figs = [lookup(figure_key(a.split("@", 1)[-1]), a.split("@", 1)[0] if "@" in a else None)
+            for a in args]
+    if not all(figs):
+        raise ValueError(f"no result for {keys!r}")
+    f = figs[0]
+    if kind == "time" and len(figs) == 1:
+        return f"{fmt_time(f['time_us'])} µs"
+    if kind == "pct" and len(figs) == 1:
+        return fmt_pct(f["pct_copy"])
+    if kind == "gbps" and len(figs) == 1:
+        return f"{fmt_sig(f['gbps'])} GB/s"
+    if kind == "ratio" and len(figs) == 2:
+        return f"{f['time_us'] / figs[1]['time_us']:.3f}×"
+    raise ValueError(f"unknown figure {kind} {keys}")
+
+
+def render_figures(text, lookup, errors, names=None, used=None):
+    """text with every figure span's value rendered from the results. A named span
+    (<!--fig NAME-->) takes its definition from `names` ({name: (kind, keys)}, read_sidecar);
+    the names it uses are added to the set `used` where given."""
     def one(m):
-        kind, args = m.group(1), m.group(2).split()
-        try:
-            # A key may name its GPU: nvidia-h100-80gb-hbm3@sort/v10_narrow_status/n:2^12/...
-            figs = [lookup(figure_key(a.split("@", 1)[-1]), a.split("@", 1)[0] if "@" in a else None)
-                    for a in args]
-        except ValueError as e:
-            errors.append(str(e))
-            return m.group(0)
-        if not all(figs):
-            errors.append(f"no result for {m.group(2)!r}")
-            return m.group(0)
-        f = figs[0]
-        if kind == "time" and len(figs) == 1:
-            value = f"{fmt_time(f['time_us'])} µs"
-        elif kind == "pct" and len(figs) == 1:
-            value = fmt_pct(f["pct_copy"])
-        elif kind == "gbps" and len(figs) == 1:
-            value = f"{fmt_sig(f['gbps'])} GB/s"
-        elif kind == "ratio" and len(figs) == 2:
-            value = f"{f['time_us'] / figs[1]['time_us']:.3f}×"
+        if m.group(3):  # a named span
+            name = m.group(3)
+            if used is not None:
+                used.add(name)
+            if not names or name not in names:
+                errors.append(f"figure name {name!r} is not defined (in the folder's {SIDECAR})")
+                return m.group(0)
+            kind, keys = names[name]
+            head = f"<!--fig {name}-->"
         else:
-            errors.append(f"unknown figure {m.group(0)[:80]!r}")
+            kind, keys = m.group(1), m.group(2)
+            head = f"<!--fig:{kind} {keys}-->"
+        try:
+            value = figure_value(kind, keys, lookup)
+        except ValueError as e:
+            msg = str(e)
+            if msg.startswith("unknown figure") and not m.group(3):
+                msg = f"unknown figure {m.group(0)[:80]!r}"
+            errors.append(msg + (f" (figure {m.group(3)!r})" if m.group(3) else ""))
             return m.group(0)
-        return f"<!--fig:{kind} {m.group(2)}-->{value}<!--/fig-->"
+        return f"{head}{value}<!--/fig-->"
     return FIGURE.sub(one, text)
 
 
@@ -1126,12 +1184,25 @@ def render_all(files, errors):
         with open(path) as f:
             outputs[path] = f.read()
     lookup = figure_lookup(files)
+    # Each folder's figure names (its sidecar), and the names its files use.
+    sidecars = {os.path.join(ROOT, SIDECAR)} | set(glob.glob(os.path.join(ROOT, "*", SIDECAR)))
+    sidecars |= {os.path.join(os.path.dirname(p), SIDECAR) for p in outputs}
+    defined, used = {}, {}
+    for sidecar in sorted(sidecars):
+        defined[sidecar], found = read_sidecar(sidecar)
+        used[sidecar] = set()
+        errors += found
     for path in list(outputs):
         if path != os.path.join(ROOT, "RESULTS.md"):
-            found = []
-            outputs[path] = render_figures(outputs[path], lookup, found)
+            found, sidecar = [], os.path.join(os.path.dirname(path), SIDECAR)
+            outputs[path] = render_figures(outputs[path], lookup, found, defined[sidecar],
+                                           used[sidecar])
             outputs[path] = render_counter_blocks(outputs[path], found)
             errors += [f"{os.path.relpath(path, ROOT)}: {e}" for e in found]
+    for sidecar in sorted(sidecars):
+        for name in sorted(set(defined[sidecar]) - used[sidecar]):
+            errors.append(f"{os.path.relpath(sidecar, ROOT)}: {name!r} is defined but no file "
+                          "of its folder uses it")
     return outputs
 
 

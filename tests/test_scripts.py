@@ -15,6 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
 import compare  # noqa: E402
+import figkeys  # noqa: E402
 import ncu_summary  # noqa: E402
 import report  # noqa: E402
 from ladder_report import lessons  # noqa: E402
@@ -261,6 +262,53 @@ class ReportTest(unittest.TestCase):
         self.assertIn("| `v11_tiled_loads` | 1 |", out)  # the counters table
         self.assertEqual(errors, ["reduce/LAB_NOTES.md: no result for 'reduce/v99_none/n:2^28'"])
 
+    def test_named_figures_come_from_the_folders_sidecar(self):
+        # A span may name its figure, defined once in the folder's figures.txt: the value is the
+        # long span's. A name undefined, defined twice or used by no file is an error.
+        lookup = report.figure_lookup(report.results_files())
+        key = "scan/v15_warp_specialized/n:2^28 scan/cub/n:2^28"
+        errors, used = [], set()
+        want = report.render_figures(f"<!--fig:ratio {key}-->?<!--/fig-->", lookup, errors)
+        got = report.render_figures("<!--fig v15_cub_2e28-->?<!--/fig--> and "
+                                    "<!--fig nowhere-->1<!--/fig-->", lookup, errors,
+                                    {"v15_cub_2e28": ("ratio", key)}, used)
+        self.assertEqual(got, want.replace(f":ratio {key}", " v15_cub_2e28")
+                         + " and <!--fig nowhere-->1<!--/fig-->")
+        self.assertEqual(used, {"v15_cub_2e28", "nowhere"})
+        self.assertEqual(errors, ["figure name 'nowhere' is not defined (in the folder's "
+                                  "figures.txt)"])
+        with tempfile.TemporaryDirectory() as d:
+            os.symlink(os.path.join(ROOT, "results"), os.path.join(d, "results"))
+            for op in ("scan", "sort"):
+                os.makedirs(os.path.join(d, op))
+            with open(os.path.join(d, "scan", "LAB_NOTES.md"), "w") as f:
+                f.write("v15: <!--fig v15_cub_2e28-->?<!--/fig-->, <!--fig v15_us-->?<!--/fig-->\n")
+            with open(os.path.join(d, "scan", "figures.txt"), "w") as f:
+                f.write(f"# names\n\nv15_cub_2e28 = ratio {key}\n"
+                        "v15_us = time scan/v15_warp_specialized/n:2^28\n"
+                        "v15_us = time scan/v15_warp_specialized/n:2^10\n"
+                        "unused = pct scan/cub/n:2^28\nbad line\n"
+                        "two = time scan/cub/n:2^28 scan/cub/n:2^10\n")
+            with open(os.path.join(d, "sort", "figures.txt"), "w") as f:
+                f.write("lonely = time sort/cub/n:2^28/dist:uniform\n")
+            old_root = report.ROOT
+            try:
+                report.ROOT = d
+                errors = []
+                out = report.render_all(report.results_files(), errors)
+            finally:
+                report.ROOT = old_root
+        self.assertIn("v15: " + got.split(" and ")[0] + ", <!--fig v15_us-->",
+                      out[os.path.join(d, "scan", "LAB_NOTES.md")])
+        self.assertEqual(errors, [
+            "scan/figures.txt:5: 'v15_us' defined twice (first at line 4)",
+            "scan/figures.txt:7: not a figure definition (NAME = KIND KEY [KEY]): 'bad line'",
+            "scan/figures.txt:8: 'two': kind 'time' with 2 key(s) (time, pct, gbps take one; "
+            "ratio two)",
+            "scan/figures.txt: 'two' is defined but no file of its folder uses it",
+            "scan/figures.txt: 'unused' is defined but no file of its folder uses it",
+            "sort/figures.txt: 'lonely' is defined but no file of its folder uses it"])
+
     def test_committed_reports_are_up_to_date(self):
         r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "report.py"), "--check"],
                            capture_output=True, text=True, cwd=ROOT)
@@ -330,6 +378,121 @@ class LessonCheckTest(unittest.TestCase):
             os.environ.pop("LADDER_LESSONS", None)
             if old is not None:
                 os.environ["LADDER_LESSONS"] = old
+
+
+class FigKeysTest(unittest.TestCase):
+    """scripts/figkeys.py: long figure spans become named ones, defined in the folder's
+    figures.txt, and render to the same values."""
+    CHAPTER = (
+        "# Sort\n\nAt 2^10 v12 takes <!--fig:ratio nvidia-h200@sort/v12_large_tiles/n:2^10/"
+        "dist:uniform nvidia-h200@sort/cub/n:2^10/dist:uniform-->0.5×<!--/fig--> CUB's time,\n"
+        "pairs <!--fig:time sort_pairs/v12_large_tiles/n:268435456-->?<!--/fig--> and again "
+        "<!--fig:ratio nvidia-h200@sort/v12_large_tiles/n:1024/dist:uniform\n"
+        "nvidia-h200@sort/cub/n:2^10/dist:uniform-->0.5×<!--/fig-->;\n"
+        "a kept file: <!--fig:time logs/nvidia-h100-closeup-sort-v11-0dc2c8f-2026-11-24.json.gz@"
+        "sort/v11_merge_small/n:16385/dist:few-->?<!--/fig-->, named <!--fig mine-->1<!--/fig-->"
+        "\n")
+
+    def test_names_sidecar_and_reuse(self):
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(os.path.join(d, "sort"))
+            path, sidecar = os.path.join(d, "sort", "README.md"), os.path.join(d, "sort",
+                                                                               "figures.txt")
+            with open(path, "w") as f:
+                f.write(self.CHAPTER)
+            with open(sidecar, "w") as f:  # an existing definition; its name is taken
+                f.write("mine = time sort/cub/n:2^28/dist:uniform\n"
+                        "pairs_v12_2e28_us = time sort_pairs/cub/n:2^28\n")
+            with redirect_stdout(io.StringIO()) as out:
+                self.assertEqual(figkeys.main([path]), 0)
+            self.assertIn("4 long spans named, 3 new names", out.getvalue())
+            with open(path) as f:
+                text = f.read()
+            with open(sidecar) as f:
+                defs = f.read()
+            # the same figure written two ways gets one name; a taken name gets _2
+            self.assertEqual(text, (
+                "# Sort\n\nAt 2^10 v12 takes <!--fig h200_v12_cub_2e10_uniform-->0.5×<!--/fig--> "
+                "CUB's time,\npairs <!--fig pairs_v12_2e28_us_2-->?<!--/fig--> and again "
+                "<!--fig h200_v12_cub_2e10_uniform-->0.5×<!--/fig-->;\n"
+                "a kept file: <!--fig h100_closeup_v11_2e14+1_few_us-->?<!--/fig-->, named "
+                "<!--fig mine-->1<!--/fig-->\n"))
+            self.assertEqual(defs.splitlines()[2:], [
+                "h200_v12_cub_2e10_uniform = ratio nvidia-h200@sort/v12_large_tiles/n:2^10/"
+                "dist:uniform nvidia-h200@sort/cub/n:2^10/dist:uniform",
+                "pairs_v12_2e28_us_2 = time sort_pairs/v12_large_tiles/n:268435456",
+                "h100_closeup_v11_2e14+1_few_us = time logs/nvidia-h100-closeup-sort-v11-0dc2c8f-"
+                "2026-11-24.json.gz@sort/v11_merge_small/n:16385/dist:few"])
+            # a second run changes nothing
+            with redirect_stdout(io.StringIO()):
+                figkeys.main([path])
+            with open(path) as f:
+                self.assertEqual(f.read(), text)
+            with open(sidecar) as f:
+                self.assertEqual(f.read(), defs)
+            # the converted chapter renders to the long one's values
+            lookup = report.figure_lookup(report.results_files())
+            names, errors = report.read_sidecar(sidecar)
+            long_text = self.CHAPTER.replace("<!--fig mine-->", "<!--fig:time sort/cub/n:2^28/"
+                                             "dist:uniform-->")
+            self.assertEqual(self.values(long_text, lookup, {}),
+                             self.values(text, lookup, names))
+
+    def test_name_words(self):
+        self.assertEqual(figkeys.size_tag(1 << 28), "2e28")
+        self.assertEqual(figkeys.size_tag((1 << 31) + 17), "2e31+17")
+        self.assertEqual(figkeys.size_tag(25_600_000), "25.6M")
+        self.assertEqual(figkeys.size_tag(1000), "1k")
+        self.assertEqual(figkeys.size_tag(33), "33")
+        self.assertEqual(figkeys.file_tag(
+            "logs/nvidia-h100-80gb-hbm3-sweep-elementwise-sort-298d1b6-2026-11-23.json.gz"),
+            "h100_sweep")
+        self.assertEqual(figkeys.file_tag(
+            "logs/nvidia-h100-sweep-sort-v12-without-dispatch-6bed7fe-2026-11-24.json.gz"),
+            "h100_sweep_without_dispatch")
+        self.assertEqual(figkeys.derive_name(
+            "ratio", "row_sum/v05_row_tiles/n:2^28/dist:square row_sum/cub/n:2^28/dist:square",
+            "reduce"), "rowsum_v05_cub_2e28_square")
+        self.assertEqual(figkeys.derive_name(
+            "ratio", "sort/v10_x/n:2^28/dist:few sort/v10_x/n:2^28/dist:uniform", "sort"),
+            "v10_2e28_few_vs_uniform")
+        self.assertEqual(figkeys.derive_name(
+            "pct", "nvidia-h100-80gb-hbm3@histogram_u8/v05_x/n:2^28/dist:uniform", "histogram"),
+            "h100_u8_v05_2e28_uniform_pct")
+
+    def test_the_chapters_convert_to_the_same_values(self):
+        # A copy of every chapter, converted: each renders to the values its long spans give.
+        lookup = report.figure_lookup(report.results_files())
+        with tempfile.TemporaryDirectory() as d:
+            copies = []
+            for op in sorted(set(report.CHAPTER.values()) | set(report.OPERATORS)):
+                src = os.path.join(ROOT, op, "README.md")
+                if os.path.exists(src):
+                    os.makedirs(os.path.join(d, op))
+                    copies.append((src, os.path.join(d, op, "README.md")))
+                    with open(src) as f, open(copies[-1][1], "w") as g:
+                        g.write(f.read())
+            with redirect_stdout(io.StringIO()):
+                self.assertEqual(figkeys.main([c for _, c in copies]), 0)
+            for src, copy in copies:
+                with open(src) as f:
+                    original = f.read()
+                with open(copy) as f:
+                    converted = f.read()
+                names, errors = report.read_sidecar(os.path.join(os.path.dirname(copy),
+                                                                 "figures.txt"))
+                self.assertEqual(errors, [])
+                self.assertFalse(any(m.group(1) for m in report.FIGURE.finditer(converted)))
+                used = set()
+                self.assertEqual(self.values(original, lookup, {}),
+                                 self.values(converted, lookup, names, used), src)
+                self.assertEqual(used, set(names))
+
+    def values(self, text, lookup, names, used=None):
+        errors = []
+        out = report.render_figures(text, lookup, errors, names, used)
+        self.assertEqual(errors, [])
+        return [m.group(4) for m in report.FIGURE.finditer(out)]
 
 
 try:
