@@ -1,6 +1,9 @@
 // copy_if/v00_serial.cuh — copy_if v00: one GPU thread walks the array.
 // Technique: the sequential loop, on the device so the harness times it like the rest.
+// Changes: the starting point.
 // Remains (bottleneck): one thread: no parallelism at all; the baseline every rung divides.
+// Source: std::copy_if; the serial filter of the anonymous Chinese notes on CUDA operator
+// optimization (their copy_if section).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -21,7 +24,9 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "Everything: one thread of one SM, each load waiting for the one before. The ladder's "
     "job is to spread this loop over the GPU without losing the output's order.",
-    /*source*/ "seed 002 §2.12 (the serial reference)"};
+    /*source*/
+    "std::copy_if; the serial filter in the anonymous Chinese notes on CUDA operator "
+    "optimization (copy_if section)"};
 
 // Seconds per run at the ladder size; larger sizes are skipped.
 inline constexpr size_t kMaxN = kLadderSize;

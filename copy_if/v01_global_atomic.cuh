@@ -1,7 +1,13 @@
 // copy_if/v01_global_atomic.cuh — copy_if v01: one global atomicAdd per kept element.
 // Technique: each thread takes an output slot from one global counter. UNORDERED: slots go in
 // the order the atomics reach L2, not input order.
-// Remains (bottleneck): every kept element's atomic hits the same address, serialized at L2.
+// Changes from v00: the loop becomes a grid-stride loop over the whole GPU; the running count
+// becomes an atomic. The compiler combines the lanes of a warp that add to the one address into
+// a single atomic (vote, popc, one ATOMG, shuffle): one per warp that holds a kept element.
+// Remains (bottleneck): those atomics all hit one address, serialized in its L2 slice.
+// Source: A. Adinets, "CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics" (NVIDIA
+// Developer Blog, 2014), the filter's first version; retold in the anonymous Chinese notes on
+// CUDA operator optimization.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -23,10 +29,14 @@ inline constexpr VersionDoc kDoc = {
     "slots are handed out in whatever order the atomics arrive at L2.",
     /*changes*/ "v00's single loop becomes n threads; the running count becomes an atomic.",
     /*remains*/
-    "Contention: one atomic per kept element, all on one address. The L2 slice that owns it "
-    "serializes them (about one per clock), so at 50% kept the atomics, not the bytes, set "
-    "the time.",
-    /*source*/ "seed 002 §2.12 (atomic stream compaction)"};
+    "Contention: the source asks for one atomic per kept element; the compiler combines the "
+    "lanes of a warp that add to the same address into one, so one per warp of input that "
+    "holds a kept element, all on one address. The L2 slice that owns it serializes them, so "
+    "at 50% kept the atomics, not the bytes, set the time.",
+    /*source*/
+    "A. Adinets, CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics (NVIDIA "
+    "Developer Blog, 2014); retold in the anonymous Chinese notes on CUDA operator "
+    "optimization (copy_if section)"};
 
 inline constexpr unsigned kThreads = 256;
 

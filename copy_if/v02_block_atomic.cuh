@@ -1,6 +1,15 @@
 // copy_if/v02_block_atomic.cuh — copy_if v02: a shared-memory counter per block, one global
-// atomic per block. UNORDERED: slots inside a block follow the shared atomics' arrival order.
-// Remains (bottleneck): one shared-memory atomic per kept element, serialized per block.
+// atomic per block.
+// Technique: kept elements take slots in a 1024-element tile from a shared counter; one thread
+// reserves the tile's run of output with one global atomic. UNORDERED: slots inside a block
+// follow the shared atomics' arrival order, runs the global atomic's.
+// Changes from v01: the global counter sees one atomic per 1024 elements instead of one per
+// warp; the per-warp atomics (combined by the compiler, as in v01) go to shared memory.
+// Remains (bottleneck): 4-byte loads and small tiles: each block loads 4 KB, passes four
+// barriers, scatters and starts again.
+// Source: A. Adinets, "CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics" (NVIDIA
+// Developer Blog, 2014), the shared-memory version; retold in the anonymous Chinese notes on
+// CUDA operator optimization.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -22,13 +31,16 @@ inline constexpr VersionDoc kDoc = {
     "whole run of output with a single global atomicAdd, and every kept element is written at "
     "run start + slot. Order is lost inside each tile and between tiles.",
     /*changes*/
-    "v01's global atomic per kept element becomes a shared-memory atomic per kept element "
-    "plus one global atomic per 1024 elements: global contention falls by about 1024 x the "
-    "kept fraction.",
+    "v01's global atomics (one per warp with a kept element, after the compiler combines a "
+    "warp's lanes) move to a shared-memory counter, and the global counter sees one atomic "
+    "per 1024 elements: 32 times fewer.",
     /*remains*/
-    "Still one atomic per kept element, now on the block's shared counter: threads of a warp "
-    "that keep their elements queue on one address, up to 32-way.",
-    /*source*/ "seed 002 §2.12 (block-level aggregation)"};
+    "4-byte loads and 1024-element tiles: each block loads 4 KB, passes four barriers, "
+    "scatters its kept elements and starts again, with little in flight meanwhile.",
+    /*source*/
+    "A. Adinets, CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics (NVIDIA "
+    "Developer Blog, 2014), shared-memory version; retold in the anonymous Chinese notes on "
+    "CUDA operator optimization (copy_if section)"};
 
 inline constexpr unsigned kThreads = 256;
 inline constexpr unsigned kItems = 4;  // elements per thread, strided by kThreads

@@ -1,6 +1,14 @@
 // copy_if/v03_warp_aggregated.cuh — copy_if v03: warp-aggregated atomics (__ballot_sync,
 // __popc, %lanemask_lt), 16-byte loads. UNORDERED: warps take their runs in arrival order.
-// Remains (bottleneck): scattered 4-byte stores; order is still lost.
+// Technique: the warp votes on who keeps, the lowest voter adds the warp's count to the block
+// counter, each lane's slot is the run start plus the voters below it.
+// Changes from v02: the per-warp aggregation the compiler did implicitly is written out (the
+// warp-level rank later rungs build on); 16-byte loads; tiles of 4096 elements, 4x larger.
+// Remains (bottleneck): scattered 4-byte stores; one tile per block, so a block that waits for
+// its loads has nothing else in flight; order is still lost.
+// Source: A. Adinets, "CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics" (NVIDIA
+// Developer Blog, 2014); the anonymous Chinese notes on CUDA operator optimization
+// (atomic_allocate_index, two bugs fixed).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -19,21 +27,25 @@ inline constexpr VersionDoc kDoc = {
     3, "v03_warp_aggregated",
     "Warp-aggregated atomics: __ballot_sync, __popc, %lanemask_lt (unordered)",
     /*technique*/
-    "Seed 002's atomic_allocate_index: the warp votes (__ballot_sync) on which lanes keep "
-    "their element, the lowest voting lane adds the warp's count (__popc of the vote) to the "
+    "Warp-aggregated atomics (Adinets; atomic_allocate_index in the Chinese notes on CUDA "
+    "operator optimization): the warp votes (__ballot_sync) on which lanes keep their element, the "
+    "lowest voting lane adds the warp's count (__popc of the vote) to the "
     "block's counter in one atomic, and each lane's slot is the run start plus the voters "
     "below it (__popc(vote & %lanemask_lt)). Each thread loads 16 elements as four int4, so a "
     "tile is 4096 elements and the block still reserves its output with one global atomic.",
     /*changes*/
-    "v02's shared atomic per kept element becomes one per warp per row of 32 elements, with "
-    "the seed's two bugs fixed (it read an undeclared `active` mask, and added the lane's "
-    "offset where the warp's count belongs); loads are 16 bytes; tiles are 4x larger.",
+    "v02's shared atomic, which the compiler already combined per warp, is written out as an "
+    "explicit ballot: the warp-level rank that later rungs build on. The Chinese notes' "
+    "version had two bugs, fixed here (it read an undeclared `active` mask, and added the "
+    "lane's offset where the warp's count belongs). Loads are 16 bytes; tiles are 4x larger.",
     /*remains*/
     "Order is still lost, and kept elements are written where their slots fall: one 4-byte "
-    "store each, coalesced only within a warp's row.",
+    "store each, coalesced only within a warp's row. One tile per block: while a block waits "
+    "for its loads it has nothing else in flight.",
     /*source*/
-    "seed 002 §2.12 (atomic_allocate_index); NVIDIA blog, CUDA Pro Tip: Optimized Filtering "
-    "with Warp-Aggregated Atomics"};
+    "A. Adinets, CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics (NVIDIA "
+    "Developer Blog, 2014); the anonymous Chinese notes on CUDA operator optimization "
+    "(atomic_allocate_index)"};
 
 inline constexpr unsigned kThreads = 256;
 inline constexpr unsigned kVectors = 4;  // int4 loads per thread

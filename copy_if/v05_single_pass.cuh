@@ -1,6 +1,12 @@
 // copy_if/v05_single_pass.cuh — copy_if v05: order kept in one pass, decoupled look-back.
 // Technique: count per tile, look back over the tiles' counts, compact through shared memory.
-// Remains (bottleneck): the look-back chain's latency, as in scan v13.
+// Changes from v04: one pass at the minimal traffic; flags and positions never leave the SM,
+// only one 8-byte status word per tile crosses L2.
+// Remains (bottleneck): the look-back chain's latency, as in scan v13: a block that waits for
+// its offset has no load in flight.
+// Source: D. Merrill, M. Garland, "Single-pass Parallel Prefix Scan with Decoupled Look-back"
+// (NVIDIA technical report NVR-2016-002, 2016); CUB's DeviceSelect (compaction through shared
+// memory); scan v13 (the tile layout).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -35,8 +41,9 @@ inline constexpr VersionDoc kDoc = {
     "As scan v13: each tile's loads, scan and look-back form one chain of latency, and the "
     "tiles in flight per SM have to cover it.",
     /*source*/
-    "Merrill & Garland 2016 (decoupled look-back); CUB's DeviceSelect (compaction through "
-    "shared memory); scan v13 (the tile layout)"};
+    "D. Merrill, M. Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back "
+    "(NVIDIA NVR-2016-002, 2016); CUB's DeviceSelect (compaction through shared memory); "
+    "scan v13 (the tile layout)"};
 
 inline constexpr unsigned kThreads = 128;
 inline constexpr unsigned kVectors = 8;  // int4 per thread
@@ -48,7 +55,7 @@ inline constexpr size_t kMaxN = 0xffffffffu;
 // full tiles); otherwise, and for the last partial tile, element loads into the same layout
 // (element k of load u of thread t is base + 4 (u kThreads + t) + k; missing elements read 0,
 // which is dropped). PDL: launched as the dependent of a grid that clears the workspace
-// (programmatic dependent launch, sm_90; scan/tuning/probe_pdl.cu): wait for that grid
+// (programmatic dependent launch, sm_90; copy_if/LAB_NOTES.md): wait for that grid
 // (griddepcontrol.wait) before the first workspace access: launch_pdl() below, which copy_if
 // v08 uses in its middle band; launch() runs PDL = false.
 template <bool ALIGNED, bool PDL = false>
@@ -131,7 +138,7 @@ inline size_t workspace_bytes(size_t n) {
 // As launch(), with the workspace cleared by a kernel (scan::lookback::clear_for_dependent_kernel)
 // instead of a memset, and the pass launched as its programmatic dependent (sm_90 only: the
 // caller checks current_device_runs_sm90_code()). The pass's launch and block start-up overlap
-// the clear; scan/tuning/probe_pdl.cu measured it at 2^20 ... 2^23 elements (results/README.md).
+// the clear; copy_if/LAB_NOTES.md has the measurements (H100, 2^15 ... 2^23 elements).
 // Errors: the launches'.
 inline cudaError_t launch_pdl(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                               void* ws, cudaStream_t stream) {

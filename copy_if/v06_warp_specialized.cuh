@@ -7,8 +7,10 @@
 // later tiles load and publish their counts while an earlier one waits for its offset.
 // Remains (bottleneck): the look-ahead's L2 round trips (at 2^22 they leave it behind v05 and
 // CUB: a block has too few tiles to hide them), and the compacted run's scalar stores.
-// Source: scan v15 (and what it cites: Merrill & Garland 2016; NVIDIA/cccl PR #6811); CUB's
-// DeviceSelect (compaction through shared memory).
+// Source: scan v15 and what it cites: D. Merrill, M. Garland, "Single-pass Parallel Prefix Scan
+// with Decoupled Look-back" (NVIDIA NVR-2016-002, 2016); NVIDIA/cccl pull request 6811 (a
+// warp-specialized scan with decoupled look-ahead); CUB's DeviceSelect (compaction through
+// shared memory).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -45,8 +47,9 @@ inline constexpr VersionDoc kDoc = {
     "tiles to hide, and the stores of the compacted run: 4-byte, since the run starts at any "
     "offset.",
     /*source*/
-    "Scan v15 (Merrill & Garland 2016; NVIDIA/cccl PR #6811, warp-specialized scan with "
-    "decoupled look-ahead); CUB's DeviceSelect (compaction through shared memory)"};
+    "Scan v15 (D. Merrill, M. Garland, Single-pass Parallel Prefix Scan with Decoupled "
+    "Look-back, NVIDIA NVR-2016-002, 2016; NVIDIA/cccl pull request 6811, warp-specialized "
+    "scan with decoupled look-ahead); CUB's DeviceSelect (compaction through shared memory)"};
 
 // Scan v15's shape: 4 warps per squad, 8 int4 per thread (4096-element, 16 KB tiles), 6 stages
 // (96 KB: two blocks per SM), look-ahead windows of 8 x 32 statuses.

@@ -1,12 +1,14 @@
 // copy_if/v07_pipelined_unordered.cuh — copy_if v07: v06's pipeline with the order given up.
 // Technique: the same producer / reduce / compact-store warps; each tile takes its output range
 // with one atomicAdd on the count instead of waiting for the look-ahead's prefix.
-// Order is lost: tiles reach the atomic in the order their stores finish, not in input order,
-// so tile runs land in any order (each run keeps its own elements in order).
+// Order is lost: tiles reach the atomic in the order their compaction finishes, not in input
+// order, so tile runs land in any order (each run keeps its own elements in order).
 // Changes from v06: no look-ahead warp, no tile statuses; one global atomic per tile.
 // Remains (bottleneck): the same pipeline and stores as v06 — this rung measures what the
 // order costs v06 once its look-ahead is hidden behind the pipeline.
-// Source: v02's one-atomic-per-block idea on v06's pipeline (scan v15, NVIDIA/cccl PR #6811).
+// Source: v02's one atomic per block (after A. Adinets, "CUDA Pro Tip: Optimized Filtering with
+// Warp-Aggregated Atomics", NVIDIA Developer Blog, 2014) on v06's pipeline (scan v15;
+// NVIDIA/cccl pull request 6811).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -39,8 +41,9 @@ inline constexpr VersionDoc kDoc = {
     "The same pipeline, stage ring and 4-byte stores as v06: it shows what keeping the order "
     "costs v06 (the look-ahead), next to the unordered rungs v01-v03 that have no pipeline.",
     /*source*/
-    "v02 (one global atomic per block) on v06's pipeline; scan v15 and NVIDIA/cccl PR #6811 "
-    "for the pipeline"};
+    "v02's one global atomic per block (after A. Adinets, CUDA Pro Tip: Optimized Filtering "
+    "with Warp-Aggregated Atomics, NVIDIA Developer Blog, 2014) on v06's pipeline (scan v15; "
+    "NVIDIA/cccl pull request 6811)"};
 
 // Scan v15's shape: 4 warps per squad, 8 int4 per thread (4096-element, 16 KB tiles), 6 stages
 // (96 KB: two blocks per SM).

@@ -1,13 +1,14 @@
 // copy_if/v08_size_dispatch.cuh — copy_if v08: the shape picked from n. One block for a small
-// input, v06's pipeline above (v05 where the GPU cannot run sm_90 code). Keeps the order.
+// input, v05's or v06's kernels above (v05 where the GPU cannot run sm_90 code). Keeps the order.
 // Technique: dispatch by problem size: one launch and no look-back where one block's trip
 // covers the input; v05's one-tile blocks where v06's persistent blocks get too few tiles.
 // Changes from v06: below 16,384 elements no status memset and no persistent pipeline; one
 // 1024-thread block flags, ranks and compacts everything through shared memory. Between one and
 // sixteen v06 tiles per SM, v05; from three v05 tiles per SM, as the programmatic dependent
-// launch of its workspace clear.
-// Remains (bottleneck): launch latency below the threshold; v06's above it.
-// Source: CUB DeviceSelect's size dispatch and BlockScan-based compaction (agent_select_if.cuh);
+// launch of its workspace clear. Below one v06 tile per SM and from sixteen, v06.
+// Remains (bottleneck): launch latency below the threshold; v05's and v06's above it.
+// Source: CUB DeviceSelect's tile compaction (agent_select_if.cuh: BlockLoad, BlockScan of the
+// selection flags, compaction through shared memory); the size dispatch as in scan v16;
 // programmatic dependent launch as in CUB's dispatch_scan.cuh on sm_90.
 #pragma once
 
@@ -41,7 +42,7 @@ inline constexpr VersionDoc kDoc = {
     "thousand elements those cost more than the work, and at a few million its persistent "
     "blocks get too few tiles to hide the look-ahead.",
     /*remains*/
-    "Below the threshold, the launch itself; above it, v06's bottleneck.",
+    "Below the threshold, the launch itself; above it, v05's and v06's bottlenecks.",
     /*source*/
     "CUB DeviceSelect (agent_select_if.cuh: BlockLoad, BlockScan of selection flags, "
     "compaction through shared memory); thresholds as in scan v16"};
@@ -103,8 +104,8 @@ __global__ void __launch_bounds__(kThreads)
   if (t == 0) *count = kept_before;
 }
 
-// v05's one-tile blocks between these many v06 tiles per SM, as scan v16 does with v14: the
-// chapter's sweep has v06 behind CUB at 2^22 elements, about eight v06 tiles per SM.
+// v05's one-tile blocks between these many v06 tiles per SM, as scan v16 does with v14: v06
+// alone was behind CUB at 2^22 elements, about eight v06 tiles per SM (copy_if/LAB_NOTES.md).
 inline constexpr size_t kMiddleFromTilesPerSm = 1, kMiddleToTilesPerSm = 16;
 
 // The path above the one-block threshold on this device: v06 where sm_90 code runs and each SM
@@ -117,8 +118,8 @@ inline bool above_uses_v06(size_t n) {
 }
 
 // Within v05's band, from this many v05 tiles per SM on, its launch is the programmatic
-// dependent of the workspace clear (v05::launch_pdl); below, the memset and a plain launch. The
-// H100 closeup in results/README.md: with PDL 5-8% slower at 1 to 1.9 tiles per SM (540,672 and
+// dependent of the workspace clear (v05::launch_pdl); below, the memset and a plain launch. On
+// the H100 (copy_if/LAB_NOTES.md), with PDL 5-8% slower at 1 to 1.9 tiles per SM (540,672 and
 // 2^20 elements), 7-9% faster from 3.9 (2^21 ... 2^23); the bound lies between.
 inline constexpr size_t kPdlFromTilesPerSm = 3;
 inline bool middle_uses_pdl(size_t n) {
