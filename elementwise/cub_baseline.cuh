@@ -52,7 +52,9 @@ inline constexpr VersionDoc kUnfusedDoc = {
     /*remains*/
     "Four launches and four round trips of the output through memory: about 2.5 times the "
     "traffic of the fused kernel.",
-    /*source*/ "seed 002 §3.4 (why fuse); CUB, cub::DeviceTransform"};
+    /*source*/
+    "Anonymous, Chinese notes on CUDA operator optimization, section 3.4 (the fused kernel); "
+    "CUB, cub::DeviceTransform"};
 
 // 32-bit offsets and element indices whenever n fits in int (CUB's fast path, and a 32-bit
 // modulo for the bias), 64-bit beyond.

@@ -1,5 +1,6 @@
 // elementwise/elementwise.h — the elementwise problems: GELU, the fused bias + mask + scale + add
-// of seed 002 §3.4, and the add of two arrays, in fp32 and fp16.
+// (section 3.4 of the anonymous Chinese notes on CUDA operator optimization), and the add of two
+// arrays, in fp32 and fp16.
 //
 // Five operators share one ladder of version files (each file is templated on the operation and
 // the element type) and one chapter, elementwise/README.md:
@@ -7,7 +8,7 @@
 //   fused_f32, fused_f16  y = (x + bias[i % bias_size]) * mask[i] * scale + addend[i],
 //                         mask uint8 (0 or 1), bias_size = 1024 (1000 on the input
 //                         "bias1000"), scale = 0.5
-//   add_f32               y = x + addend (seed 000's example)
+//   add_f32               y = x + addend (the example of PaddlePaddle's Kernel Primitive API)
 // Host side: generators, the double-precision reference, the check and the bytes moved.
 #pragma once
 
@@ -25,9 +26,9 @@ namespace ladder::elementwise {
 
 enum class Kind { kGelu, kFused, kAdd };
 
-inline constexpr int kBiasSize = 1024;     // seed 002's bias length
+inline constexpr int kBiasSize = 1024;     // the Chinese notes' bias length
 inline constexpr int kOddBiasSize = 1000;  // the "bias1000" input's
-inline constexpr float kScale = 0.5f;      // seed 002's scale
+inline constexpr float kScale = 0.5f;      // the Chinese notes' scale
 
 // Device pointers of one problem. Which are used depends on the Kind: GELU reads x; add reads x
 // and addend; fused reads all four. Every array of n elements may start at any element (no

@@ -62,7 +62,8 @@ struct FusedOp {
                                                __half a) const {
     return __float2half_rn((*this)(__half2float(x), __half2float(bias), mask, __half2float(a)));
   }
-  // Two lanes; the two mask bytes become one __half2 of 0.0 / 1.0 (seed 002's VecCompute).
+  // Two lanes; the two mask bytes become one __half2 of 0.0 / 1.0 (as VecCompute does in the
+  // Chinese notes on CUDA operator optimization, section 3.4).
   __device__ __forceinline__ __half2 operator()(__half2 x, __half2 bias, uchar2 mask,
                                                 __half2 a) const {
     const __half2 m = __halves2half2(__ushort2half_rn(mask.x), __ushort2half_rn(mask.y));

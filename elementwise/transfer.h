@@ -1,7 +1,8 @@
 // elementwise/transfer.h — where a user's data starts: host memory. Benchmarks of the copies
 // between host and GPU, of kernels that read host memory in place, and of an elementwise job
-// over a host array done serially and overlapped across streams (seed 004: memory spaces,
-// streams and events). They sit in the elementwise chapter's first section.
+// over a host array done serially and overlapped across streams (CUDA C++ Programming Guide,
+// "Page-Locked Host Memory" and "Asynchronous Concurrent Execution"). They are part 2 of the
+// elementwise chapter.
 //
 // Four operators, each a small ladder over one idea (the memory kind, the number of streams):
 //   h2d            copy n float32 host -> GPU       (pageable, pinned, write-combined host memory)

@@ -1,4 +1,11 @@
 // elementwise/v00_serial.cuh — elementwise v00: the serial baseline, one GPU thread.
+// Technique: the CPU loop run by one thread: out[i] = f(inputs at i) for i = 0, 1, ..., n - 1.
+// Changes: the starting point.
+// Remains (bottleneck): everything. One thread keeps only a few loads in flight; tested, not
+// benchmarked at the ladder sizes.
+// Source: the CPU reference of the fused kernel in the anonymous Chinese notes on CUDA operator
+// optimization (section 3.4); the ElementwiseAdd example of PaddlePaddle's CUDA Kernel Primitive
+// API documentation.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -15,7 +22,10 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "Everything: one thread, one element at a time, a memory latency every few elements. It is "
     "tested but not benchmarked at the ladder size (reduce v00 already shows that cost).",
-    /*source*/ "seed 002 §3.4 (CPU_fused_kernel), seed 000 (elementwise add)"};
+    /*source*/
+    "Anonymous, Chinese notes on CUDA operator optimization, section 3.4 (the fused kernel's CPU "
+    "reference); PaddlePaddle, CUDA Kernel Primitive API documentation (the ElementwiseAdd "
+    "example)"};
 
 // Largest n it runs at: tests only (the benchmark sizes are larger).
 inline constexpr size_t kMaxN = size_t(1) << 21;

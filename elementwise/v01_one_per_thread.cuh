@@ -1,4 +1,10 @@
 // elementwise/v01_one_per_thread.cuh — elementwise v01: one element per thread.
+// Technique: ceil(n / 256) blocks of 256 threads; thread i computes element i, so a warp's loads
+// and stores are coalesced.
+// Changes from v00: the loop becomes the grid.
+// Remains (bottleneck): one 2- or 4-byte load per thread, then the thread retires: too few bytes
+// in flight to keep HBM busy, a million blocks to schedule at 2^28, index math per element.
+// Source: CUDA C++ Programming Guide (thread hierarchy).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -19,7 +25,7 @@ inline constexpr VersionDoc kDoc = {
     "Each thread does one element's worth of work and then retires: a million blocks at 2^28 "
     "are scheduled, index math and the bounds check are paid per element, and each load "
     "instruction moves only 2 or 4 bytes per thread.",
-    /*source*/ "seed 002 §3 (FusedBiasAddCUDAKernel), CUDA C++ Programming Guide"};
+    /*source*/ "CUDA C++ Programming Guide (thread hierarchy)"};
 
 inline constexpr unsigned kThreads = 256;
 

@@ -1,4 +1,12 @@
 // elementwise/v02_grid_stride.cuh — elementwise v02: a grid-stride loop over resident blocks.
+// Technique: launch only the blocks that fit on the GPU at once; each thread steps through the
+// array by the grid's size, coalesced at every step.
+// Changes from v01: one-shot threads become loops; the grid no longer grows with n.
+// Remains (bottleneck): each load is still 2 or 4 bytes per thread, at most 128 bytes per warp
+// instruction, so it takes many instructions in flight to keep HBM busy.
+// Source: Mark Harris, "CUDA Pro Tip: Write Flexible Kernels with Grid-Stride Loops" (NVIDIA
+// Developer Blog, 2013); the fp32 fused kernel of the Chinese notes on CUDA operator optimization
+// is such a loop.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -20,7 +28,9 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "Each load is still 2 or 4 bytes per thread: at most 128 bytes per warp instruction, so it "
     "takes many instructions (and many in flight) to keep HBM busy.",
-    /*source*/ "NVIDIA blog, CUDA Pro Tip: Write Flexible Kernels with Grid-Stride Loops"};
+    /*source*/
+    "Mark Harris, 'CUDA Pro Tip: Write Flexible Kernels with Grid-Stride Loops', NVIDIA "
+    "Developer Blog, 2013"};
 
 inline constexpr unsigned kThreads = 256;
 

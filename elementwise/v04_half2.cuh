@@ -1,7 +1,11 @@
 // elementwise/v04_half2.cuh — elementwise v04 (fp16 only): half2 intrinsics, two lanes per op.
-// Technique: v03's 16-byte loads, computed as four __half2 per load instead of widening to float.
-// Remains: how well one 16-byte access per thread per trip keeps HBM busy; and each rung still
-// writes its own loop (v05 factors it out).
+// Technique: v03's 16-byte loads, computed as four __half2 per load instead of widening to float:
+// __hmul2, __hadd2, __hfma2 and h2tanh_approx (tanh.approx.f16x2) do two elements per instruction.
+// Changes from v03: the fp16 arithmetic only; loads, stores, head, tail and fallback are v03's.
+// Remains (bottleneck): the loop's shape, shared with v02 and v03 (a resident grid striding over
+// the whole array, which v05's one tile per block beats); and each rung writes its own loop.
+// Source: the anonymous Chinese notes on CUDA operator optimization, sections 3.2-3.4 (FP16 GELU,
+// the half2 VecCompute); NVIDIA's CUDA Math API, half2 arithmetic functions.
 #pragma once
 
 #include <cuda_fp16.h>
@@ -27,10 +31,12 @@ inline constexpr VersionDoc kDoc = {
     "v03's per-element float arithmetic on halves becomes paired half arithmetic "
     "(__float2half2_rn for the constants); loads, stores, head and tail as v03.",
     /*remains*/
-    "The kernel is now as cheap as its memory traffic; what is left is how well one 16-byte "
-    "access per thread per trip keeps HBM busy, and each rung still writes its own loop.",
+    "The kernel is now as cheap as its memory traffic; what is left is the loop's shape (a "
+    "resident grid striding over the array, which v05's one tile per block beats), and each "
+    "rung still writes its own loop.",
     /*source*/
-    "seed 002 §3.2-3.4 (FP16 GELU, half2 VecCompute); CUDA Math API, half2 arithmetic"};
+    "Anonymous, Chinese notes on CUDA operator optimization, sections 3.2-3.4 (FP16 GELU, "
+    "half2 VecCompute); NVIDIA CUDA Math API, half2 arithmetic functions"};
 
 using v03::kThreads;
 

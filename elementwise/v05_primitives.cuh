@@ -1,7 +1,13 @@
 // elementwise/v05_primitives.cuh — elementwise v05: kernel primitives, the operation a functor.
 // Technique: ReadData / Elementwise* / WriteData over tiles (common/kernel_primitives.cuh), one
-// tile per block. Remains (bottleneck): the memory system itself; what is left to the copy
-// ceiling is launch and tail.
+// tile of 256 x VecSize elements per block, the vector width the widest every pointer allows.
+// Changes from v03/v04: the hand-written loops become primitive calls with the operation as a
+// functor, and the grid covers the array (one block per tile) instead of a resident grid looping
+// over it; on the H200 the grid is what closes most of the gap to the copy ceiling.
+// Remains (bottleneck): the memory system itself; what is left is the launch and the last tile,
+// which matter only at small sizes.
+// Source: PaddlePaddle, CUDA Kernel Primitive API documentation (ReadData, WriteData,
+// ElementwiseAny, GetVectorizedSize).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -27,16 +33,17 @@ inline constexpr VersionDoc kDoc = {
     "v03/v04's hand-written loops become calls into common/kernel_primitives.cuh; fp16 "
     "functors reach their __half2 overloads through ElementwiseAny. And the grid covers the "
     "array, one tile per block, instead of v02-v04's resident grid looping over it: on the "
-    "H200 that alone closes most of the gap to the copy ceiling "
-    "(elementwise/tuning/probe_gelu.cu).",
+    "H200 that alone closes most of the gap to the copy ceiling.",
     /*remains*/
     "The memory system. Each byte is moved once; what is left between this and the copy "
     "ceiling is the launch and the tail tile.",
-    /*source*/ "seed 000 (Paddle Kernel Primitive API: ReadData, WriteData, ElementwiseAny)"};
+    /*source*/
+    "PaddlePaddle, CUDA Kernel Primitive API documentation (ReadData, WriteData, "
+    "ElementwiseAny, GetVectorizedSize)"};
 
 inline constexpr unsigned kThreads = 256;
-// Vectors per thread per tile, of each input. The probe timed 1, 2, 4 and 8 at 2^28 on the H200:
-// 1 was fastest for fp16 and as fast as any for fp32.
+// Vectors per thread per tile, of each input. Of 1, 2, 4 and 8, timed at 2^28 on the H200, 1 was
+// fastest for fp16 and as fast as any for fp32 (elementwise/LAB_NOTES.md).
 inline constexpr int kUnroll = 1;
 
 // One tile of `num` elements starting at element `first`.

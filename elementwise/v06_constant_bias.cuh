@@ -4,8 +4,10 @@
 // Changes from v05: the bias read, and nothing else (same tiles, same 64-bit `%`).
 // Remains (bottleneck): the constant cache serves one address per warp per cycle; the lanes of
 // a warp read different bias entries, so each read is split into as many requests as there are
-// distinct addresses. Source: seed 004 (memory spaces: constant memory, its broadcast cache);
-// CUDA C++ Programming Guide, "Device Memory Accesses: Constant Memory".
+// distinct addresses.
+// Source: CUDA C++ Programming Guide, "Device Memory Accesses: Constant Memory"; the anonymous
+// Chinese article "A review of CUDA basics" (constant memory, and a 1-D stencil with its taps
+// there).
 #pragma once
 
 #include <cuda_fp16.h>
@@ -39,8 +41,8 @@ inline constexpr VersionDoc kDoc = {
     "warp reads one value (a scale, a filter tap in a stencil, a kernel argument); a table "
     "indexed by the lane is what global (or shared) memory is for.",
     /*source*/
-    "seed 004 (constant memory; the 1-D stencil with its taps in constant memory); CUDA C++ "
-    "Programming Guide, constant memory accesses"};
+    "CUDA C++ Programming Guide, 'Device Memory Accesses: Constant Memory'; anonymous, 'A "
+    "review of CUDA basics' (Chinese; constant memory and a 1-D stencil with its taps there)"};
 
 // The largest bias this rung keeps in constant memory (elements). Constant memory is 64 KB per
 // module; larger biases take v05's path.

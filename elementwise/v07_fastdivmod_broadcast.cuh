@@ -2,14 +2,16 @@
 // bias read through a broadcast read whose index math is a FastDivMod.
 // Technique: the remainder of each vector's position by the bias length as a multiply-high, an
 // add and a shift (common/fast_divmod.h), on 32-bit positions.
-// Changes from v05: kps::ReadDataBroadcast instead of kps::ReadDataModulo: no 64-bit `%` (a
-// call to a division routine of some twenty instructions) per vector; and a partial last tile of
-// whole vectors read and written as vectors (Partial below).
+// Changes from v05: kps::ReadDataBroadcast instead of kps::ReadDataModulo: no 64-bit `%` (a call
+// to a software division routine) per vector; and, when n is a multiple of the vector width, the
+// partial last tile read and written by whole vectors (Partial below).
 // Remains (bottleneck): the memory system, as in v05; the index math was never the limit at
 // large n, so what this rung shows is what the division cost in instructions, not in time. An
 // input under one tile that is not a whole number of vectors keeps the element path's second
 // DRAM round trip.
-// Source: seed 000 (FastDivMod, ReadDataBc); Granlund & Montgomery 1994.
+// Source: PaddlePaddle, CUDA Kernel Primitive API documentation (FastDivMod, ReadDataBc); Torbjorn
+// Granlund and Peter L. Montgomery, "Division by Invariant Integers using Multiplication" (PLDI
+// 1994).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -34,22 +36,24 @@ inline constexpr VersionDoc kDoc = {
     "vector with a 64-bit `%`, which the GPU has no instruction for (it calls a division "
     "routine). Here the host builds a FastDivMod for the bias length once per launch (magic "
     "multiplier and shift, common/fast_divmod.h) and the kernel's broadcast read "
-    "(kps::ReadDataBroadcast, seed 000's ReadDataBc) takes the remainder with one multiply-high, "
+    "(kps::ReadDataBroadcast, after Paddle's ReadDataBc) takes the remainder with one "
+    "multiply-high, "
     "one add, one shift and one multiply-subtract on 32-bit positions.",
     /*changes*/
     "kps::ReadDataModulo becomes kps::ReadDataBroadcast; the kernel is otherwise v05, but for "
     "the last, partial tile when n is a whole number of vectors: there each thread reads and "
     "writes its vector whole, where v05 goes element by element (as compiled, part of those "
-    "loads issue after the first store: a second DRAM round trip, about a tenth of the time of "
-    "an input under one tile). Inputs of 2^32 elements or more keep v05's 64-bit path.",
+    "loads issue after the first store: a second DRAM round trip on an input under one tile). "
+    "Inputs of 2^32 elements or more keep v05's 64-bit path.",
     /*remains*/
-    "The memory system, as in v05. The division was a few dozen instructions per vector in a "
-    "kernel that waits on DRAM; whether that shows in time is what the measurement says. An "
+    "The memory system, as in v05. The division was a software routine per vector in a kernel "
+    "that waits on DRAM; whether that shows in time is what the measurement says. An "
     "input under one tile that is not a whole number of vectors keeps the element path's second "
     "DRAM round trip.",
     /*source*/
-    "seed 000 (FastDivMod; ReadDataBc's index math); Granlund & Montgomery, 'Division by "
-    "invariant integers using multiplication' (PLDI 1994)"};
+    "PaddlePaddle, CUDA Kernel Primitive API documentation (FastDivMod; ReadDataBc's index "
+    "math); Torbjorn Granlund and Peter L. Montgomery, 'Division by Invariant Integers using "
+    "Multiplication', PLDI 1994"};
 
 template <typename T, int VecSize, bool IsBoundary>
 __device__ __forceinline__ void tile(const Args<T>& a, const FastDivMod& bias_size, T* out,
@@ -65,8 +69,8 @@ __device__ __forceinline__ void tile(const Args<T>& a, const FastDivMod& bias_si
   kps::WriteData<T, NX, VecSize, IsBoundary>(out + first, y, num);
 }
 
-// How the last, partial tile is read and written (measured by
-// elementwise/tuning/probe_boundary.cu):
+// How the last, partial tile is read and written (the measurements are in
+// elementwise/LAB_NOTES.md):
 //   kElements: every thread element by element (kps's IsBoundary path). As compiled, part of its
 //     loads issue after its first store: a second DRAM round trip on an input of under one tile.
 //   kWholeVectors: a thread whose vector lies wholly inside n runs the full-tile code for it (one
@@ -77,8 +81,7 @@ __device__ __forceinline__ void tile(const Args<T>& a, const FastDivMod& bias_si
 //     takes kWholeVectors only when n is a whole number of vectors (no thread straddles n).
 //   kWholeVectorsPhased (a candidate, not launched): kWholeVectors with the choice made per phase
 //     (loads, then arithmetic, then stores), so that a warp holding both kinds of thread issues
-//     every load of both before it waits on any. The SASS does that, and it was slower still
-//     (results/README.md, probe_boundary on the H100).
+//     every load of both before it waits on any. The SASS does that, and it was slower still.
 enum class Partial { kElements, kWholeVectors, kWholeVectorsPhased };
 
 template <typename T, int VecSize>

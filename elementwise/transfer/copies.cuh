@@ -1,5 +1,6 @@
 // elementwise/transfer/copies.cuh — h2d and d2h: one copy of n floats across the host link, from
-// or to each kind of host memory (seed 004, memory spaces: pageable, pinned, write-combined).
+// or to each kind of host memory (pageable, pinned, write-combined; CUDA C++ Programming Guide,
+// "Page-Locked Host Memory").
 // Technique: cudaMemcpyAsync on the stream; the host memory's kind is the only change per rung.
 // Remains (bottleneck): the link itself (PCIe or NVLink-C2C), which pinned memory reaches and
 // pageable memory, staged through a driver buffer by the CPU, does not.
@@ -20,8 +21,8 @@ inline constexpr VersionDoc kPageable = {
     "The extra CPU copy through the staging buffer, and no overlap with anything else: the "
     "call waits on the host (this rung's time includes the host's part).",
     /*source*/
-    "seed 004 (host memory: pageable vs pinned); CUDA C++ Best Practices Guide, "
-    "'Pinned Memory'"};
+    "CUDA C++ Best Practices Guide, 'Pinned Memory'; anonymous, 'A review of CUDA basics' "
+    "(Chinese; pageable and pinned host memory)"};
 
 inline constexpr VersionDoc kPinned = {
     1, "v01_pinned", "From / to pinned memory (cudaMallocHost)",
@@ -30,7 +31,7 @@ inline constexpr VersionDoc kPinned = {
     "directly by DMA, the call is asynchronous and can overlap kernels and other copies.",
     /*changes*/ "v00's malloc becomes cudaMallocHost: no staging copy.",
     /*remains*/ "The link's bandwidth: this is the speed of light for a host-to-GPU transfer.",
-    /*source*/ "seed 004 (cudaMallocHost); CUDA C++ Programming Guide, 'Page-Locked Host Memory'"};
+    /*source*/ "CUDA C++ Programming Guide, 'Page-Locked Host Memory' (cudaMallocHost)"};
 
 inline constexpr VersionDoc kWriteCombined = {
     2, "v02_write_combined", "From / to write-combined pinned memory",
@@ -42,7 +43,7 @@ inline constexpr VersionDoc kWriteCombined = {
     /*remains*/
     "The link, as v01; the gain, if any, is in H2D, and the price is every CPU read of the "
     "buffer (the check of d2h reads it back once).",
-    /*source*/ "seed 004; CUDA C++ Programming Guide, 'Write-Combining Memory'"};
+    /*source*/ "CUDA C++ Programming Guide, 'Write-Combining Memory'"};
 
 inline constexpr VersionDoc kMemcpy = {
     -1, "cuda_memcpy", "cudaMemcpy (synchronous) with pinned memory, the library baseline",

@@ -1,4 +1,5 @@
-// elementwise/transfer/host_memory.h — a host buffer of one of the kinds seed 004 teaches.
+// elementwise/transfer/host_memory.h — a host buffer of one of the kinds CUDA offers: pageable,
+// pinned, write-combined, mapped (zero-copy) and managed.
 #pragma once
 
 #include <cuda_runtime_api.h>

@@ -1,5 +1,5 @@
-// elementwise/transfer/host_sum.cuh — host_sum: a kernel whose input lives in host memory (seed
-// 004: zero-copy mapped memory, managed memory, prefetching).
+// elementwise/transfer/host_sum.cuh — host_sum: a kernel whose input lives in host memory
+// (zero-copy mapped memory, managed memory, prefetching; CUDA C++ Programming Guide).
 // Technique: the same sum (reduce's top rung) over the data where it is: copied first, read in
 // place over the link, or migrated on demand by page faults.
 // Remains (bottleneck): the link, which every variant must cross once; page faults for managed
@@ -19,7 +19,7 @@ inline constexpr VersionDoc kCopyThenReduce = {
     /*remains*/
     "The copy and the kernel run one after the other, and the data lands in a "
     "device buffer nobody needed.",
-    /*source*/ "seed 004 (host to device copies)"};
+    /*source*/ "CUDA C++ Programming Guide, 'Asynchronous Concurrent Execution' (cudaMemcpyAsync)"};
 
 inline constexpr VersionDoc kZeroCopy = {
     1, "v01_zero_copy", "Zero-copy: the kernel reads mapped pinned memory over the link",
@@ -30,7 +30,9 @@ inline constexpr VersionDoc kZeroCopy = {
     /*remains*/
     "The link's bandwidth under a kernel's access pattern, and every re-read crosses it again "
     "(fine for data read once, as here).",
-    /*source*/ "seed 004 (zero-copy memory); CUDA C++ Programming Guide, 'Mapped Memory'"};
+    /*source*/
+    "CUDA C++ Programming Guide, 'Mapped Memory'; anonymous, 'A review of CUDA basics' "
+    "(Chinese; zero-copy memory)"};
 
 inline constexpr VersionDoc kManaged = {
     2, "v02_managed", "Managed memory, no prefetch: pages fault over on demand",
@@ -42,7 +44,9 @@ inline constexpr VersionDoc kManaged = {
     /*remains*/
     "Page faults: a fault stalls the warps that touch the page while the driver "
     "migrates it, so the link is far from busy.",
-    /*source*/ "seed 004 (unified memory); CUDA C++ Programming Guide, 'Unified Memory'"};
+    /*source*/
+    "CUDA C++ Programming Guide, 'Unified Memory Programming'; anonymous, 'A review of CUDA "
+    "basics' (Chinese; unified and managed memory)"};
 
 inline constexpr VersionDoc kManagedPrefetch = {
     3, "v03_managed_prefetch", "Managed memory with cudaMemPrefetchAsync before the kernel",
@@ -52,7 +56,7 @@ inline constexpr VersionDoc kManagedPrefetch = {
     "pages.",
     /*changes*/ "v02 plus a prefetch on the stream before the kernel.",
     /*remains*/ "The migration and the kernel still run one after the other.",
-    /*source*/ "seed 004; CUDA C++ Best Practices Guide, 'Unified Memory: prefetching'"};
+    /*source*/ "CUDA C++ Programming Guide, 'Unified Memory Programming' (cudaMemPrefetchAsync)"};
 
 inline constexpr VersionDoc kCub = {
     -1,

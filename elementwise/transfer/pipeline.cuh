@@ -1,6 +1,6 @@
 // elementwise/transfer/pipeline.cuh — pipeline_gelu: GELU over a host array, copy in, compute,
-// copy out, serially and overlapped across streams (seed 004: streams, events,
-// cudaStreamWaitEvent).
+// copy out, serially and overlapped across streams (streams, events, cudaStreamWaitEvent; CUDA
+// C++ Programming Guide, "Asynchronous Concurrent Execution").
 // Technique: the array cut into chunks dealt round-robin to k streams; each chunk's copy in,
 // kernel and copy out are ordered on its stream, and chunks of different streams overlap (the
 // GPU has separate copy engines for each direction). Events fork the streams from the caller's
@@ -20,7 +20,7 @@ inline constexpr VersionDoc kOneStream = {
     "whole array out.",
     /*changes*/ "The starting point.",
     /*remains*/ "Nothing overlaps: the time is the sum of the two copies and the kernel.",
-    /*source*/ "seed 004 (a program's host-device workflow)"};
+    /*source*/ "CUDA C++ Programming Guide (the host-device workflow: copy in, launch, copy out)"};
 
 inline constexpr VersionDoc kTwoStreams = {
     1, "v01_two_streams", "Chunks over 2 streams: copies and kernels overlap",
@@ -32,8 +32,8 @@ inline constexpr VersionDoc kTwoStreams = {
     /*changes*/ "v00's three whole-array steps become per-chunk steps on two streams.",
     /*remains*/ "With two streams, one direction's copy often waits for the other's chunk.",
     /*source*/
-    "seed 004 (streams, events, cudaStreamWaitEvent); CUDA C++ Best Practices "
-    "Guide, 'Overlapping Transfers with Computation'"};
+    "CUDA C++ Best Practices Guide, 'Overlapping Transfers with Computation'; anonymous, "
+    "'A review of CUDA basics' (Chinese; streams, events, cudaStreamWaitEvent)"};
 
 inline constexpr VersionDoc kFourStreams = {
     2,
@@ -42,7 +42,7 @@ inline constexpr VersionDoc kFourStreams = {
     /*technique*/ "v01 with 4 streams and 16 chunks.",
     /*changes*/ "More streams, smaller chunks: the copy engines stay busier.",
     /*remains*/ "The link's direction that is slower, plus one chunk in and one chunk out.",
-    /*source*/ "seed 004"};
+    /*source*/ "CUDA C++ Best Practices Guide, 'Overlapping Transfers with Computation'"};
 
 inline constexpr VersionDoc kEightStreams = {
     3,
@@ -51,7 +51,7 @@ inline constexpr VersionDoc kEightStreams = {
     /*technique*/ "v01 with 8 streams and 32 chunks.",
     /*changes*/ "Smaller chunks again: less fill and drain, more launches.",
     /*remains*/ "As v02; past some count, per-chunk overheads outweigh the shorter fill.",
-    /*source*/ "seed 004"};
+    /*source*/ "CUDA C++ Best Practices Guide, 'Overlapping Transfers with Computation'"};
 
 inline constexpr VersionDoc kCub = {
     -1, "cub", "One stream with cub::DeviceTransform for the GELU (the library baseline)",
