@@ -4,7 +4,8 @@
     python3 scripts/plots.py             # (matplotlib) draw results/plots/*.png first
     python3 scripts/report.py            # rewrite RESULTS.md and <op>/README.md tables
     python3 scripts/report.py --check    # exit 1 if either differs from what the JSON gives
-    python3 scripts/report.py --check --lessons   # and if a chapter or header holds lab talk
+    python3 scripts/report.py --check --lessons   # and on lab talk in a chapter or header,
+                                                  # or a line of 160+ characters with a figure
 
 Reads every results/*.json (Google Benchmark's JSON output, written by
 `cuda-ladder --results_dir=results`). It never measures and never invents a number: every
@@ -1212,8 +1213,9 @@ def main():
                     help="do not write; exit 1 if RESULTS.md or a chapter table is out of date")
     ap.add_argument("--lessons", action="store_true",
                     help="fail when a chapter or version header holds lab talk (a commit hash, a "
-                    "probe file name, 'session', 'seed 00N'); also on with LADDER_LESSONS=1. "
-                    "Without it the findings are only counted")
+                    "probe file name, 'session', 'seed 00N') or a line with a figure span is "
+                    "160 characters or longer; also on with LADDER_LESSONS=1. Without it the "
+                    "findings are only counted")
     args = ap.parse_args()
     files, errors = results_files(), []
     outputs = render_all(files, errors)
@@ -1228,17 +1230,26 @@ def main():
             if not args.check:
                 with open(path, "w") as f:
                     f.write(text)
-    # The lesson check reads the files as they now are (written above unless --check).
+    # The lesson check reads the files as they now are (written above unless --check); the
+    # line-length check reads what report.py makes of them.
     found = lessons.check_lessons(ROOT)
+    long_lines = lessons.long_span_lines({os.path.relpath(p, ROOT): t for p, t in outputs.items()
+                                          if p != os.path.join(ROOT, "RESULTS.md")})
     enforce = lessons.enforced(args.lessons)
     if found and enforce:
         print("lab talk in the lesson (move it to the operator's LAB_NOTES.md):")
         for line in lessons.format_findings(found):
             print("  " + line)
-    elif found:
-        print(f"lessons: {len(found)} findings of lab talk in chapters and version headers (not "
-              "enforced; --lessons or LADDER_LESSONS=1 lists them and fails)")
-    failed_lessons = bool(found) and enforce
+    if long_lines and enforce:
+        print(f"lines with a figure span of {lessons.LINE_LIMIT} characters or more (rewrap; "
+              "scripts/figkeys.py names long spans):")
+        for line in lessons.format_findings(long_lines):
+            print("  " + line)
+    if (found or long_lines) and not enforce:
+        print(f"lessons: {len(found)} findings of lab talk in chapters and version headers, "
+              f"{len(long_lines)} lines with a figure span of {lessons.LINE_LIMIT} characters or "
+              "more (not enforced; --lessons or LADDER_LESSONS=1 lists them and fails)")
+    failed_lessons = bool(found or long_lines) and enforce
     if args.check:
         if stale:
             print("out of date (run python3 scripts/report.py): " + ", ".join(stale))

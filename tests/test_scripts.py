@@ -362,6 +362,22 @@ class LessonCheckTest(unittest.TestCase):
             self.tree(d, {}, late)  # beyond the header: not checked
             self.assertEqual(lessons.check_lessons(d), [])
 
+    def test_lines_with_a_figure_span_stay_short(self):
+        span = "<!--fig v11_cub_2e10-->1.272×<!--/fig-->"
+        long_text = "x" * (160 - len(span) - 1)
+        texts = {"reduce/README.md": "\n".join([
+            "# Reduce", long_text + " " + span,  # 160 characters: too long
+            long_text[1:] + " " + span,  # 159: fine
+            "y" * 200,  # long, but no figure span
+            "<!-- BEGIN generated results: reduce -->", "| " + long_text + span + " |",
+            "<!-- END generated results: reduce -->",
+            "| table | " + long_text + " <!--fig:time reduce/cub/n:2^28-->1 µs<!--/fig--> |"]),
+                 "reduce/LAB_NOTES.md": "short " + span + "\n"}
+        found = lessons.long_span_lines(texts)
+        self.assertEqual([(p, line, what) for p, line, what, _ in found],
+                         [("reduce/README.md", 2, "160 characters with a figure span"),
+                          ("reduce/README.md", 8, "180 characters with a figure span")])
+
     def test_sub_folder_chapters_are_checked_and_the_switch(self):
         with tempfile.TemporaryDirectory() as d:
             self.tree(d, {"reduce/rows/README.md": "two sessions later\n"})

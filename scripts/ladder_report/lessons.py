@@ -6,15 +6,20 @@ not hold lab talk: a commit hash, a probe file name, "session(s)", "seed 00N". T
 comments is ignored (a figure span's key may name a kept file whose name holds a hash). The lab
 notes (`<op>/LAB_NOTES.md`) are where such words go, and they are not checked.
 
-It reports findings as (path relative to the root, line, what, the text found). report.py
---check runs it; it fails --check only when enforced (report.py --lessons, or LADDER_LESSONS=1 in
-the environment).
+A second check, on every markdown file report.py renders (README.md, the chapters, the lab
+notes): no line that holds a figure span is LINE_LIMIT characters or longer, the generated
+blocks aside (a hand-written table's row counts).
+
+Both report findings as (path relative to the root, line, what, the text found). report.py
+--check runs them; they fail --check only when enforced (report.py --lessons, or
+LADDER_LESSONS=1 in the environment).
 """
 import glob
 import os
 import re
 
 HEADER_CHARS = 4000
+LINE_LIMIT = 160
 
 # What a lesson must not hold: (what, pattern). A hash is 7 to 12 lower-case hex digits with at
 # least one letter and one digit, standing alone (not inside a word, not after 0x).
@@ -83,8 +88,30 @@ def check_lessons(root):
     return findings
 
 
+FIGURE_SPAN = re.compile(r"<!--fig[: ]")
+GENERATED = re.compile(r"<!-- (BEGIN|END) generated")
+
+
+def long_span_lines(texts, limit=LINE_LIMIT):
+    """[(path, line, what, text)]: the lines of {path: markdown} that hold a figure span and are
+    `limit` characters or longer, those inside a `<!-- BEGIN generated ... -->` ... `<!-- END
+    generated ... -->` block aside."""
+    findings = []
+    for path, text in sorted(texts.items()):
+        inside = False
+        for i, line in enumerate(text.splitlines(), 1):
+            g = GENERATED.match(line.strip())
+            if g:
+                inside = g.group(1) == "BEGIN"
+                continue
+            if not inside and FIGURE_SPAN.search(line) and len(line) >= limit:
+                findings.append((path, i, f"{len(line)} characters with a figure span",
+                                 line[:50] + "…"))
+    return findings
+
+
 def enforced(flag):
-    """Whether the check fails report.py: its --lessons flag, or LADDER_LESSONS=1."""
+    """Whether the checks fail report.py: its --lessons flag, or LADDER_LESSONS=1."""
     return flag or os.environ.get("LADDER_LESSONS", "") not in ("", "0")
 
 
