@@ -1,4 +1,9 @@
 // scan/v00_serial.cuh — scan v00: the serial baseline, one GPU thread.
+// Technique: the CPU loop (sum += in[i]; out[i] = sum) run by a single GPU thread.
+// Changes: the starting point.
+// Remains (bottleneck): everything: one thread does n dependent additions while the GPU idles.
+// Source: W. Zhang, "Classic problems in high-performance CUDA: prefix sum" (OneFlow, 2022, in
+// Chinese), §1.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -12,12 +17,14 @@ namespace ladder::scan::v00 {
 inline constexpr VersionDoc kDoc = {
     0, "v00_serial", "Serial: one thread walks the array",
     /*technique*/
-    "The CPU loop (seed 003 §1) run by a single GPU thread: sum += in[i]; out[i] = sum.",
+    "The CPU loop run by a single GPU thread: sum += in[i]; out[i] = sum.",
     /*changes*/ "The starting point.",
     /*remains*/
     "Everything: one thread does n dependent additions and 2n memory accesses, and the rest of "
     "the GPU sits idle. The loop-carried dependence is what every later rung has to break.",
-    /*source*/ "seed 003 §1 (PrefixSum on the CPU)"};
+    /*source*/
+    "Will Zhang, Classic problems in high-performance CUDA: prefix sum (OneFlow, 2022, in "
+    "Chinese), §1 (PrefixSum on the CPU)"};
 
 // Largest n the benchmark and tests run it at: the ladder size, a few seconds at most.
 inline constexpr size_t kMaxN = size_t(1) << 25;

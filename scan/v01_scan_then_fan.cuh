@@ -1,4 +1,11 @@
 // scan/v01_scan_then_fan.cuh — scan v01: ScanThenFan, one thread per part.
+// Technique: ScanThenFan in three kernels: thread 0 of each block scans a 1024-element part,
+// one thread scans the part sums, and a fan kernel adds each part's base to its elements.
+// Changes from v00: many parts at once, one thread per block instead of one per GPU.
+// Remains (bottleneck): serial chains of global loads (one working thread per block, and one
+// thread for the part sums).
+// Source: W. Zhang, "Classic problems in high-performance CUDA: prefix sum" (OneFlow, 2022, in
+// Chinese), §2-3; N. Wilt, The CUDA Handbook (2013), ch. 13 (ScanThenFan).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -21,7 +28,9 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "One thread of 1024 works in each scan block, reading global memory one int at a time; the "
     "part-sum scan is a single thread again. Both are serial chains of global loads.",
-    /*source*/ "seed 003 §2-3 (ScanThenFan, Baseline)"};
+    /*source*/
+    "Will Zhang, Classic problems in high-performance CUDA: prefix sum (OneFlow, 2022, in "
+    "Chinese), §2-3 (ScanThenFan, Baseline); Nicholas Wilt, The CUDA Handbook (2013), ch. 13"};
 
 inline constexpr unsigned kPart = 1024;  // elements per part = threads per block
 // Largest n it runs at: the one-thread part-sum scan makes it slow, not wrong, beyond.
@@ -54,8 +63,8 @@ __global__ void scan_part_sums_serial(int32_t* part_sums, size_t parts) {
 }
 
 // The fan: out[i] += part_sums[p - 1] for every element of part p > 0, where part_sums is
-// already scanned. Block of kPart threads, grid-stride over parts. (The seed computes the index
-// in int32, which overflows past 2^31 elements; size_t here.)
+// already scanned. Block of kPart threads, grid-stride over parts. (Zhang's article computes the
+// index in int32, which overflows past 2^31 elements; size_t here.)
 __global__ void add_base_kernel(const int32_t* __restrict__ part_sums, int32_t* __restrict__ out,
                                 size_t n, size_t parts) {
   for (size_t p = blockIdx.x; p < parts; p += gridDim.x) {
@@ -65,8 +74,8 @@ __global__ void add_base_kernel(const int32_t* __restrict__ part_sums, int32_t* 
   }
 }
 
-// Blocks to launch for `parts` parts: no more than fit on the GPU at once (the seed's fixed
-// 128 leaves SMs of an H200 idle).
+// Blocks to launch for `parts` parts: no more than fit on the GPU at once (Zhang's article fixes
+// 128, which leaves SMs of an H200 idle).
 inline size_t grid_for(size_t parts) {
   static const size_t resident = resident_grid((const void*)add_base_kernel, kPart, 0);
   return std::max<size_t>(1, std::min(parts, resident));

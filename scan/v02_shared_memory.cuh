@@ -1,4 +1,9 @@
 // scan/v02_shared_memory.cuh — scan v02: each part loaded into shared memory first.
+// Technique: all threads load the part coalesced into shared memory; thread 0 scans it there.
+// Changes from v01: the one-thread scan reads shared memory instead of global memory.
+// Remains (bottleneck): 1024 dependent adds by one thread per block; the one-thread part-sum scan.
+// Source: W. Zhang, "Classic problems in high-performance CUDA: prefix sum" (OneFlow, 2022, in
+// Chinese), §4.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -20,7 +25,9 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "Thread 0 still scans 1024 elements alone while 1023 threads wait at the barrier, and the "
     "part-sum scan is still one thread.",
-    /*source*/ "seed 003 §4 (Shared Memory)"};
+    /*source*/
+    "Will Zhang, Classic problems in high-performance CUDA: prefix sum (OneFlow, 2022, in "
+    "Chinese), §4 (Shared Memory)"};
 
 using v01::kPart;
 inline constexpr size_t kMaxN = v01::kMaxN;

@@ -1,4 +1,10 @@
 // scan/v03_warp_organized.cuh — scan v03: the block scan organised by warps.
+// Technique: each warp's lane 0 scans its 32 values, one warp scans the 32 warp totals, and
+// every warp adds the totals before it.
+// Changes from v02: one 1024-step chain becomes 32 chains of 32 steps in parallel.
+// Remains (bottleneck): a 32-step serial chain per warp; the one-thread part-sum scan.
+// Source: W. Zhang, "Classic problems in high-performance CUDA: prefix sum" (OneFlow, 2022, in
+// Chinese), §5.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -21,7 +27,9 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "Inside each warp one lane works and 31 wait: a 32-step serial chain per warp. The part-sum "
     "scan is still one thread.",
-    /*source*/ "seed 003 §5 (ScanBlock)"};
+    /*source*/
+    "Will Zhang, Classic problems in high-performance CUDA: prefix sum (OneFlow, 2022, in "
+    "Chinese), §5 (ScanBlock)"};
 
 using v01::kPart;
 inline constexpr size_t kMaxN = v01::kMaxN;

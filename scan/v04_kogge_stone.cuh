@@ -1,4 +1,10 @@
 // scan/v04_kogge_stone.cuh — scan v04: Kogge-Stone warp scan in shared memory.
+// Technique: Kogge-Stone warp scan in shared memory, 5 steps (offsets 1, 2, 4, 8, 16).
+// Changes from v03: lane 0's serial warp scan becomes five parallel steps; each step reads,
+// __syncwarp()s, then writes (Zhang's version races since Volta).
+// Remains (bottleneck): a guard (lane >= k) per step; the one-thread part-sum scan.
+// Source: W. Zhang, "Classic problems in high-performance CUDA: prefix sum" (OneFlow, 2022, in
+// Chinese), §6; Kogge & Stone (1973); Hillis & Steele (1986).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -18,13 +24,15 @@ inline constexpr VersionDoc kDoc = {
     "the sum of the 2^k elements ending at it. 5 steps instead of 32, no bank conflicts (a warp "
     "reads 32 consecutive words).",
     /*changes*/
-    "v03's lane-0 serial warp scan becomes Kogge-Stone. The seed's version reads and writes the "
+    "v03's lane-0 serial warp scan becomes Kogge-Stone. Zhang's version reads and writes the "
     "same words in one step with no barrier between (a race since Volta's independent thread "
     "scheduling); here each step reads, __syncwarp(), then writes.",
     /*remains*/
     "A branch per step (lanes below the offset sit out), and the part-sum scan is still one "
     "thread.",
-    /*source*/ "seed 003 §6 (ScanWarp); Kogge & Stone 1973; Hillis & Steele 1986"};
+    /*source*/
+    "Will Zhang, Classic problems in high-performance CUDA: prefix sum (OneFlow, 2022, in "
+    "Chinese), §6 (ScanWarp); Kogge & Stone 1973; Hillis & Steele 1986"};
 
 using v01::kPart;
 inline constexpr size_t kMaxN = v01::kMaxN;

@@ -1,4 +1,9 @@
 // scan/v05_zero_padding.cuh — scan v05: zero padding makes the warp scan branch-free.
+// Technique: 16 zeros before each warp's 32 words, so every lane runs every Kogge-Stone step.
+// Changes from v04: the guard (lane >= k) goes.
+// Remains (bottleneck): the one-thread scan of the part sums, which hides the gain.
+// Source: W. Zhang, "Classic problems in high-performance CUDA: prefix sum" (OneFlow, 2022, in
+// Chinese), §7.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -21,9 +26,11 @@ inline constexpr VersionDoc kDoc = {
     "v04 with each warp's data at a 48-word stride (16 zeros + 32 values) and the warp-sum "
     "array padded the same way; the steps lose their branches.",
     /*remains*/
-    "The one-thread scan of the part sums: 26 thousand dependent steps at the ladder size, which "
-    "hides what the block scan gained (the seed saw 1%).",
-    /*source*/ "seed 003 §7 (ZeroPadding)"};
+    "The one-thread scan of the part sums: 25 thousand dependent steps at the ladder size, which "
+    "hides what the block scan gained (Zhang's article saw 1%).",
+    /*source*/
+    "Will Zhang, Classic problems in high-performance CUDA: prefix sum (OneFlow, 2022, in "
+    "Chinese), §7 (ZeroPadding)"};
 
 using v01::kPart;
 inline constexpr size_t kMaxN = v01::kMaxN;

@@ -1,4 +1,10 @@
 // scan/v06_recursive.cuh — scan v06: the part sums scanned by the same algorithm, recursively.
+// Technique: the part sums are scanned by ScanThenFan itself, in place, level by level.
+// Changes from v05: the <<<1, 1>>> part-sum scan becomes a recursive call; no size limit.
+// Remains (bottleneck): ScanThenFan's traffic, 16 bytes per element (the fan rereads and
+// rewrites the output), and two launches per level.
+// Source: W. Zhang, "Classic problems in high-performance CUDA: prefix sum" (OneFlow, 2022, in
+// Chinese), §8.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -18,12 +24,15 @@ inline constexpr VersionDoc kDoc = {
     "The part sums are an array like any other: scan them with ScanThenFan itself, in place, "
     "until a level fits in one part (1024^2 = 1M elements per two levels, three levels at 2^28).",
     /*changes*/
-    "v05's <<<1, 1>>> part-sum scan is replaced by a recursive call; all indexing is size_t, so "
-    "it is correct beyond 2^31 elements.",
+    "v05's <<<1, 1>>> part-sum scan is replaced by a recursive call, so the rung runs at any "
+    "size (v01-v05 stop at 2^28, where their one-thread scan is already slow); indexing is "
+    "size_t throughout, correct beyond 2^31 elements.",
     /*remains*/
     "Memory traffic: every element is read, written, read and written again by the fan (16 "
     "bytes of the 8 a scan needs), and the block scan still goes through shared memory.",
-    /*source*/ "seed 003 §8 (Recursion)"};
+    /*source*/
+    "Will Zhang, Classic problems in high-performance CUDA: prefix sum (OneFlow, 2022, in "
+    "Chinese), §8 (Recursion)"};
 
 using v01::kPart;
 

@@ -1,4 +1,9 @@
 // scan/v07_blelloch.cuh — scan v07: work-efficient Blelloch block scan, conflict-free padding.
+// Technique: Blelloch's work-efficient block scan (up-sweep, down-sweep), one padding word per 32.
+// Changes from v06: the warp-organised Kogge-Stone block scan becomes Blelloch's (512 threads x 2).
+// Remains (bottleneck): 20 barrier-separated steps with fewer and fewer threads working.
+// Source: Harris, Sengupta & Owens, GPU Gems 3 ch. 39 (2007); Blelloch (1990); PaddlePaddle's
+// CUDA Kernel Primitive API documentation (Cumsum).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -25,14 +30,16 @@ inline constexpr VersionDoc kDoc = {
     "additions, but more latency than the warp-synchronous scan, and shared memory still holds "
     "the data.",
     /*source*/
-    "seed 000 (Cumsum, bank-conflict padding); Harris, Sengupta & Owens, GPU Gems 3 ch. 39; "
-    "Blelloch 1990"};
+    "Harris, Sengupta & Owens, Parallel Prefix Sum (Scan) with CUDA, GPU Gems 3 ch. 39 (2007); "
+    "Blelloch, Prefix Sums and Their Applications (1990); PaddlePaddle documentation, CUDA "
+    "Kernel Primitive API (Cumsum with bank-conflict padding, in Chinese)"};
 
 using v06::kPart;
 inline constexpr unsigned kThreads = kPart / 2;  // two elements per thread
 
-// One padding word after every 32: index i lives at i + i / 32. (GPU Gems 3's
-// CONFLICT_FREE_OFFSET also adds i >> 10, a known erratum that is not needed for 32 banks.)
+// One padding word after every 32: index i lives at i + i / 32. (GPU Gems 3 prints
+// CONFLICT_FREE_OFFSET(n) as ((n) >> NUM_BANKS + (n) >> (2 * LOG_NUM_BANKS)), a known misprint;
+// its first term, n >> LOG_NUM_BANKS, is this one word per 32.)
 __device__ __forceinline__ unsigned padded(unsigned i) { return i + (i >> 5); }
 
 // Block of kThreads threads; grid-stride over parts of kPart elements. Writes out and part_sums

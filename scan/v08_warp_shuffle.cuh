@@ -1,4 +1,9 @@
 // scan/v08_warp_shuffle.cuh — scan v08: the warp scan in registers with __shfl_up_sync.
+// Technique: Kogge-Stone between registers with __shfl_up_sync; shared memory holds warp sums only.
+// Changes from v07: back to v06's shape, the warp scan without shared memory or __syncwarp.
+// Remains (bottleneck): a compare and a select per step; 16 bytes of traffic per element.
+// Source: W. Zhang, "Classic problems in high-performance CUDA: prefix sum" (OneFlow, 2022, in
+// Chinese), §9; CUDA C++ Programming Guide, warp shuffle functions.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -21,9 +26,11 @@ inline constexpr VersionDoc kDoc = {
     "v06's shared-memory warp scan (and its 6 KB padded array) becomes five shuffles; the data "
     "never goes through shared memory.",
     /*remains*/
-    "The `if (lane >= k)` after each shuffle compiles to a branch around the add; and the "
-    "recursion still moves 16 bytes per element.",
-    /*source*/ "seed 003 §9 (WarpShuffle); CUDA Programming Guide, warp shuffle functions"};
+    "The `if (lane >= k)` after each shuffle compiles to a compare and a select before the add "
+    "(three instructions a step); and the recursion still moves 16 bytes per element.",
+    /*source*/
+    "Will Zhang, Classic problems in high-performance CUDA: prefix sum (OneFlow, 2022, in "
+    "Chinese), §9 (WarpShuffle); CUDA C++ Programming Guide, warp shuffle functions"};
 
 using v06::kPart;
 inline constexpr unsigned kWarps = kPart / 32;

@@ -1,4 +1,9 @@
 // scan/v09_ptx_predicated.cuh — scan v09: the warp scan in PTX, predicated adds.
+// Technique: the warp scan in inline PTX: shfl.sync.up's predicate guards the add.
+// Changes from v08: two instructions a step instead of three (no compare, no select).
+// Remains (bottleneck): ScanThenFan's traffic, 16 bytes per element where 8 would do.
+// Source: W. Zhang, "Classic problems in high-performance CUDA: prefix sum" (OneFlow, 2022, in
+// Chinese), §10; PTX ISA, shfl.sync.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -16,13 +21,15 @@ inline constexpr VersionDoc kDoc = {
     9, "v09_ptx_predicated", "PTX warp scan: shfl.sync.up's predicate guards the add",
     /*technique*/
     "shfl.sync.up.b32 d|p, ... sets predicate p when the source lane exists (lane >= k), and "
-    "`@p add.s32` adds only then: no compare, no branch, two instructions per step. The SASS "
+    "`@p add.s32` adds only then: no compare, no select, two instructions per step. The SASS "
     "is in the chapter.",
     /*changes*/ "v08's C++ warp scan becomes five shfl/add pairs of inline PTX.",
     /*remains*/
     "ScanThenFan's traffic: the fan reads and writes the output a second time, 16 bytes per "
     "element where 8 would do.",
-    /*source*/ "seed 003 §10 (PTX); PTX ISA, shfl.sync"};
+    /*source*/
+    "Will Zhang, Classic problems in high-performance CUDA: prefix sum (OneFlow, 2022, in "
+    "Chinese), §10 (PTX); PTX ISA, shfl.sync"};
 
 using v06::kPart;
 

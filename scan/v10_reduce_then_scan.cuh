@@ -1,4 +1,10 @@
 // scan/v10_reduce_then_scan.cuh — scan v10: ReduceThenScan, recursive.
+// Technique: ReduceThenScan: sum each part, scan the sums recursively, scan each part again
+// from its base.
+// Changes from v09: the output is written once (12 bytes per element instead of 16).
+// Remains (bottleneck): the input is read twice; a pair of launches per recursion level.
+// Source: W. Zhang, "Classic problems in high-performance CUDA: prefix sum" (OneFlow, 2022, in
+// Chinese), §11; Merrill & Grimshaw, Parallel Scan for Stream Architectures (2009).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -24,7 +30,10 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "The input is still read twice (12 bytes per element where 8 would do), and the recursion "
     "adds a pair of launches per level.",
-    /*source*/ "seed 003 §11 (ReduceThenScan); Merrill & Grimshaw 2009 (reduce-then-scan)"};
+    /*source*/
+    "Will Zhang, Classic problems in high-performance CUDA: prefix sum (OneFlow, 2022, in "
+    "Chinese), §11 (ReduceThenScan); Merrill & Grimshaw, Parallel Scan for Stream Architectures "
+    "(2009)"};
 
 using v06::kPart;
 

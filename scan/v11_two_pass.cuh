@@ -1,4 +1,10 @@
 // scan/v11_two_pass.cuh — scan v11: two-pass ReduceThenScan, one part per block, no recursion.
+// Technique: one part per resident block: pass 1 sums the parts, one block scans the sums, pass 2
+// scans each part chunk by chunk with a running base.
+// Changes from v10: no recursion, three launches at any n.
+// Remains (bottleneck): the input is still read twice (12 bytes per element).
+// Source: W. Zhang, "Classic problems in high-performance CUDA: prefix sum" (OneFlow, 2022, in
+// Chinese), §11 (two-pass ReduceThenScan).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -20,11 +26,13 @@ inline constexpr VersionDoc kDoc = {
     "time, carrying a running base from chunk to chunk.",
     /*changes*/
     "v10's recursion (and its levels of launches) is gone: three launches at any n. The part "
-    "count follows the GPU (the seed fixes 1024 parts, about four uneven waves here).",
+    "count follows the GPU (Zhang's article fixes 1024 parts, about four uneven waves here).",
     /*remains*/
     "Still 12 bytes per element: the input is read once to reduce and once to scan. Only a "
     "single pass can reach the 8 bytes a scan needs.",
-    /*source*/ "seed 003 §11 (ReduceThenScanTwoPass; its launch configuration is garbled there)"};
+    /*source*/
+    "Will Zhang, Classic problems in high-performance CUDA: prefix sum (OneFlow, 2022, in "
+    "Chinese), §11 (ReduceThenScanTwoPass; its launch configuration is garbled there)"};
 
 inline constexpr unsigned kThreads = 1024;  // threads per block = elements per chunk
 

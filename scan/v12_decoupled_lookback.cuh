@@ -1,4 +1,10 @@
 // scan/v12_decoupled_lookback.cuh — scan v12: single pass with decoupled look-back.
+// Technique: one kernel; each block scans a 1024-element tile, publishes its sum, and warp 0
+// looks back over the predecessors' status words for the tile's prefix (scan/lookback.cuh).
+// Changes from v11: the reduce pass and the part-sum scan are gone; 8 bytes per element.
+// Remains (bottleneck): too little work per tile for the latency of the claim, barriers and
+// look-back that each of its many tiles pays.
+// Source: Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016).
 #pragma once
 
 #include <cuda_runtime.h>

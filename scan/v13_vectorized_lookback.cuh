@@ -1,7 +1,12 @@
 // scan/v13_vectorized_lookback.cuh — scan v13: 64 items per thread, 16-byte loads, look-back.
 // Technique: v12's single pass with 16 KB tiles held as int4 registers (64 threads x 16 loads).
-// Remains: latency — each tile's claim, loads, scan and look-back are one chain that the tiles
-// in flight per SM do not cover; it stays a few percent behind CUB on the H200.
+// Changes from v12: four times the tile, a sixteenth of the threads, 16-byte loads and stores,
+// and a block scan with two barriers instead of three.
+// Remains (bottleneck): latency: each tile's claim, loads, scan and look-back are one chain that
+// the tiles in flight per SM (10 blocks, by registers) do not cover; a little behind CUB.
+// Source: Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016);
+// CUB's BlockScan over thread-blocked items; J. Luitjens, CUDA Pro Tip: Increase Performance with
+// Vectorized Memory Access (NVIDIA blog, 2013).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -30,10 +35,11 @@ inline constexpr VersionDoc kDoc = {
     "Latency: each tile's claim, loads, scan and look-back form one chain, and the tiles that "
     "registers allow in flight per SM do not cover it. It stays a few percent behind CUB.",
     /*source*/
-    "Merrill & Garland 2016 (decoupled look-back, several items per thread); CUB's BlockScan "
-    "raking over thread-blocked items; NVIDIA blog, Vectorized Memory Access"};
+    "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016); CUB's "
+    "BlockScan raking over thread-blocked items; Justin Luitjens, CUDA Pro Tip: Increase "
+    "Performance with Vectorized Memory Access (NVIDIA Developer blog, 2013)"};
 
-// Chosen with scan/tuning/probe_v13.cu on the H200 at 2^28: 64 x 16 with streaming stores was
+// Chosen on the H200 at 2^28 (scan/LAB_NOTES.md): 64 x 16 with streaming stores was
 // the fastest of 64 x 16, 128 x 8, 256 x 4 and 512 x 2, plain or streaming. Fewer threads with
 // more loads each keep more bytes in flight per SM.
 inline constexpr unsigned kThreads = 64;
@@ -48,7 +54,7 @@ inline constexpr bool kStreamingStores = true;              // st.global.cs: evi
 // PDL: launched as the dependent of a grid that clears the workspace (programmatic dependent
 // launch, sm_90): wait for that grid (griddepcontrol.wait) before the first workspace access.
 // The shipped configuration is <ALIGNED, kThreads, kVectors, kStreamingStores, false>; the others
-// are for scan/tuning/probe_v13.cu and probe_pdl.cu.
+// are for the tuning programs in scan/tuning/.
 template <bool ALIGNED, unsigned BS = kThreads, unsigned VECS = kVectors,
           bool STREAM = kStreamingStores, bool PDL = false>
 __global__ void __launch_bounds__(BS)
@@ -85,7 +91,7 @@ __global__ void __launch_bounds__(BS)
   // Thread level: inclusive scan inside each int4. Warp level: inclusive scan of the int4
   // totals, one scan per load (independent, so the compiler interleaves them); the warp's
   // exclusive part is added into the int4 at once, so no per-load partial stays live in
-  // registers across the look-back (fewer registers, more tiles in flight per SM).
+  // registers across the look-back (meant to free registers; the count stayed at 96).
 #pragma unroll
   for (unsigned u = 0; u < VECS; ++u) {
     x[u].y += x[u].x;

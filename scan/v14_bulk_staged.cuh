@@ -1,7 +1,10 @@
 // scan/v14_bulk_staged.cuh — scan v14: single pass, tiles staged in shared memory by bulk copy.
 // Technique: one cp.async.bulk (TMA, 1-D) per tile into shared memory, look-back as in v12/v13.
 // Changes from v13: the tile lives in shared memory, not registers, during the look-back.
-// Remains (bottleneck): the look-back chain's latency, now covered by shared memory per SM.
+// Remains (bottleneck): the look-back chain's latency, now covered by shared memory per SM:
+// while a block waits for its prefix, it has no load in flight.
+// Source: Merrill & Garland (2016), decoupled look-back; PTX ISA, cp.async.bulk and mbarrier;
+// CUB's DeviceTransform bulk-copy path (the staging idea).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -34,10 +37,11 @@ inline constexpr VersionDoc kDoc = {
     "A100 and 100 KB on Ada and consumer Blackwell (one or two tiles), though every GPU from "
     "sm_80 on allows a 64 KB block, so the rung runs everywhere the suite builds for.",
     /*source*/
-    "Merrill & Garland 2016 (decoupled look-back); PTX ISA cp.async.bulk and mbarrier; "
+    "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016); PTX "
+    "ISA cp.async.bulk and mbarrier; "
     "CUB's DeviceTransform bulk-copy path (the staging idea)"};
 
-// The shipped shape; scan/tuning/probe_v13.cu times the others.
+// The shipped shape, the fastest of eight timed on the H200 (scan/LAB_NOTES.md).
 inline constexpr unsigned kThreads = 512;
 inline constexpr unsigned kVectors = 8;  // int4 per thread: 64 KB tiles
 inline constexpr unsigned kTile = kThreads * kVectors * 4;

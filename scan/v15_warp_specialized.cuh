@@ -44,15 +44,16 @@ inline constexpr VersionDoc kDoc = {
     "every tile's status from tile 0. At middle sizes (2^20 to 2^22) a block gets too few "
     "tiles to hide that, and v15 trails v14 there.",
     /*source*/
-    "Merrill & Garland 2016 (single-pass scan with tile aggregates); NVIDIA/cccl PR #6811, "
+    "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016), the "
+    "tile aggregates; NVIDIA/cccl PR #6811, "
     "the warp-specialized 'warpspeed' scan with decoupled look-ahead; PTX ISA mbarrier and "
     "cp.async.bulk"};
 
-// The shipped shape, the fastest the probe timed at 2^28 (scan/tuning/probe_v15.cu; its output is
-// listed in results/README.md): 4 reduce and 4 scan-store warps, 8 int4 per
-// thread per tile (4096 elements, 16 KB), 6 stages (96 KB, so two blocks and 20 warps per SM),
-// look-ahead windows of 8 x 32 statuses. One block per SM with 32 KB tiles was about a fifth
-// slower; two blocks per SM double the squads, producers and look-ahead warps at work.
+// The shipped shape, the fastest of those timed at 2^28 (scan/LAB_NOTES.md): 4 reduce and 4
+// scan-store warps, 8 int4 per thread per tile (4096 elements, 16 KB), 6 stages (96 KB, so two
+// blocks and 20 warps per SM), look-ahead windows of 8 x 32 statuses. One block per SM with 32 KB
+// tiles was about a fifth slower; two blocks per SM double the squads, producers and look-ahead
+// warps at work.
 inline constexpr unsigned kWarps = 4;    // warps in each of the reduce and scan-store squads
 inline constexpr unsigned kVectors = 8;  // int4 per squad thread per tile
 inline constexpr unsigned kStages = 6;
@@ -81,7 +82,7 @@ inline constexpr unsigned stage_vecs = W * 32 * V + (ALIGNED ? 0 : 1);
 // The pipeline, per stage s (round r of the ring uses each barrier's phase r):
 //   producer:   wait empty[s] (r > 0); claim tile t, one atomic at a time (claiming a block's
 //               first six in one round trip was slower at every size: the blocks that start
-//               first take too much of a small input; results/README.md has the probe);
+//               first take too much of a small input; scan/LAB_NOTES.md);
 //               tile_of[s] = t; arrive claimed[s];
 //               bulk-copy the tile; all 32 lanes arrive on full[s]  (t >= tiles: arrive, stop)
 //   reduce:     wait full[s]; sum each 128-element chunk; scan the chunk sums; publish the

@@ -6,8 +6,8 @@
 // memset, no look-back); below one v15 tile per SM, v13's 64-thread one-tile blocks; between one
 // and twelve v15 tiles per SM, v14's one-tile blocks.
 // Remains (bottleneck): launch latency for small n; v15's look-ahead for large n.
-// Source: CUB's tuning policies and size dispatch (dispatch_scan.cuh); the sweep in this
-// chapter for the thresholds.
+// Source: CUB's tuning policies and size dispatch (dispatch_scan.cuh); the thresholds measured
+// on the H100 and the H200 (the chapter's v16 section).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -37,16 +37,16 @@ inline constexpr VersionDoc kDoc = {
     /*changes*/
     "v15 ran the same persistent pipeline at every size: a memset and a launch where one "
     "block's work would do, and a look-ahead that a few tiles per block cannot hide in the "
-    "middle sizes (the sweep below shows v14 ahead there), and below one tile per SM most SMs "
+    "middle sizes (v14 was measured ahead there), and below one tile per SM most SMs "
     "idle while a few persistent blocks run it: v13's small blocks spread those tiles out.",
     /*remains*/
     "Below the threshold, the launch itself. Up to one tile per SM, v13's status memset and "
     "launch. In the middle, v14's serial look-back per tile. "
     "Above, v15's look-ahead round trips.",
     /*source*/
-    "CUB's per-size policies (dispatch_scan.cuh); the single-block scan is seed 001's block "
-    "scan with CUB's BlockLoad transpose (striped loads, blocked scan); thresholds from this "
-    "chapter's sweep"};
+    "CUB's per-size policies (dispatch_scan.cuh); the single-block scan is v09's two-level block "
+    "scan (warp scans, then a scan of the warp totals) over CUB's BlockLoad transpose (striped "
+    "loads, blocked scan); thresholds measured on the H100 and the H200"};
 
 inline constexpr unsigned kThreads = 1024;
 inline constexpr unsigned kItems = 16;  // elements per thread per trip
@@ -54,7 +54,7 @@ inline constexpr unsigned kItems = 16;  // elements per thread per trip
 inline constexpr size_t kSingleBlockMax = size_t(kThreads) * kItems;
 // v14 between these many v15 tiles per SM (measured on the H200: v14 ahead at about 2 and 7.75
 // tiles per SM, v15 ahead at 15.5 and 31; below one tile per SM v13 was ahead of both on the H100
-// and the H200; the switch to v15 is set halfway between 7.75 and 15.5; see results/README.md).
+// and the H200; the switch to v15 is set halfway between 7.75 and 15.5; see scan/LAB_NOTES.md).
 inline constexpr size_t kMiddleFromTilesPerSm = 1, kMiddleToTilesPerSm = 12;
 
 // Shared-memory index with one word of padding per 32: a thread's kItems consecutive words
