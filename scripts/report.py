@@ -149,6 +149,8 @@ def summary(entry):
         "time_us": b["real_time"] * scale,
         "gbps": b.get("GB/s", 0.0),
         "pct_copy": b.get("pct_copy", 0.0),
+        # % of the read ceiling (a streaming read timed at start-up), where the run measured it
+        "pct_read": b.get("pct_read"),
         "pct_peak": b.get("pct_peak", 0.0),
         "verified": b.get("verified", 0.0) >= 1.0,
         "max_err": b.get("max_err", 0.0),
@@ -188,6 +190,11 @@ def ladder_order(slug):
     return (0, int(m.group(1)), slug) if m else (1, 0, slug)
 
 
+# The read-only operators: their tables show each version's % of the read ceiling (JSON context
+# read_ceiling_gbps, counter pct_read) beside its % of the copy ceiling, where the run has it.
+READ_OPS = {"reduce", "row_sum", "col_sum", "histogram", "histogram_u8"}
+
+
 def op_table(runs, op, n, dist=None):
     """Markdown table of one operator's ladder at one size (and input distribution), or None if
     it did not run there."""
@@ -200,23 +207,28 @@ def op_table(runs, op, n, dist=None):
     v00 = figures.get("v00_serial")
     # the "× v00" column only where the serial baseline ran at this size
     link = op in LINK_OPS
+    # the "% read ceiling" column only where the run measured it (read-only operators)
+    read = op in READ_OPS and any(f and f["pct_read"] is not None for f in figures.values())
     out = ["| version | time (µs) | GB/s | " + ("% link bound" if link else "% copy ceiling")
-           + " | × previous |"
+           + (" | % read ceiling" if read else "") + " | × previous |"
            + (" × v00 |" if v00 else "") + " speed vs CUB | verified |",
-           "|---|--:|--:|--:|--:|" + ("--:|" if v00 else "") + "--:|:-:|"]
+           "|---|--:|--:|--:|" + ("--:|" if read else "") + "--:|" + ("--:|" if v00 else "")
+           + "--:|:-:|"]
     prev = None
     for slug in rows:
         f = figures[slug]
         if f is None:
             msg = "; ".join(runs[(op, slug, n, dist)]["errors"])[:120] or "no data"
-            out.append(f"| `{slug}` | — | — | — | — |" + (" — |" if v00 else "")
-                       + f" — | ✗ {msg} |")
+            out.append(f"| `{slug}` | — | — | — | — |" + (" — |" if read else "")
+                       + (" — |" if v00 else "") + f" — | ✗ {msg} |")
             continue
         rung = is_rung(slug)
         t = f["time_us"]
         pct = f["pct_link"] if link and f["pct_link"] is not None else f["pct_copy"]
-        cells = [f"`{slug}`", fmt_time(t), fmt_sig(f["gbps"]), fmt_pct(pct),
-                 fmt_ratio(prev / t if prev and rung else None)]
+        cells = [f"`{slug}`", fmt_time(t), fmt_sig(f["gbps"]), fmt_pct(pct)]
+        if read:
+            cells.append(fmt_pct(f["pct_read"]) if f["pct_read"] is not None else "—")
+        cells += [fmt_ratio(prev / t if prev and rung else None)]
         if v00:
             cells.append(fmt_ratio(v00["time_us"] / t if rung else None))
         cells += [fmt_ratio(cub["time_us"] / t if cub else None), "✓" if f["verified"] else "✗"]
@@ -451,6 +463,8 @@ CONTEXT_ROWS = [
     ("memory clock (MHz)", "mem_clock_mhz"), ("bus width (bits)", "bus_width_bits"),
     ("theoretical peak (GB/s)", "peak_gbps"), ("measured copy ceiling (GB/s)", "copy_ceiling_gbps"),
     ("copy ceiling method", "copy_ceiling_method"),
+    ("measured read ceiling (GB/s)", "read_ceiling_gbps"),
+    ("read ceiling method", "read_ceiling_method"),
     ("host link, host to GPU, pinned (GB/s)", "link_h2d_pinned_gbps"),
     ("host link, GPU to host, pinned (GB/s)", "link_d2h_pinned_gbps"),
     ("host link method", "link_method"), ("L2 flush", "l2_flush"),
@@ -956,7 +970,8 @@ def headline(files):
 #     <!--fig:time histogram/cub/n:2^28/dist:uniform-->276.0 µs<!--/fig-->
 # and report.py rewrites the text between the markers from the results (`--check` fails when it
 # differs, so a figure changed by hand fails CI). Kinds: time (µs), pct (of the measured copy
-# ceiling), gbps, ratio KEY1 KEY2 (time of the first over the second). A key is a benchmark name
+# ceiling), pctread (of the measured read ceiling, where the run has one), gbps, ratio KEY1 KEY2
+# (time of the first over the second). A key is a benchmark name
 # without /manual_time; n may be written 2^k; /offset:K names a run on an unaligned view. The
 # figures come from the H200's results where there are any (else the first GPU's): its ladder
 # runs, its size sweeps (report.sweep_for) and its unaligned runs; a key written GPU@key (the
@@ -971,7 +986,7 @@ def headline(files):
 FIGURE = re.compile(r"<!--fig(?::(\w+) ([^>]*?)| ([A-Za-z0-9_.+]+))-->(.*?)<!--/fig-->")
 SIDECAR = "figures.txt"
 FIGURE_NAME = re.compile(r"[A-Za-z0-9_.+]+")
-FIGURE_KINDS = {"time": 1, "pct": 1, "gbps": 1, "ratio": 2}
+FIGURE_KINDS = {"time": 1, "pct": 1, "pctread": 1, "gbps": 1, "ratio": 2}
 
 
 def figure_key(text):
@@ -1061,13 +1076,13 @@ def read_sidecar(path, label=None):
                 continue
             if FIGURE_KINDS.get(kind) != len(keys.split()):
                 errors.append(f"{rel}:{i}: {name!r}: kind {kind!r} with {len(keys.split())} "
-                              "key(s) (time, pct, gbps take one; ratio two)")
+                              "key(s) (time, pct, pctread, gbps take one; ratio two)")
             names[name], lines[name] = (kind, keys), i
     return names, errors
 
 
 def figure_value(kind, keys, lookup):
-    """The text a figure span shows: kind (time, pct, gbps, ratio) of the benchmarks that `keys`
+    """The text a figure span shows: kind (time, pct, pctread, gbps, ratio) of the benchmarks that `keys`
     (a string of one or two keys, each optionally GPU@ or FILE@) name. Raises ValueError."""
     args = keys.split()
     # A key may name its GPU: nvidia-h100-80gb-hbm3@sort/v10_narrow_status/n:2^12/...
@@ -1080,6 +1095,10 @@ def figure_value(kind, keys, lookup):
         return f"{fmt_time(f['time_us'])} µs"
     if kind == "pct" and len(figs) == 1:
         return fmt_pct(f["pct_copy"])
+    if kind == "pctread" and len(figs) == 1:
+        if f["pct_read"] is None:
+            raise ValueError(f"no read ceiling in the run of {keys!r}")
+        return fmt_pct(f["pct_read"])
     if kind == "gbps" and len(figs) == 1:
         return f"{fmt_sig(f['gbps'])} GB/s"
     if kind == "ratio" and len(figs) == 2:
@@ -1149,8 +1168,10 @@ def render_chapter(path, op, files, text=None):
         hpath, ctx, runs = holder
         pics = "".join(f"![{os.path.basename(p)[:-4]}](../{p})\n\n"
                        for p in pictures(ctx.get("gpu_slug", ""), op))
+        read = (f", read ceiling {ctx['read_ceiling_gbps']} GB/s" if "read_ceiling_gbps" in ctx
+                else "")
         body = (f"Measured on {ctx.get('gpu', '?')} (copy ceiling {ctx.get('copy_ceiling_gbps', '?')} "
-                f"GB/s), from `results/{os.path.basename(hpath)}`; generated by "
+                f"GB/s{read}), from `results/{os.path.basename(hpath)}`; generated by "
                 f"`scripts/report.py`, see RESULTS.md for the full context (the commit, the "
                 "command, the software). The pictures "
                 "(`scripts/plots.py`): each version's time at the two ladder sizes; GB/s against "

@@ -303,11 +303,64 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(errors, [
             "scan/figures.txt:5: 'v15_us' defined twice (first at line 4)",
             "scan/figures.txt:7: not a figure definition (NAME = KIND KEY [KEY]): 'bad line'",
-            "scan/figures.txt:8: 'two': kind 'time' with 2 key(s) (time, pct, gbps take one; "
-            "ratio two)",
+            "scan/figures.txt:8: 'two': kind 'time' with 2 key(s) (time, pct, pctread, gbps "
+            "take one; ratio two)",
             "scan/figures.txt: 'two' is defined but no file of its folder uses it",
             "scan/figures.txt: 'unused' is defined but no file of its folder uses it",
             "sort/figures.txt: 'lonely' is defined but no file of its folder uses it"])
+
+    def test_read_ceiling_beside_the_copy_ceiling(self):
+        # A synthetic run with the read ceiling (context read_ceiling_gbps, counter pct_read):
+        # the read-only operators' tables gain a "% read ceiling" column and the context table
+        # its row; other operators, and runs without it, are unchanged.
+        def bench(name, t, pct_copy, pct_read=None):
+            b = {"name": name + "/manual_time", "run_name": name + "/manual_time",
+                 "run_type": "iteration", "real_time": t, "time_unit": "us", "GB/s": 1000.0,
+                 "pct_copy": pct_copy, "verified": 1.0}
+            if pct_read is not None:
+                b["pct_read"] = pct_read
+            return b
+        ctx = {"gpu": "Test GPU", "gpu_slug": "test-gpu", "copy_ceiling_gbps": "4000.0",
+               "read_ceiling_gbps": "4400.0", "read_ceiling_method": "streaming read"}
+        benches = [bench("reduce/v01_x/n:1024", 10.0, 50.0, 45.5),
+                   bench("reduce/v02_y/n:1024", 5.0, 100.0, 90.9),
+                   bench("reduce/cub/n:1024", 6.0, 83.3, 75.8),
+                   bench("scan/v01_x/n:1024", 10.0, 50.0, 45.5),
+                   bench("scan/cub/n:1024", 9.0, 55.0, 50.0)]
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "test-gpu.json")
+            with open(path, "w") as f:
+                json.dump({"context": ctx, "benchmarks": benches}, f)
+            got_ctx, runs = report.load(path)
+            for b in benches:  # the same run without the read ceiling
+                b.pop("pct_read")
+            with open(path, "w") as f:
+                json.dump({"context": {k: v for k, v in ctx.items() if "read" not in k},
+                           "benchmarks": benches}, f)
+            old_ctx, old_runs = report.load(path)
+        table, figures = report.op_table(runs, "reduce", 1024)
+        lines = table.splitlines()
+        self.assertEqual(lines[0], "| version | time (µs) | GB/s | % copy ceiling | "
+                         "% read ceiling | × previous | speed vs CUB | verified |")
+        self.assertEqual(lines[1], "|---|--:|--:|--:|--:|--:|--:|:-:|")
+        self.assertEqual(lines[3], "| `v02_y` | 5.00 | 1,000 | 100.0% | 90.9% | 2.00× | 1.20× "
+                         "| ✓ |")
+        self.assertAlmostEqual(figures["cub"]["pct_read"], 75.8)
+        self.assertNotIn("read", report.op_table(runs, "scan", 1024)[0])
+        self.assertIn("| measured read ceiling (GB/s) | 4400.0 |", report.context_table(got_ctx, 1))
+        self.assertIn("| read ceiling method | streaming read |", report.context_table(got_ctx, 1))
+        # without it: the table as before
+        old_table, old_figures = report.op_table(old_runs, "reduce", 1024)
+        self.assertEqual(old_table.splitlines()[3],
+                         "| `v02_y` | 5.00 | 1,000 | 100.0% | 2.00× | 1.20× | ✓ |")
+        self.assertIsNone(old_figures["cub"]["pct_read"])
+        self.assertNotIn("read", report.context_table(old_ctx, 1))
+        # a figure span of it, and an error where the run has none
+        self.assertEqual(report.figure_value("pctread", "reduce/v02_y/n:2^10",
+                                             lambda k, s=None: figures[k[1]]), "90.9%")
+        with self.assertRaises(ValueError):
+            report.figure_value("pctread", "reduce/v02_y/n:2^10",
+                                lambda k, s=None: old_figures[k[1]])
 
     def test_committed_reports_are_up_to_date(self):
         r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "report.py"), "--check"],
