@@ -4,8 +4,8 @@
 //
 // Host side: the shapes, the generator, the reference, the check and the bytes moved. The
 // versions live in reduce/rows/vNN_<slug>.cuh and reduce/cols/vNN_<slug>.cuh and are registered
-// in reduce/axis.cu. Seed 000 (Paddle's BlockXReduce / BlockYReduce, kLocalMode / kGlobalMode)
-// is where the ladders come from.
+// in reduce/axis.cu. The ladders come from Paddle's BlockXReduce / BlockYReduce and its
+// kLocalMode / kGlobalMode (PaddlePaddle documentation, CUDA Kernel Primitive API).
 #pragma once
 
 #include <cuda_runtime_api.h>

@@ -16,7 +16,10 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "Everything: one thread of one SM does all the work, so the time is n dependent additions "
     "plus a memory latency for every few loads. The GPU's other threads sit idle.",
-    /*source*/ "seed 002 §2.1 (Baseline: 一个线程做reduce)"};
+    /*source*/
+    "The baseline of the anonymous Chinese notes on CUDA operator optimization (its reduce "
+    "ladder at 25.6M floats, section 2.1), which retell Mark Harris, Optimizing Parallel "
+    "Reduction in CUDA (NVIDIA, 2007)"};
 
 // Largest n the benchmark and tests run it at: enough for the ladder size, seconds at most.
 inline constexpr size_t kMaxN = size_t(1) << 25;

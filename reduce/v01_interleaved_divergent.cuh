@@ -19,7 +19,8 @@ inline constexpr VersionDoc kDoc = {
     "Warp divergence: the active threads are those with tid % (2s) == 0, scattered over every "
     "warp, so each step keeps all 8 warps busy while most of their lanes idle; and % is slow.",
     /*source*/
-    "seed 002 §2.2 (reduce_v0); Harris, Optimizing Parallel Reduction in CUDA, kernel 1"};
+    "Mark Harris, Optimizing Parallel Reduction in CUDA (NVIDIA, 2007), kernel 1; reduce_v0 of "
+    "the anonymous Chinese notes on CUDA operator optimization"};
 
 inline constexpr unsigned kThreads = 256;
 

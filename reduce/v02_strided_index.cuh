@@ -21,7 +21,8 @@ inline constexpr VersionDoc kDoc = {
     "puts 2 lanes on one bank at s = 1, 4 at s = 2 and 8 from s = 4 on (with 256 threads no "
     "more than 8 active lanes share a bank): the accesses serialize.",
     /*source*/
-    "seed 002 §2.3 (消除warp divergence); Harris, Optimizing Parallel Reduction, kernel 2"};
+    "Mark Harris, Optimizing Parallel Reduction in CUDA (NVIDIA, 2007), kernel 2; reduce_v1 of "
+    "the anonymous Chinese notes on CUDA operator optimization"};
 
 inline constexpr unsigned kThreads = 256;
 

@@ -21,8 +21,8 @@ inline constexpr VersionDoc kDoc = {
     "halves the workers. Each thread does one load and at most one add: the block spends its "
     "time in barriers and index arithmetic, not in moving bytes.",
     /*source*/
-    "seed 002 §2.4 (消除shared memory bank conflict); Harris, Optimizing Parallel Reduction, "
-    "kernel 3"};
+    "Mark Harris, Optimizing Parallel Reduction in CUDA (NVIDIA, 2007), kernel 3; reduce_v2 of "
+    "the anonymous Chinese notes on CUDA operator optimization"};
 
 inline constexpr unsigned kThreads = 256;
 

@@ -22,7 +22,8 @@ inline constexpr VersionDoc kDoc = {
     "__syncthreads() and the loop's compare and branch. The kernel is no longer short of "
     "threads but short of useful instructions per element.",
     /*source*/
-    "seed 002 §2.5 (让空闲线程也干活); Harris, Optimizing Parallel Reduction, kernel 4"};
+    "Mark Harris, Optimizing Parallel Reduction in CUDA (NVIDIA, 2007), kernel 4; reduce_v3 of "
+    "the anonymous Chinese notes on CUDA operator optimization"};
 
 inline constexpr unsigned kThreads = 256;
 inline constexpr size_t kTile = 2 * kThreads;

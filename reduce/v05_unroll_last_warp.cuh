@@ -23,8 +23,10 @@ inline constexpr VersionDoc kDoc = {
     "The loop over s is still a loop: its bounds are only known at run time, so the compiler "
     "cannot unroll it, and every iteration pays its compare, branch and barrier.",
     /*source*/
-    "seed 002 §2.6 (v4: 单一warp内部的规约操作, which uses volatile alone); Harris, kernel 5; "
-    "NVIDIA, Using CUDA Warp-Level Primitives (2018), on __syncwarp"};
+    "Mark Harris, Optimizing Parallel Reduction in CUDA (NVIDIA, 2007), kernel 5, and reduce_v4 "
+    "of the anonymous Chinese notes on CUDA operator optimization, both with volatile alone; "
+    "Yuan Lin and Vinod Grover, Using CUDA Warp-Level Primitives (NVIDIA blog, 2018), on "
+    "__syncwarp"};
 
 inline constexpr unsigned kThreads = 256;
 inline constexpr size_t kTile = 2 * kThreads;

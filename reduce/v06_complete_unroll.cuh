@@ -20,7 +20,8 @@ inline constexpr VersionDoc kDoc = {
     "needs 2^19 blocks and a second, third and fourth launch for the block sums. The cost of "
     "starting blocks and of the tree itself is paid for every 512 elements.",
     /*source*/
-    "seed 002 §2.7 (v5: 完全展开for循环); Harris, Optimizing Parallel Reduction, kernel 6"};
+    "Mark Harris, Optimizing Parallel Reduction in CUDA (NVIDIA, 2007), kernel 6; reduce_v5 of "
+    "the anonymous Chinese notes on CUDA operator optimization"};
 
 inline constexpr unsigned kThreads = 256;
 inline constexpr size_t kTile = 2 * kThreads;

@@ -25,11 +25,12 @@ inline constexpr VersionDoc kDoc = {
     "trip; with a grid picked by hand rather than from the GPU, loads in flight fall short of "
     "what the H200's memory needs to reach its bandwidth.",
     /*source*/
-    "seed 002 §2.8 (v6: 用少量的block串行循环, then a second kernel for the block sums); Harris, "
-    "Optimizing Parallel Reduction, kernel 7"};
+    "Mark Harris, Optimizing Parallel Reduction in CUDA (NVIDIA, 2007), kernel 7; reduce_v6 of "
+    "the anonymous Chinese notes on CUDA operator optimization (a grid-stride loop, then a "
+    "second kernel for the block sums)"};
 
 inline constexpr unsigned kThreads = 256;
-inline constexpr size_t kGrid = 1024;  // fixed by hand, as in the seed
+inline constexpr size_t kGrid = 1024;  // picked by hand, as in Harris's kernel 7
 
 // Reduces in[0, m) with a grid-stride loop; block b writes its sum to out[b]. Launch with
 // BS threads (any grid, including one block for the second pass).

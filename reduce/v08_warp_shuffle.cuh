@@ -26,7 +26,10 @@ inline constexpr VersionDoc kDoc = {
     "The block step was never the bottleneck at this size: the time is still the grid-stride "
     "loop's one 4-byte load per trip and a hand-picked grid, i.e. too few bytes in flight.",
     /*source*/
-    "seed 001 (PyTorch's BlockReduceSum); seed 002 §2.9 (warp level reduce)"};
+    "PyTorch's BlockReduceSum (aten/src/ATen/native/cuda/block_reduce.cuh), as read in SunGeng, "
+    "Understanding PyTorch's CUDA operators 01: BlockReduceSum (blog, 2024); the warp-level "
+    "reduce of the anonymous Chinese notes on CUDA operator optimization; Justin Luitjens, "
+    "Faster Parallel Reductions on Kepler (NVIDIA blog, 2014)"};
 
 inline constexpr unsigned kThreads = 256;
 inline constexpr size_t kGrid = 1024;

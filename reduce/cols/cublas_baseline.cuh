@@ -22,8 +22,10 @@ inline constexpr VersionDoc kDoc = {
     /*changes*/ "Not a rung: the reference the column ladder is compared with, timed the same way.",
     /*remains*/ "gemv's general shape handling (alpha, beta, any vector) for a sum.",
     /*source*/
-    "cuBLAS (CUDA Toolkit), the library workflow of seed 004. CUB has no column reduction: "
-    "cub::DeviceSegmentedReduce over a strided iterator reads each column with a stride"};
+    "cuBLAS (CUDA Toolkit), cublasSgemv, called as the anonymous Chinese article A review of "
+    "CUDA basics (CUDA基础知识梳理) describes the toolkit's libraries. CUB has no column "
+    "reduction: cub::DeviceSegmentedReduce over a strided iterator reads each column with a "
+    "stride"};
 
 namespace detail {
 __global__ void fill_ones(float* p, size_t n) {

@@ -13,7 +13,9 @@ inline constexpr VersionDoc kDoc = {
     /*changes*/ "The starting point.",
     /*remains*/
     "Everything: one thread does all the work, with a load cols * 4 bytes from the last.",
-    /*source*/ "seed 000 (Reduce along an axis); the CPU loop"};
+    /*source*/
+    "The CPU loop; the reduction along an axis of the PaddlePaddle documentation, "
+    "CUDA Kernel Primitive API"};
 
 // Elements. Tests only: at the benchmark sizes one thread would take about a second a launch
 // (reduce v00 at 25.6M), times four shapes, for a rung whose lesson needs no timing.

@@ -1,7 +1,7 @@
 // reduce/cols/v02_block_y_reduce.cuh — col_sum v02: BlockYReduce, 32 columns x 8 row lanes.
 // Technique: a 32 x 8 block takes 32 columns; its 8 rows of threads split the rows (thread y
 // takes rows y, y + 8, ...), then the 8 partial sums per column meet in shared memory
-// (seed 000's BlockYReduce). Remains (bottleneck): the grid is cols / 32 blocks: 64 columns
+// (Paddle's BlockYReduce). Remains (bottleneck): the grid is cols / 32 blocks: 64 columns
 // make two blocks.
 #pragma once
 
@@ -25,7 +25,9 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "The grid is still tied to the columns: cols / 32 blocks, two for a 64-column matrix, and "
     "each of their threads walks 4M / 8 rows.",
-    /*source*/ "seed 000 (BlockYReduce: reduce along blockDim.y through shared memory)"};
+    /*source*/
+    "PaddlePaddle documentation, CUDA Kernel Primitive API (BlockYReduce: reduce along "
+    "blockDim.y through shared memory)"};
 
 inline constexpr unsigned kX = 32, kY = 8;
 

@@ -6,7 +6,8 @@
 // Changes from v02: the grid no longer depends on the columns alone, and short rows no longer
 // leave lanes idle. Remains (bottleneck): the second pass (a thread per column over the splits)
 // and its launch; a grid of up to two waves of blocks.
-// Source: seed 000 (BlockYReduce, kGlobalMode); the split-K idea of GEMM libraries.
+// Source: PaddlePaddle documentation, CUDA Kernel Primitive API (BlockYReduce, kGlobalMode);
+// the split-K idea of GEMM libraries.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -38,8 +39,8 @@ inline constexpr VersionDoc kDoc = {
     "The memory system; for a split, the partials' second pass (splits x cols floats) and its "
     "launch.",
     /*source*/
-    "seed 000 (BlockYReduce); split-K reductions of GEMM libraries (a second pass over "
-    "partial sums)"};
+    "PaddlePaddle documentation, CUDA Kernel Primitive API (BlockYReduce); split-K reductions "
+    "of GEMM libraries (a second pass over partial sums)"};
 
 inline constexpr unsigned kThreads = 256;
 

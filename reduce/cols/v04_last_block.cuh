@@ -8,7 +8,8 @@
 // Remains (bottleneck): the memory system; the last block's tail (splits x tile columns floats
 // read back from L2).
 // Source: the threadFenceReduction sample of the CUDA samples (a counter and __threadfence to
-// find the last block); CUB's single-pass reductions; seed 000 (BlockYReduce).
+// find the last block); reduce v10; Paddle's BlockYReduce (PaddlePaddle documentation, CUDA
+// Kernel Primitive API).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -39,7 +40,7 @@ inline constexpr VersionDoc kDoc = {
     "The memory system; the last block's read-back of the partials, a short serial tail.",
     /*source*/
     "CUDA samples, threadFenceReduction (a global counter and __threadfence find the last "
-    "block); seed 000 (BlockYReduce, kGlobalMode)"};
+    "block); PaddlePaddle documentation, CUDA Kernel Primitive API (BlockYReduce, kGlobalMode)"};
 
 inline constexpr unsigned kThreads = v03::kThreads;
 inline constexpr size_t kBlocksPerSm = 4;

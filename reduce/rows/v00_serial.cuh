@@ -14,7 +14,9 @@ inline constexpr VersionDoc kDoc = {
     /*technique*/ "One GPU thread walks the matrix row by row, the CPU loop run on the GPU.",
     /*changes*/ "The starting point.",
     /*remains*/ "Everything: one thread of one SM does all the work.",
-    /*source*/ "seed 000 (Reduce along an axis); the CPU loop"};
+    /*source*/
+    "The CPU loop; the reduction along an axis of the PaddlePaddle documentation, "
+    "CUDA Kernel Primitive API"};
 
 // Elements. Tests only: at the benchmark sizes one thread would take about a second a launch
 // (reduce v00 at 25.6M), times four shapes, for a rung whose lesson needs no timing.

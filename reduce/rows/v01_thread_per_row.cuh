@@ -22,7 +22,9 @@ inline constexpr VersionDoc kDoc = {
     "The loads do not coalesce: at a given step the lanes of a warp read element c of 32 "
     "different rows, one 32-byte sector each for 4 useful bytes. And a matrix of 64 rows (the "
     "'wide' shape) runs on 64 threads.",
-    /*source*/ "seed 000 (kLocalMode: each thread keeps its own result)"};
+    /*source*/
+    "PaddlePaddle documentation, CUDA Kernel Primitive API (kLocalMode: each thread keeps its "
+    "own result)"};
 
 inline constexpr unsigned kThreads = 256;
 

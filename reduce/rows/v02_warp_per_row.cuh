@@ -25,7 +25,10 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "The shape: a warp per row is too little for a few long rows and too much for many short "
     "ones (a 64-column row gives each lane two loads and then five shuffles).",
-    /*source*/ "seed 000 (WarpReduce); seed 001 (warp shuffle)"};
+    /*source*/
+    "PaddlePaddle documentation, CUDA Kernel Primitive API (WarpReduce); PyTorch's "
+    "BlockReduceSum as read in SunGeng, Understanding PyTorch's CUDA operators 01: "
+    "BlockReduceSum (blog, 2024), for the warp shuffle"};
 
 inline constexpr unsigned kThreads = 256;
 inline constexpr unsigned kWarps = kThreads / 32;

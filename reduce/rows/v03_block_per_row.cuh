@@ -19,14 +19,16 @@ inline constexpr VersionDoc kDoc = {
     /*technique*/
     "Block b takes row b (grid-stride over rows); its 256 threads stride along the row and "
     "block_reduce_sum combines them: each warp by shuffles, then warp 0 over the eight warp "
-    "sums in shared memory (seed 000's BlockXReduce, kGlobalMode: one result per block).",
+    "sums in shared memory (Paddle's BlockXReduce, kGlobalMode: one result per block).",
     /*changes*/
     "v02's warp per row becomes a block per row: eight times the loads in flight "
     "per row.",
     /*remains*/
     "Still one shape for all: 64 rows of 4M columns give 64 blocks (half the SMs idle), and a "
     "64-column row leaves 192 of 256 threads without an element.",
-    /*source*/ "seed 000 (BlockXReduce, ReduceMode::kGlobalMode)"};
+    /*source*/
+    "PaddlePaddle documentation, CUDA Kernel Primitive API (BlockXReduce, "
+    "ReduceMode::kGlobalMode)"};
 
 inline constexpr unsigned kThreads = 256;
 

@@ -5,8 +5,8 @@
 // Four independent sums per thread keep four loads in flight.
 // Changes from v03: one kernel shape per matrix shape instead of one for all.
 // Remains (bottleneck): the memory system for every shape; the second pass of a split row.
-// Source: seed 000 (kLocalMode / kGlobalMode, BlockXReduce); CUB's and PyTorch's choice of
-// threads per segment by its length.
+// Source: PaddlePaddle documentation, CUDA Kernel Primitive API (kLocalMode / kGlobalMode,
+// BlockXReduce); CUB's and PyTorch's choice of threads per segment by its length.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -38,8 +38,9 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "The memory system; for split rows, the second (small) pass and its launch.",
     /*source*/
-    "seed 000 (Reduce in kLocalMode / kGlobalMode; BlockXReduce); CUB's segmented reduce and "
-    "PyTorch's reduction config, which both pick threads per segment from its length"};
+    "PaddlePaddle documentation, CUDA Kernel Primitive API (Reduce in kLocalMode / "
+    "kGlobalMode; BlockXReduce); CUB's segmented reduce and PyTorch's reduction config, which "
+    "both pick threads per segment from its length"};
 
 inline constexpr unsigned kThreads = 256;
 // Independent sums per thread (row sets per warp in the group kernel, strides in the split

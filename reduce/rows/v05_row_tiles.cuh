@@ -9,7 +9,8 @@
 // a warp per row; the loads skip L1.
 // Remains (bottleneck): the memory system; the last partial tile of each row.
 // Source: CUB's DeviceSegmentedReduce (one block per segment, its sm90 reduce tile of 256
-// threads x 16 items with 4-wide vector loads); reduce v11 (load_once); seed 000 (BlockXReduce).
+// threads x 16 items with 4-wide vector loads); reduce v11 (load_once); Paddle's BlockXReduce
+// (PaddlePaddle documentation, CUDA Kernel Primitive API).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -42,7 +43,8 @@ inline constexpr VersionDoc kDoc = {
     "multiple of 4,096.",
     /*source*/
     "CUB DeviceSegmentedReduce (a block per segment; the sm90 reduce policy's 256 x 16 tile, "
-    "4-wide loads); reduce v11 (common/load.cuh); seed 000 (BlockXReduce)"};
+    "4-wide loads); reduce v11 (common/load.cuh); PaddlePaddle documentation, CUDA Kernel "
+    "Primitive API (BlockXReduce)"};
 
 inline constexpr unsigned kThreads = 256;
 inline constexpr unsigned kVecs = 4;                                 // float4 per thread a trip
