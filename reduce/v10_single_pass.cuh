@@ -15,8 +15,11 @@ namespace ladder::reduce::v10 {
 inline constexpr VersionDoc kDoc = {
     10, "v10_single_pass", "Single pass: the last block to finish reduces the block sums",
     /*technique*/
-    "Each block stores its sum and takes a ticket (atomicAdd); the block with the last ticket "
-    "adds all block sums in order and resets the counter. No block waits for another.",
+    "Each block stores its sum, fences (__threadfence) and takes a ticket (atomicAdd); the "
+    "block with the last ticket reads every block sum back, each thread adding a strided "
+    "share (sums t, t + 256, ...) before block_reduce_sum combines the threads, and resets the "
+    "counter. The order of the additions depends on the grid only, not on which block "
+    "finished when: the result is deterministic. No block waits for another.",
     /*changes*/
     "v09's loads and grid, but the second launch is gone: one kernel, one launch "
     "gap, no one-block tail kernel.",
@@ -25,19 +28,22 @@ inline constexpr VersionDoc kDoc = {
     "so every block has kUnroll distant regions of memory open per trip. The kernel is within "
     "a percent or two of the best this GPU does; v11 takes that last step.",
     /*source*/
-    "CUDA samples, threadFenceReduction; CUB's single-pass idea (Merrill & Garland, 2016) in "
-    "its simplest form"};
+    "NVIDIA CUDA samples, threadFenceReduction (a counter and __threadfence find the last "
+    "block). Scan's single pass needs more, each block's predecessors' sums: Duane Merrill and "
+    "Michael Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (NVIDIA, 2016)"};
 
 inline constexpr unsigned kThreads = 256;
 inline constexpr int kUnroll = 4;
 
 // Why it is safe whatever order blocks run in: no block ever waits for another. Each one
 // publishes its sum (store, __threadfence) before taking a ticket, so the block that draws the
-// last ticket knows every sum is visible; it adds them in block order (a deterministic result)
-// and resets the counter for the next launch.
+// last ticket knows every sum is visible; it reduces them and resets the counter for the next
+// launch. Its thread t adds partial[t], partial[t + BS], ... and block_reduce_sum combines the
+// threads: an order fixed by the grid, not by which block finished last, so the result is the
+// same on every run (deterministic), though not the left-to-right order of the blocks.
 // The single-pass finish. Called by every thread of every block, with the block's sum valid in
 // thread 0. Block b stores its sum in partial[b]; the block that takes the last ticket from
-// `done` adds partial[0 .. gridDim.x) in order and writes *out.
+// `done` reduces partial[0 .. gridDim.x) as above and writes *out.
 // Preconditions: partial has gridDim.x floats; *done is 0 on entry. Postcondition: *done is 0.
 template <unsigned BS>
 __device__ __forceinline__ void finish_in_last_block(float block_sum, float* __restrict__ out,

@@ -27,8 +27,8 @@ inline constexpr VersionDoc kDoc = {
     "stream has no write traffic to turn the bus around for). What is left is the fixed cost "
     "of one launch and one wave of blocks, visible only at small n.",
     /*source*/
-    "CUB's tile-based even-share partitioning (BlockLoad over contiguous tiles); PTX ISA, "
-    "ld.global.nc with L1::no_allocate; measured in reduce/tuning/probe_v10.cu"};
+    "CUB's tile-based even-share partitioning (BlockLoad over contiguous tiles); NVIDIA, PTX "
+    "ISA, ld.global.nc with the L1::no_allocate eviction hint"};
 
 inline constexpr unsigned kThreads = 256;
 inline constexpr int kUnroll = 4;

@@ -1,9 +1,9 @@
 // reduce/v12_size_dispatch.cuh — reduce v12: the shape picked from n. One block, one launch
 // for an input that one block reads in one trip; v11 above that.
 // Technique: dispatch by problem size, as libraries do (CUB's single-tile reduce).
-// Changes from v11: below the threshold no partial sums, no fence, no atomic counter: one block
-// (256 threads up to 4,096 floats, 1,024 above) issues every load of the input at once and writes
-// the sum.
+// Changes from v11: up to 16,384 floats no partial sums, no fence, no atomic counter: one block
+// (256 threads up to 4,096 floats, 1,024 threads up to 16,384) issues every load of the input at
+// once, adds, and writes the sum. Above 16,384 floats, v11 unchanged.
 // Remains (bottleneck): launch latency below the threshold; the memory system above it.
 // Source: CUB DeviceReduce's single-tile path (dispatch_reduce.cuh, tuning_reduce.cuh).
 #pragma once
@@ -52,10 +52,10 @@ inline constexpr size_t kSmallBlockMax = size_t(kSmallThreads) * 4 * kUnroll;
 // in: n floats (4-byte aligned), n <= BS * 4 * kUnroll; out: one float. Launch with one block
 // of BS threads. Every thread issues all its loads (up to kUnroll float4, guarded) before its
 // first add, with 32-bit indices: v11's thread_sum_tiled, written for any grid and n, loops over
-// a partial tile one float4 at a time (each load waiting on the one before) and did the
-// head/tail index math in 64 bits: 0.2 to 1 us of a 4 to 5 us launch on the H100
-// (reduce/tuning/probe_single.cu). The floats before the first 16-byte boundary (head) and
-// after the last whole float4 (tail) are added by the first threads.
+// a partial tile one float4 at a time (each load waiting on the one before) and does its
+// head/tail index math in 64 bits, a measurable share of a launch of a few microseconds. The
+// floats before the first 16-byte boundary (head) and after the last whole float4 (tail) are
+// added by the first threads.
 template <unsigned BS>
 __global__ void __launch_bounds__(BS)
     single_block_kernel(const float* __restrict__ in, float* __restrict__ out, unsigned n) {

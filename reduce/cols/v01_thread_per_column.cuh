@@ -20,9 +20,12 @@ inline constexpr VersionDoc kDoc = {
     "warp read 32 neighbouring floats: the loads coalesce (the row ladder's v01 did not).",
     /*changes*/ "v00's loop over columns becomes the threads.",
     /*remains*/
-    "Parallelism is the number of columns: 16,384 columns keep the GPU half busy, 64 columns "
-    "(the 'tall' shape) give 64 threads each a chain of 4M additions.",
-    /*source*/ "seed 000 (kLocalMode: each thread keeps its own result)"};
+    "Parallelism is the number of columns: 16,384 columns make 64 blocks, one on each of half "
+    "the SMs of a 132-SM GPU; 64 columns (the 'tall' shape) give 64 threads each a chain of 4M "
+    "additions.",
+    /*source*/
+    "PaddlePaddle documentation, CUDA Kernel Primitive API (kLocalMode: each thread keeps its "
+    "own result)"};
 
 inline constexpr unsigned kThreads = 256;
 
