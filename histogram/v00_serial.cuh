@@ -1,4 +1,8 @@
 // histogram/v00_serial.cuh — histogram v00: the serial baseline, one GPU thread.
+// Technique: the CPU loop on the GPU: one thread, ++bins[x[i]]; nothing races with it.
+// Changes: the starting point.
+// Remains (bottleneck): one thread of one SM, a dependent global read-modify-write per sample.
+// Source: the histogram section of the anonymous Chinese notes on CUDA operator optimization.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -18,7 +22,8 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "Everything: one thread of one SM, a dependent read-modify-write of global memory per "
     "sample. The rest of the GPU idles.",
-    /*source*/ "seed 002 §2.11 (histogram)"};
+    /*source*/
+    "The histogram section of the anonymous Chinese notes on CUDA operator optimization"};
 
 inline constexpr size_t kMaxN = size_t(1) << 25;
 

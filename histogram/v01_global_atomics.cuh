@@ -1,4 +1,12 @@
 // histogram/v01_global_atomics.cuh — histogram v01: one global atomicAdd per sample.
+// Technique: a grid-stride loop over a full grid; atomicAdd(&bins[b], 1u) on global memory
+// (issued as a reduction, RED: nobody reads the old value).
+// Changes from v00: from one thread to the whole GPU; the increment becomes an atomic.
+// Remains (bottleneck): contention: all n updates on 256 L2 addresses (one, on the degenerate
+// input), serialized per address; each lane's address differs, so the compiler cannot combine a
+// warp's updates.
+// Source: NVIDIA, CUDA C++ Programming Guide, atomic functions; the histogram section of the
+// anonymous Chinese notes on CUDA operator optimization.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -22,7 +30,9 @@ inline constexpr VersionDoc kDoc = {
     "Contention: all n atomics go to 256 addresses in L2, and an atomic unit serializes the "
     "updates to one address. With one bin (the degenerate input) every atomic in the GPU "
     "queues on one address.",
-    /*source*/ "seed 002 §2.11; NVIDIA, CUDA C++ Programming Guide, atomic functions"};
+    /*source*/
+    "NVIDIA, CUDA C++ Programming Guide, atomic functions; the histogram section of the "
+    "anonymous Chinese notes on CUDA operator optimization"};
 
 inline constexpr unsigned kThreads = 256;
 

@@ -1,4 +1,12 @@
 // histogram/v05_lane_striped.cuh — histogram v05: a counter column per lane, bank = lane.
+// Technique: counters laid out h[bin][32]; lane L counts in column L, which lies in bank L, so a
+// warp's 32 atomics touch 32 banks on any input; 16-byte loads that skip L1, two in flight.
+// Changes from v04: no match instruction; per-lane columns instead of per-warp copies; 32 KiB of
+// shared memory per 512-thread block.
+// Remains (bottleneck): one shared-memory atomic per sample: for uint8, 16 per 16-byte load,
+// four times the atomics per byte moved of the int32 ladder.
+// Source: replicated sub-histograms against bank conflicts, as in J. Gómez-Luna et al.,
+// "Performance Modeling of Atomic Additions on GPU Scratchpad Memory" (IEEE TPDS, 2013).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -20,11 +28,10 @@ inline constexpr VersionDoc kDoc = {
     "v04's per-warp copies and __match_any_sync replaced by per-lane columns: no "
     "match instruction, no conflicts, 32 KiB of shared memory per block.",
     /*remains*/
-    "One shared-memory atomic per sample. For uint8 that is 16 atomics per 16-byte load, and "
-    "the byte histogram stays short of the rate the read-only reduce reaches. The hardware "
-    "counters show the byte ladder issuing as many shared atomics per sample as the int32 one "
-    "on a quarter of the bytes: per byte moved, four times the atomics, the likely limit (a "
-    "stall breakdown would settle it).",
+    "One shared-memory atomic per sample. For uint8 that is 16 atomics per 16-byte load: the "
+    "hardware counters show the byte ladder issuing as many shared atomics per sample as the "
+    "int32 one on a quarter of the bytes, four times the atomics per byte moved, and the byte "
+    "histogram stays short of the copy ceiling that the int32 one reaches.",
     /*source*/
     "The bank = lane layout is the standard way to make shared-memory privatization immune to "
     "data-dependent bank conflicts (e.g. Gómez-Luna et al., Performance Modeling of Atomic "
