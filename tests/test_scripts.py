@@ -362,6 +362,52 @@ class ReportTest(unittest.TestCase):
             report.figure_value("pctread", "reduce/v02_y/n:2^10",
                                 lambda k, s=None: old_figures[k[1]])
 
+    def test_captions_under_pictures_and_in_caption_spans(self):
+        # A temporary root whose results/plots holds two pictures and a captions.json naming
+        # one: each embedded picture gets its caption in italics under it, where there is one.
+        with tempfile.TemporaryDirectory() as d:
+            plots = os.path.join(d, "results", "plots")
+            os.makedirs(plots)
+            for name in os.listdir(os.path.join(ROOT, "results")):
+                if name != "plots":
+                    os.symlink(os.path.join(ROOT, "results", name), os.path.join(d, "results", name))
+            for png in ("nvidia-h200-scan-ladder.png", "scan-vs-cub.png"):
+                open(os.path.join(plots, png), "w").close()
+            old_root = report.ROOT
+            try:
+                report.ROOT = d
+                files, errors = report.results_files(), []
+                chapter = ("# Scan\n\n<!-- BEGIN generated results: scan -->\n"
+                           "<!-- END generated results: scan -->\n"
+                           "See <!--caption:scan-vs-cub.png-->old<!--/caption-->.\n")
+                bare = report.render_chapter(None, "scan", files, chapter)
+                self.assertEqual(report.render_captions(bare, errors), bare)
+                self.assertEqual(errors, ["no caption for 'scan-vs-cub.png' in "
+                                          "results/plots/captions.json"])
+                with open(os.path.join(plots, "captions.json"), "w") as f:
+                    json.dump({"scan-vs-cub.png": "H200 and H100: v16 over *cub* against n.",
+                               "unused.png": "x"}, f)
+                errors = []
+                text = report.render_captions(report.render_chapter(None, "scan", files,
+                                                                    chapter), errors)
+                results_md = report.render_results(files)
+            finally:
+                report.ROOT = old_root
+        self.assertEqual(errors, [])
+        # without captions: the pictures alone, and the sentence saying what they draw
+        self.assertIn("The pictures (`scripts/plots.py`): each version's time", bare)
+        self.assertIn("(../results/plots/nvidia-h200-scan-ladder.png)\n\n"
+                      "![scan-vs-cub](../results/plots/scan-vs-cub.png)\n\n", bare)
+        # with them: the caption under its picture, none under the other
+        self.assertIn("(../results/plots/nvidia-h200-scan-ladder.png)\n\n"
+                      "![scan-vs-cub](../results/plots/scan-vs-cub.png)\n\n"
+                      "*H200 and H100: v16 over \\*cub\\* against n.*\n\n", text)
+        self.assertIn("say under each what they draw", text)
+        self.assertTrue(text.endswith("See <!--caption:scan-vs-cub.png-->H200 and H100: v16 over "
+                                      "*cub* against n.<!--/caption-->.\n"))
+        self.assertIn("![scan-vs-cub](results/plots/scan-vs-cub.png)\n\n"
+                      "*H200 and H100: v16 over \\*cub\\* against n.*\n", results_md)
+
     def test_committed_reports_are_up_to_date(self):
         r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "report.py"), "--check"],
                            capture_output=True, text=True, cwd=ROOT)
