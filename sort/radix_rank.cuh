@@ -74,7 +74,8 @@ __device__ __forceinline__ void rank_keys(const uint32_t (&key)[kRounds],
 
 namespace ladder::sort::radix {
 
-// The ranking of v05: warp-private digit counters, three block barriers per tile.
+// The ranking of v05: warp-private digit counters, five block barriers per tile (one after the
+// warps' ranking, three in block_exclusive_scan, one after the digit starts).
 struct WarpRankStorage {
   unsigned warp_hist[kWarps][kDigits];  // per warp: count, then offset, of each digit
   unsigned warp_sums[kWarps];

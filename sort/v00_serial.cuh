@@ -1,6 +1,10 @@
 // sort/v00_serial.cuh — sort v00: one GPU thread, heapsort.
-// Technique: the textbook O(n log n) in-place heapsort, run by a single thread.
-// Remains (bottleneck): one thread; everything that follows spreads the work over the GPU.
+// Technique: the textbook O(n log n) in-place heapsort, run by a single thread: build a max-heap,
+// then move the maximum to the end n - 1 times.
+// Changes: the starting point of the ladder.
+// Remains (bottleneck): one thread of one SM, every comparison a dependent global load; it runs
+// up to 2^16 keys only. Everything that follows spreads the work over the GPU.
+// Source: J. W. J. Williams, "Algorithm 232: Heapsort", Communications of the ACM 7(6), 1964.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -20,7 +24,8 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "One thread of one SM, every comparison a dependent global load: tens of seconds at the "
     "ladder size, so it runs up to 2^16 keys only.",
-    /*source*/ "Williams 1964 (heapsort); the CPU reference is std::sort"};
+    /*source*/
+    "J. W. J. Williams, \"Algorithm 232: Heapsort\", CACM 1964; the CPU reference is std::sort"};
 
 inline constexpr size_t kMaxN = size_t(1) << 16;
 

@@ -1,6 +1,12 @@
 // sort/v01_bitonic_global.cuh — sort v01: bitonic sorting network, one launch per stage.
-// Technique: Batcher's bitonic network over the keys padded to a power of two.
-// Remains (bottleneck): O(n log^2 n) work and one full pass over memory per (k, j) stage.
+// Technique: Batcher's bitonic network over the keys padded to a power of two with 0xFFFFFFFF:
+// for each stage (k, j), one launch in which thread t compare-swaps the t-th pair (i, i + j).
+// Changes from v00: one thread becomes N/2 threads per stage; the compares do not depend on the
+// keys, so every input costs the same.
+// Remains (bottleneck): O(n log^2 n) work, 406 stages at 2^28, each a full pass over DRAM.
+// Source: K. E. Batcher, "Sorting networks and their applications", AFIPS Spring Joint Computer
+// Conference, 1968; the block bitonic Sort of PaddlePaddle's "CUDA Kernel Primitive API"
+// documentation (in Chinese).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -24,7 +30,9 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "O(n log^2 n) compare-swaps: log2(N) (log2(N) + 1) / 2 stages (406 at 2^28), each reading "
     "and writing every key in global memory.",
-    /*source*/ "Batcher 1968 (bitonic sorting network); seed 000 (bitonic sort)"};
+    /*source*/
+    "Batcher, \"Sorting networks and their applications\", AFIPS 1968; PaddlePaddle's "
+    "CUDA Kernel Primitive API (block bitonic Sort)"};
 
 inline constexpr unsigned kThreads = 256;
 inline constexpr size_t kMaxN = size_t(1) << 30;

@@ -1,6 +1,15 @@
 // sort/v02_bitonic_shared.cuh — sort v02: bitonic network, every stride that fits a block in
-// shared memory. Technique: seed 000's block Sort with a Comparator, for any n (padded).
-// Remains (bottleneck): still O(n log^2 n) compares, and the strides above a tile are global.
+// shared memory.
+// Technique: a block of 1,024 threads holds a 2,048-key tile in shared memory and runs there
+// every stage whose stride j is below 2,048: one launch for all stages k <= 2,048, and for each
+// larger k one launch after the global strides. The comparator is a functor, as in the block Sort
+// with a Comparator of Paddle's kernel primitives, here for any n (padded).
+// Changes from v01: 406 launches at 2^28 become 171; 253 of the 406 stages touch shared memory
+// instead of DRAM.
+// Remains (bottleneck): still O(n log^2 n) compares, and the 153 strides of 2,048 and above pass
+// over DRAM.
+// Source: PaddlePaddle documentation, "CUDA Kernel Primitive API" (block bitonic Sort with a
+// Comparator; in Chinese); K. E. Batcher, "Sorting networks and their applications", AFIPS 1968.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -20,14 +29,17 @@ inline constexpr VersionDoc kDoc = {
     "Tiles of 2048 keys (1024 threads, one compare-swap each per step) live in shared memory: "
     "one launch runs every stage k <= 2048 on every tile, and for each larger k one launch runs "
     "all the strides j < 2048 of that k in shared memory after the global launches for "
-    "j >= 2048. The comparator is a functor (seed 000's Comparator), the padding 0xFFFFFFFF.",
+    "j >= 2048. The comparator is a functor (as the Comparator of Paddle's kernel primitives), "
+    "the padding 0xFFFFFFFF.",
     /*changes*/
     "v01's 406 launches at 2^28 become 1 + 153 + 17: the 66 stages inside a tile and the 11 "
     "smallest strides of every larger stage (187) read and write shared memory, not DRAM.",
     /*remains*/
     "The network's O(n log^2 n) compares, and one DRAM pass for every stride of 2048 and "
     "above (153 at 2^28): the algorithm, not the memory, is now the limit.",
-    /*source*/ "seed 000 (block bitonic Sort with Comparator); Batcher 1968"};
+    /*source*/
+    "PaddlePaddle, \"CUDA Kernel Primitive API\" (block bitonic Sort with a Comparator, in "
+    "Chinese); Batcher, \"Sorting networks and their applications\", AFIPS 1968"};
 
 inline constexpr unsigned kThreads = 1024;
 inline constexpr size_t kTile = 2 * kThreads;  // keys per tile, a power of two

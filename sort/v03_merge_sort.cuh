@@ -1,7 +1,14 @@
 // sort/v03_merge_sort.cuh — sort v03: blocks sort tiles, then merge passes by merge path.
-// Technique: bitonic tiles in shared memory (v02), then log2(tiles) merge passes, each output
-// element found by a merge-path binary search. Remains (bottleneck): log2(n / 2048) passes
-// over DRAM (17 at 2^28), and the binary searches' scattered loads.
+// Technique: bitonic tiles of 2,048 keys in shared memory (v02's kernel), then log2(tiles) merge
+// passes; each thread finds where its 8 outputs begin by a merge-path binary search along its
+// diagonal and merges them sequentially, ties from the left run (stable).
+// Changes from v02: O(n log n) work instead of the network's O(n log^2 n).
+// Remains (bottleneck): log2(n / 2048) passes over DRAM (17 at 2^28), data-dependent branches and
+// the binary searches' scattered loads.
+// Source: S. Odeh, O. Green, Z. Mwassi, O. Shmueli and Y. Birk, "Merge Path - Parallel Merging
+// Made Simple", IPDPS Workshops 2012; O. Green, R. McColl and D. A. Bader, "GPU Merge Path: A GPU
+// Merging Algorithm", ICS 2012; merge sort as listed among the sort operators of the anonymous
+// Chinese notes on CUDA operator optimization.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -30,8 +37,9 @@ inline constexpr VersionDoc kDoc = {
     "17 passes over DRAM at 2^28, each key compared with data-dependent branches; a radix sort "
     "needs 4 passes for 32-bit keys with 8-bit digits and no comparisons.",
     /*source*/
-    "seed 002 (mergesort); Green, McColl & Bader 2012 (GPU merge path); Odeh, Green, Mwassi, "
-    "Shmueli & Birk 2012 (merge path)"};
+    "Green, McColl & Bader, \"GPU Merge Path\", ICS 2012; Odeh, Green, Mwassi, Shmueli & Birk, "
+    "\"Merge Path - Parallel Merging Made Simple\", 2012; the Chinese notes on CUDA operator "
+    "optimization (merge sort among their sort operators)"};
 
 inline constexpr unsigned kThreads = 256;
 inline constexpr unsigned kPerThread = 8;  // outputs per thread per pass

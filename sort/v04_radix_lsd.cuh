@@ -1,6 +1,13 @@
 // sort/v04_radix_lsd.cuh — sort v04: LSD radix sort, 8-bit digits, reduce-then-scan per pass.
-// Technique: per pass an upsweep histogram per tile, a scan of the counts, a stable scatter.
-// Remains (bottleneck): three kernels and a second read of the keys per pass; scattered stores.
+// Technique: four stable passes, least significant digit first; per pass an upsweep histogram
+// per 4,096-key tile, a scan of the counts (the scan ladder's v13), and a downsweep that ranks
+// each tile's keys by digit (__match_any_sync per warp) and scatters them.
+// Changes from v03: no comparisons; 4 passes of O(n) work instead of 17 merge passes at 2^28.
+// Remains (bottleneck): three kernels and a second read of the keys per pass; stores scattered one
+// key at a time; four block barriers per round of 256 keys in the ranking.
+// Source: N. Satish, M. Harris and M. Garland, "Designing Efficient Sorting Algorithms for
+// Manycore GPUs", IPDPS 2009; D. Merrill and A. Grimshaw, "High Performance and Scalable Radix
+// Sorting", Parallel Processing Letters 21(2), 2011.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -31,7 +38,8 @@ inline constexpr VersionDoc kDoc = {
     "Per pass the keys are read twice (upsweep and downsweep) and written once, with a scan "
     "between; stores land wherever their digit's run is, one 4-byte store at a time.",
     /*source*/
-    "Satish, Harris & Garland 2009; Merrill & Grimshaw 2011 (reduce-then-scan radix sort); "
+    "Satish, Harris & Garland, \"Designing Efficient Sorting Algorithms for Manycore GPUs\", "
+    "IPDPS 2009; Merrill & Grimshaw, \"High Performance and Scalable Radix Sorting\", 2011; "
     "scan v13 for the offsets"};
 
 using radix::kThreads;

@@ -1,7 +1,14 @@
 // sort/v05_onesweep.cuh — sort v05: one-sweep LSD radix sort with decoupled look-back.
-// Technique: one histogram pass for all four digits, then one pass per digit that ranks a tile,
-// looks back per digit over the earlier tiles' counts, and scatters through shared memory.
-// Remains (bottleneck): the match per key and the one-thread-per-digit look-back chain.
+// Technique: one histogram pass for all four digits (a digit's global start does not depend on
+// the keys' order), then one pass per digit that ranks a tile with warp-private counters, looks
+// back per digit over the earlier tiles' counts, and scatters through shared memory in runs.
+// Changes from v04: the per-pass upsweep and scan are gone: the keys are read 5 times instead of 8,
+// and the ranking pays five block barriers per tile instead of 64.
+// Remains (bottleneck): the match per key (match.any.sync, on the shared-memory pipe) and the
+// one-thread-per-digit look-back chain, one L2 round trip per earlier tile.
+// Source: A. Adinets and D. Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for
+// GPUs", arXiv:2206.01784, 2022; D. Merrill and M. Garland, "Single-pass Parallel Prefix Scan with
+// Decoupled Look-back", NVIDIA Technical Report NVR-2016-002, 2016.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -26,7 +33,7 @@ inline constexpr VersionDoc kDoc = {
     "value's global start. Then one kernel per digit: each block draws a 4096-key tile in "
     "start order, ranks its keys stably by the digit with warp-private counters "
     "(radix::rank_tile: per key a match and one counter update by the lowest matching lane, "
-    "three block barriers per tile), and for each of "
+    "five block barriers per tile), and for each of "
     "the 256 digit values one thread publishes the tile's count and looks back over the earlier "
     "tiles' published counts (decoupled look-back, scan/lookback.cuh's status words) for the "
     "number of keys with that digit in earlier tiles. The keys are staged in shared memory in "
@@ -35,12 +42,15 @@ inline constexpr VersionDoc kDoc = {
     "v04's upsweep, scan and downsweep per pass become one kernel per pass, and the four "
     "upsweeps one histogram pass: the keys are read 5 times and written 4 times in all, "
     "against v04's 8 and 4, and stores go out as runs instead of one key at a time. v04's "
-    "ranking pays 4 block barriers per round of 256 keys (64 per tile); this one pays 3.",
+    "ranking pays 4 block barriers per round of 256 keys (64 per tile); this one pays 5 per "
+    "tile.",
     /*remains*/
     "The look-back is one thread per digit stepping back one tile at a time, and the match "
     "per key is not free; CUB also keeps more keys per thread and overlaps tiles more.",
     /*source*/
-    "Adinets & Merrill 2022 (Onesweep); Merrill & Garland 2016 (decoupled look-back)"};
+    "Adinets & Merrill, \"Onesweep: A Faster Least Significant Digit Radix Sort for GPUs\", "
+    "2022; Merrill & Garland, \"Single-pass Parallel Prefix Scan with Decoupled Look-back\", "
+    "2016"};
 
 using radix::kDigits;
 using radix::kThreads;

@@ -1,10 +1,18 @@
 // sort/v06_onesweep_ballot.cuh — sort v06: one-sweep radix sort that ranks with ballots.
 // Technique: v05's passes, with the digit match done by eight warp ballots (integer pipe)
 // instead of match.any.sync (shared-memory pipe), registers capped for three blocks per SM,
-// 6144-key tiles, and a look-back that loads a window of predecessor tiles per step.
-// Changed from v05: each of those steps, timed alone by sort/tuning/probe_onesweep.cu.
+// 6144-key tiles, and a look-back that loads a window of predecessor tiles per step. The
+// histogram pass counts blocked keys (8 consecutive a thread) and adds digits a whole warp
+// shares as runs.
+// Changes from v05: each of those steps, timed alone at 2^28 with every output compared with
+// CUB's; the ballots were the largest.
 // Remains (bottleneck): the integer pipe (the ballots); the histogram pass, which reads well
-// below the copy ceiling (four shared atomics a key); short digit runs store partial sectors.
+// below the copy ceiling (four shared atomics a key, bank-conflicted); 64-bit look-back words;
+// short digit runs store partial sectors.
+// Source: A. Adinets and D. Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for
+// GPUs", 2022; D. Merrill and M. Garland, "Single-pass Parallel Prefix Scan with Decoupled
+// Look-back", 2016; CUB's MatchAny (the ballot loop) and BlockRadixRankMatchEarlyCounts (the
+// highest lane as leader).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -40,16 +48,15 @@ inline constexpr VersionDoc kDoc = {
     "is padded with 0xffffffff keys, which rank last and are never stored, so no key carries a "
     "valid flag.",
     /*changes*/
-    "Measured one change at a time by sort/tuning/probe_onesweep.cu at 2^28 (results/README.md "
-    "lists its output): the ballots were the largest step (match.any.sync had the MIO pipe "
-    "busiest; now the integer pipe is); capping registers at 80 lifted the resident blocks "
-    "from 2 to 3, and 24 keys a thread made the tiles 1.5x v05's (longer digit runs, fewer "
-    "tiles to look back over); the look-back window shortened v05's passes. The histogram "
-    "gives each thread 8 consecutive keys (blocked, 16-byte loads), caps registers for 8 "
-    "blocks per SM, tells the digits a whole warp shares by one shuffle and one OR-reduction "
-    "per key, and adds those as runs, once per change of digit: on sorted keys the striped "
-    "layout had put a warp's atomics on two or three counters. The workspace holds one key "
-    "buffer instead of two (the output is the other) and one pass's worth of status words, "
+    "Measured one change at a time at 2^28: the ballots were the largest step (match.any.sync "
+    "had the MIO pipe busiest; now the integer pipe is); capping registers at 80 lifted the "
+    "resident blocks from 2 to 3, and 24 keys a thread made the tiles 1.5x v05's (longer digit "
+    "runs, fewer tiles to look back over); the look-back window shortened v05's passes. The "
+    "histogram gives each thread 8 consecutive keys (blocked, 16-byte loads), caps registers "
+    "for 8 blocks per SM, tells the digits a whole warp shares by one shuffle and one "
+    "OR-reduction per key, and adds those as runs, once per change of digit: on sorted keys the "
+    "striped layout had put a warp's atomics on two or three counters. The workspace holds one "
+    "key buffer instead of two (the output is the other) and one pass's worth of status words, "
     "tagged by pass.",
     /*remains*/
     "The ballots make the integer pipe the busiest unit; the histogram pass is the largest "
@@ -57,13 +64,15 @@ inline constexpr VersionDoc kDoc = {
     "with the bank conflicts of random digits); a tile still has only 24 keys per digit on "
     "average, so the stores of each digit's run seldom fill whole 32-byte sectors.",
     /*source*/
-    "Adinets & Merrill 2022 (Onesweep); Merrill & Garland 2016 (decoupled look-back); CUB's "
-    "MatchAny (ballot loop) and BlockRadixRankMatchEarlyCounts (leader = highest lane)"};
+    "Adinets & Merrill, \"Onesweep: A Faster Least Significant Digit Radix Sort for GPUs\", "
+    "2022; Merrill & Garland, \"Single-pass Parallel Prefix Scan with Decoupled Look-back\", "
+    "2016; CUB's MatchAny (ballot loop) and BlockRadixRankMatchEarlyCounts (leader = highest "
+    "lane)"};
 
 inline constexpr unsigned kDigits = radix::kDigits;
 inline constexpr unsigned kPasses = 4;
 inline constexpr size_t kMaxN = 0xffffffffu;  // positions and counts travel as 32-bit sums
-// The registered shape (chosen with sort/tuning/probe_onesweep.cu on the H200).
+// The registered shape (chosen by timing shapes on the H200; sort/LAB_NOTES.md).
 inline constexpr unsigned kThreads = 256;
 inline constexpr unsigned kItems = 24;
 inline constexpr unsigned kWindow = 4;

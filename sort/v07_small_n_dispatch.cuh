@@ -7,8 +7,9 @@
 // memset, a histogram launch and four pass launches however few keys there are.
 // Remains (bottleneck): below the threshold one SM, whose time grows with the block's slots (the
 // ballot match's instructions per key: from about 3,000 keys CUB's single tile is faster);
-// v06's above it. Shapes measured with sort/tuning/probe_small.cu.
-// Source: CUB's single-tile radix sort (dispatch_radix_sort.cuh, DeviceRadixSortSingleTileKernel).
+// v06's above it.
+// Source: CUB's single-tile radix sort (dispatch_radix_sort.cuh, DeviceRadixSortSingleTileKernel:
+// one block, up to 4,864 keys on sm_90); v06's ranking.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -43,8 +44,7 @@ inline constexpr VersionDoc kDoc = {
     "v06's bottleneck.",
     /*source*/
     "CUB's single-tile path (dispatch_radix_sort.cuh, DeviceRadixSortSingleTileKernel: one "
-    "block, up to 4,864 keys on sm90); v06's ranking; an earlier try of this rung (2-bit digits "
-    "in 1,024 threads, 16 passes) was slower, see results/README.md"};
+    "block, up to 4,864 keys on sm90); v06's ranking"};
 
 inline constexpr unsigned kMaxSmallThreads = 1024;
 inline constexpr size_t kSmallMax = 512 * 12;  // 6,144 keys: the largest one-block step
@@ -118,7 +118,7 @@ __global__ void __launch_bounds__(THREADS)
     // Thread d < 256: digit d's count over the warps, turned into per-warp offsets, then the
     // block's start of digit d (a scan over the first 8 warps; the others wait at the barriers).
     // The scan is v06::digit_exclusive_scan's, inline: calling it compiles to other machine code
-    // here, and these shapes were measured in this form (results/README.md, 7a75603).
+    // here, and these shapes were measured in this form.
     const unsigned d = threadIdx.x;
     unsigned count = 0, incl = 0;
     if (d < v06::kDigits) {
@@ -196,7 +196,7 @@ cudaError_t launch_one_block(const uint32_t* keys_in, const uint32_t* values_in,
 
 // One block for n <= kSmallMax keys, with the fewest slots that hold n. The time of the one-block
 // sort grows with its slots (threads x keys per thread), not with the keys per thread alone
-// (sort/tuning/probe_small.cu: 256 x 12, 512 x 6 and 1,024 x 3 take the same time), so the
+// (timed over every shape: 256 x 12, 512 x 6 and 1,024 x 3 take the same time), so the
 // steps are 512 or 1,024 slots apart; 512 threads from 1,536 keys on were a little faster than
 // 256 with twice the keys each. EARLY_VALUES: see one_block_sort_kernel.
 template <bool PAIRS, bool EARLY_VALUES = false>

@@ -9,12 +9,12 @@
 // (v06::rank_and_scatter, for tiles that do not qualify), and a bases kernel that gives each
 // pass its mode: check or not, some digit absent or not.
 // Remains (bottleneck): on uniform keys, v06's (the ballots of the ranking); on regular inputs,
-// the look-back latency of the short-circuited tiles, which leaves such a pass near twice a copy's
-// time; the histogram pass (v09). A pass whose digit is the same for every key is a copy, not
-// skipped.
+// the look-back latency of the short-circuited tiles, which leaves such a pass well above a
+// copy's time; the histogram pass (v09). A pass whose digit is the same for every key is a copy,
+// not skipped.
 // Source: CUB's TryShortCircuit (agent_radix_sort_onesweep.cuh), which checks after ranking; here
-// the check comes before it, so the ballots are skipped too. Adinets & Merrill 2022 (Onesweep).
-// Tuned with sort/tuning/probe_short_circuit.cu (results/README.md).
+// the check comes before it, so the ballots are skipped too. A. Adinets and D. Merrill, "Onesweep:
+// A Faster Least Significant Digit Radix Sort for GPUs", 2022.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -53,12 +53,13 @@ inline constexpr VersionDoc kDoc = {
     "skips the ranking too.",
     /*remains*/
     "On uniform keys, v06's passes (the ballots). On regular inputs, the look-back latency of the "
-    "short-circuited tiles: such a pass still takes nearly twice a copy's time. The histogram "
+    "short-circuited tiles: such a pass still takes well above a copy's time. The histogram "
     "pass is v06's (v09 replaces it). A pass whose digit is the same for every key copies every "
     "key instead of being skipped.",
     /*source*/
-    "CUB's TryShortCircuit (agent_radix_sort_onesweep.cuh); Adinets & Merrill 2022 (Onesweep); "
-    "v06's passes and v07's one-block sort; sort/tuning/probe_short_circuit.cu"};
+    "CUB's TryShortCircuit (agent_radix_sort_onesweep.cuh); Adinets & Merrill, \"Onesweep: A "
+    "Faster Least Significant Digit Radix Sort for GPUs\", 2022; v06's passes and v07's "
+    "one-block sort"};
 
 using v06::kDigits;
 using v06::kPasses;

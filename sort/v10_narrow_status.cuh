@@ -13,8 +13,9 @@
 // Remains (bottleneck): the passes' ranking (ballots) on uniform keys, as in v06.
 // Source: CUB's one-sweep look-back words (agent_radix_sort_onesweep.cuh: 32-bit, a 2-bit kind
 // over a 30-bit count, inputs cut into portions below 2^30 keys), which CUB zeroes before each
-// pass; libcusort (IlyaGrebnov) flips a status bit per pass instead. The per-kernel DRAM bytes
-// that pointed here: sort/tuning/probe_breakdown.cu (results/README.md).
+// pass; Ilya Grebnov's libcusort (github.com/IlyaGrebnov/libcusort) flips a status bit per pass
+// instead. What pointed here: Nsight Compute's DRAM bytes per kernel, each v09 pass writing more
+// than CUB's beyond the keys.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -48,7 +49,8 @@ inline constexpr VersionDoc kDoc = {
     "The ranking of the passes (eight ballots a key) on uniform keys, as in v06.",
     /*source*/
     "CUB's one-sweep look-back (agent_radix_sort_onesweep.cuh: 30-bit counts under a 2-bit "
-    "kind, zeroed before each pass); libcusort's per-pass status bit; v09's kernels"};
+    "kind, zeroed before each pass); Ilya Grebnov's libcusort (a status bit flipped per pass); "
+    "v09's kernels"};
 
 inline constexpr size_t kMaxN = v09::kMaxN;
 inline constexpr size_t kNarrowMax = (size_t(1) << 30) - 1;  // counts fit in 30 bits

@@ -18,12 +18,12 @@
 // chain of dependent shared-memory loads (the binary search, then ITEMS steps), so a round costs
 // about that chain's latency, and a block of 16,384 keys runs five of them. Above 16,384 keys,
 // and where a GPU cannot give one block the shared memory (merge_fits), v10.
-// Pairs are not here: a stable comparison sort must compare (key, input index), 64 bits, and the
-// probe timed that slower than v07's radix block at 4,096 pairs.
-// Source: merge path (Green, McColl & Bader, "GPU merge path", ICS 2012) as in CUB's
-// BlockMergeSort and DeviceMergeSort; bitonic sorting networks (Batcher 1968), here held in
-// registers and exchanged through warp shuffles.
-// Shapes and thresholds measured with sort/tuning/probe_merge_small.cu.
+// Pairs are not here: a stable comparison sort must compare (key, input index), 64 bits, and that
+// measured slower than v07's radix block at 4,096 pairs.
+// Source: merge path (O. Green, R. McColl and D. A. Bader, "GPU Merge Path: A GPU Merging
+// Algorithm", ICS 2012) as in CUB's BlockMergeSort and DeviceMergeSort; bitonic sorting networks
+// (K. E. Batcher, "Sorting networks and their applications", 1968), here held in registers and
+// exchanged through warp shuffles.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -55,11 +55,11 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "One SM: each merge round is a chain of dependent shared-memory loads per thread (search, "
     "then one load per output), five rounds at 16,384 keys. Pairs stay on v07/v10: a stable "
-    "comparison sort compares 64-bit (key, index) values, which the probe timed slower.",
+    "comparison sort compares 64-bit (key, index) values, which measured slower.",
     /*source*/
-    "Merge path (Green, McColl & Bader, ICS 2012) as in CUB's BlockMergeSort; bitonic sorting "
-    "networks (Batcher 1968) in registers and warp shuffles; shapes from "
-    "sort/tuning/probe_merge_small.cu"};
+    "Merge path (Green, McColl & Bader, \"GPU Merge Path\", ICS 2012) as in CUB's "
+    "BlockMergeSort; bitonic sorting networks (Batcher, \"Sorting networks and their "
+    "applications\", 1968) in registers and warp shuffles"};
 
 inline constexpr size_t kMaxN = v10::kMaxN;
 inline constexpr size_t kMergeMax = 16384;  // 1,024 threads x 16 keys
@@ -136,7 +136,7 @@ __global__ void __launch_bounds__(1024)
   // ITEMS / 2 slots apart per lane on sorted input, collide the same way; one word per 32 skews
   // them over all 32 banks. It pays at 16 keys a thread (a third less time at 16,384 sorted keys
   // on the H100); at 4 and 8 the index arithmetic on every access costs more than the conflicts,
-  // so those shapes go unpadded (probe_merge_small's log at 5aefad5, results/README.md).
+  // so those shapes go unpadded (sort/LAB_NOTES.md).
   const auto at = [](unsigned s) { return PAD ? s + s / 32 : s; };
   const unsigned stride = at(total);
 
@@ -224,15 +224,15 @@ cudaError_t launch_merge(const uint32_t* in, uint32_t* out, size_t n, unsigned t
 // The keys per thread for n keys (n <= kMergeMax): 4 up to 2,048 keys, 8 up to 8,192, 16 above
 // (1,024 threads hold 16,384); the threads are then the fewest whole warps that hold n. From
 // the probe on both GPUs: 4 and 8 keys tie up to about 3,000 keys, 512 x 8 beats 1,024 x 4 at
-// 4,096 keys, and 1,024 x 8 beats 512 x 16 at 8,192 (results/README.md has the figures).
+// 4,096 keys, and 1,024 x 8 beats 512 x 16 at 8,192 (sort/LAB_NOTES.md).
 inline unsigned merge_items(size_t n) { return n <= 2048 ? 4 : n <= 8192 ? 8 : 16; }
 inline unsigned merge_threads(size_t n, unsigned items) {
   return static_cast<unsigned>((n + 32 * items - 1) / (32 * items) * 32);
 }
 
 // Whether this GPU gives one block the shared memory the merge needs for n keys (16,384 keys
-// take 128 KB: an sm_86, sm_89 or sm_120 block can have at most 99 KB). Where it does not, v10
-// sorts them.
+// take 132 KB, padding included: an sm_86, sm_89 or sm_120 block can have at most 99 KB). Where it
+// does not, v10 sorts them.
 inline bool merge_fits(size_t n) {
   const unsigned items = merge_items(n);
   return merge_smem(merge_threads(n, items), items) <= current_smem_per_block_optin();

@@ -3,25 +3,25 @@
 // Technique: v10's passes (ballot ranking, short circuit, 32-bit look-back words, v09's
 // histogram) over tiles of 11,264 keys (pairs 10,240), each thread holding 44 keys (40 pairs) in
 // registers, capped at 128 registers for two blocks of 256 threads per SM. Pairs keep each staged
-// position's digit, four to a register, instead of its destination (v06::kPackedDigits): 40 pairs
-// fit the cap either way, and the digits were 1-2% faster on the H200. The large tiles start at 10
-// of them per SM (pairs 8); below that, v11 (pairs: v10), whose smaller tiles finish sooner when
-// there are few of them. One small change beside it, for pairs up to 6,144: v07's one-block sort
+// position's digit, four to a register, instead of its destination (v06::kPackedDigits). The
+// large tiles start at 10 of them per SM (pairs 8); below that, v11 (pairs: v10), whose smaller
+// tiles finish sooner when there are few of them. For pairs up to 6,144, v07's one-block sort
 // loads each slot's value with its key (EARLY_VALUES) instead of gathering the values from DRAM
-// after the last pass. Changes from v11: v06's tile (256 x 24, three blocks per SM) was chosen on
-// the H200 with v06's 64-bit look-back words and its bank-conflicted histogram. With those fixed
-// (v09, v10), a tile's fixed costs weigh more than occupancy on large inputs: every tile runs a
-// digit scan, its barriers and a look-back for all 256 digits whatever its size, and on uniform
-// keys each digit's run in a tile averages ITEMS keys (96 bytes at 24), so the scatter's runs begin
-// and end inside 32-byte sectors. Larger tiles divide those costs by more keys, and the look-back
-// words shrink from 45 MB to 24 MB a pass at 2^28 keys. In the probe, at two blocks per SM, every
-// step from 32 keys a thread up to 44 was faster than the one before; keys overtook v06's tile at
-// 40 (pairs at 28 on the H100), and 46 spill and lose. Remains (bottleneck): the ranking's eight
-// ballots a key, and registers: 44 keys and their 44 ranks fill the 128-register cap (a few bytes
-// spill), so the tile cannot grow further this way. Source: sort/tuning/probe_pairs_shape.cu (tile
-// shapes at fixed buffer addresses, both GPUs) and the benchmark's closeups around the crossover
-// (results/README.md); CUB's tuning policies choose the one-sweep tile per key and value size the
-// same way (tuning_radix_sort.cuh: sm90 4-byte keys 384 x 19, pairs 384 x 17).
+// after the last pass.
+// Changes from v11: v06's tile (256 x 24, three blocks per SM) was chosen with v06's 64-bit
+// look-back words and its bank-conflicted histogram. With those fixed (v09, v10), a tile's fixed
+// costs weigh more than occupancy on large inputs: every tile runs a digit scan, its barriers and
+// a look-back for all 256 digits whatever its size, and on uniform keys each digit's run in a
+// tile averages ITEMS keys (96 bytes at 24), so the scatter's runs begin and end inside 32-byte
+// sectors. Larger tiles divide those costs by more keys, and the look-back words shrink from 45 MB
+// to 24 MB a pass at 2^28 keys. At two blocks per SM every step from 32 keys a thread up to 44 was
+// faster than the one before; at 46 the registers spill and the time jumps.
+// Remains (bottleneck): the ranking's eight ballots a key, and registers: 44 keys and their 44
+// ranks fill the 128-register cap (a few bytes spill), so the tile cannot grow further this way.
+// Source: CUB's tuning policies, which choose the one-sweep tile per key and value size the same
+// way (tuning_radix_sort.cuh: sm90 4-byte keys 384 x 19, pairs 384 x 17); A. Adinets and
+// D. Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs", 2022. The shapes
+// and the crossover were timed on both GPUs (sort/LAB_NOTES.md).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -60,8 +60,9 @@ inline constexpr VersionDoc kDoc = {
     "The ranking's eight ballots a key; 44 keys and their ranks fill the 128-register cap (a "
     "few bytes spill), so the tile cannot grow further this way.",
     /*source*/
-    "sort/tuning/probe_pairs_shape.cu and the crossover closeups on both GPUs; CUB's per-type "
-    "one-sweep tunings (tuning_radix_sort.cuh); v10's passes"};
+    "CUB's per-type one-sweep tunings (tuning_radix_sort.cuh); Adinets & Merrill, \"Onesweep: "
+    "A Faster Least Significant Digit Radix Sort for GPUs\", 2022; v10's passes; tile shapes "
+    "and crossover timed on both GPUs"};
 
 inline constexpr size_t kMaxN = v10::kMaxN;
 inline constexpr unsigned kThreads = 256;
@@ -72,10 +73,10 @@ inline constexpr size_t kTile = size_t(kThreads) * kItems;            // 11,264 
 inline constexpr size_t kTilePairs = size_t(kThreads) * kItemsPairs;  // 10,240 pairs
 // From this many large tiles per SM on, the large tiles; below, v10's tiles (v11's dispatch for
 // keys). A large tile takes longer from its first load to its last store, so while there are
-// few tiles per SM the GPU waits on the slowest of them. probe_pairs_shape's cross mode on both
-// GPUs (results/README.md): keys' large tiles win from 11.3 of them per SM on (16.8M keys on 132
-// SMs) and lose at 9.4 and below; pairs' win from 8.9 on (the H200 already from 6.2, the H100
-// not at 7.4). Below about 2 tiles per SM either shape's time jumps with the wave count.
+// few tiles per SM the GPU waits on the slowest of them. Timed on both GPUs (sort/LAB_NOTES.md):
+// keys' large tiles win from 11.3 of them per SM on (16.8M keys on 132 SMs) and lose at 9.4 and
+// below; pairs' win from 8.9 on (the H200 already from 6.2, the H100 not at 7.4). Below about 2
+// tiles per SM either shape's time jumps with the wave count.
 inline constexpr size_t kLargeFromTilesPerSm = 10;
 inline constexpr size_t kLargeFromTilesPerSmPairs = 8;
 
