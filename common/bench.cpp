@@ -119,6 +119,24 @@ void report_progress(const std::string& op) {
     }
 }
 
+// "; resident 3.1 GB (peak 7.7 GB)" from /proc/self/status (Linux); "" where it cannot be read.
+std::string resident_set_text() {
+  std::FILE* f = std::fopen("/proc/self/status", "r");
+  if (!f) return "";
+  char line[256];
+  double rss = -1, peak = -1;
+  while (std::fgets(line, sizeof line, f)) {
+    double kb = 0;
+    if (std::sscanf(line, "VmRSS: %lf", &kb) == 1) rss = kb;
+    if (std::sscanf(line, "VmHWM: %lf", &kb) == 1) peak = kb;
+  }
+  std::fclose(f);
+  if (rss < 0 || peak < 0) return "";
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "; resident %.1f GB (peak %.1f GB)", rss / 1e6, peak / 1e6);
+  return buf;
+}
+
 // Closes the record of the benchmark that ran last: its --verbose line and the run's sums.
 void finish_record() {
   Harness& h = harness();
@@ -133,7 +151,7 @@ void finish_record() {
     line << "cuda-ladder: " << h.record_name << ": " << h.record_wall << " s";
     for (size_t p = 0; p < d.seconds.size(); ++p)
       line << ", " << phase_name(static_cast<Phase>(p)) << " " << d.seconds[p];
-    line << ", other " << std::max(0.0, h.record_wall - phases);
+    line << ", other " << std::max(0.0, h.record_wall - phases) << resident_set_text();
     std::cerr << line.str() << std::endl;
   }
   ++h.benchmarks_done;

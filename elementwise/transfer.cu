@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/device.h"
+#include "common/input_cache.h"
 #include "common/parallel.h"             // mismatches
 #include "elementwise/cub_baseline.cuh"  // cub_baseline::launch<Kind::kGelu, float>
 #include "elementwise/elementwise.h"     // generate, check_piece
@@ -37,6 +38,37 @@ CheckResult compare_exact(const float* got, const float* want, size_t n) {
 
 namespace {
 
+// The input every Runner of one problem copies into its host memory: n floats and their sum,
+// made once and shared through the input cache (h2d, d2h and host_sum draw the same values).
+struct HostInput {
+  std::vector<float> x;
+  reduce::Reference ref;
+  size_t bytes() const { return x.size() * sizeof(float); }
+};
+
+std::shared_ptr<const HostInput> host_input(const Problem& p) {
+  return input_cache().get<HostInput>({"transfer", "x", p}, [&] {
+    auto d = std::make_shared<HostInput>();
+    d->x = reduce::generate(p.n, p.dist, p.seed);
+    d->ref = reduce::reference(d->x.data(), d->x.size());
+    return d;
+  });
+}
+
+// pipeline_gelu's input: GELU's generator, shared the same way.
+struct GeluInput {
+  HostInputs<float> in;
+  size_t bytes() const { return in.x.size() * sizeof(float); }
+};
+
+std::shared_ptr<const GeluInput> gelu_input(const Problem& p) {
+  return input_cache().get<GeluInput>({"transfer", "gelu", p}, [&] {
+    auto d = std::make_shared<GeluInput>();
+    d->in = generate<float>(Kind::kGelu, p.n, p.dist, p.seed);
+    return d;
+  });
+}
+
 // ---- h2d and d2h ---------------------------------------------------------------------------
 
 enum class Direction { kToDevice, kToHost };
@@ -48,12 +80,12 @@ class CopyRunner final : public Runner {
         synchronous_(synchronous),
         n_(p.n),
         device_(std::max<size_t>(p.n, 1) * sizeof(float)),
-        data_(reduce::generate(p.n, p.dist, p.seed)),
+        input_(host_input(p)),
         host_(kind, p.n * sizeof(float)) {
     if (dir == Direction::kToDevice)
-      std::memcpy(host_.as<float>(), data_.data(), n_ * sizeof(float));
+      std::memcpy(host_.as<float>(), data(), n_ * sizeof(float));
     else
-      upload(device_.get(), data_.data(), n_ * sizeof(float));
+      upload(device_.get(), data(), n_ * sizeof(float));
   }
 
   size_t workspace_bytes() const override { return 0; }
@@ -82,18 +114,18 @@ class CopyRunner final : public Runner {
 
   CheckResult check(cudaStream_t stream) override {
     LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
-    if (dir_ == Direction::kToHost) return compare_exact(host_.as<float>(), data_.data(), n_);
-    std::vector<float> got(n_);
-    LADDER_CUDA_TRY(cudaMemcpy(got.data(), device_.get(), n_ * sizeof(float), cudaMemcpyDefault));
-    return compare_exact(got.data(), data_.data(), n_);
+    if (dir_ == Direction::kToHost) return compare_exact(host_.as<float>(), data(), n_);
+    return compare_exact(download(device_.as<const float>(), n_), data(), n_);
   }
 
  private:
+  const float* data() const { return input_->x.data(); }
+
   Direction dir_;
   bool synchronous_;
   size_t n_;
   DeviceBuffer device_;
-  std::vector<float> data_;
+  std::shared_ptr<const HostInput> input_;
   HostBuffer host_;
 };
 
@@ -126,9 +158,9 @@ class HostSumRunner final : public Runner {
         workspace_(v == SumVariant::kCub ? reduce::cub_sum_workspace_bytes(p.n)
                                          : reduce::best_sum_workspace_bytes(p.n),
                    /*zero=*/true) {
-    const std::vector<float> x = reduce::generate(p.n, p.dist, p.seed);
-    std::memcpy(host_.as<float>(), x.data(), n_ * sizeof(float));  // managed: pages on the host
-    ref_ = reduce::reference(x.data(), n_);
+    const std::shared_ptr<const HostInput> input = host_input(p);
+    std::memcpy(host_.as<float>(), input->x.data(), n_ * sizeof(float));  // managed: on the host
+    ref_ = input->ref;
   }
 
   size_t workspace_bytes() const override { return workspace_.bytes(); }
@@ -231,12 +263,12 @@ class PipelineRunner final : public Runner {
       : streams_(streams),
         use_cub_(use_cub),
         n_(p.n),
-        inputs_(generate<float>(Kind::kGelu, p.n, p.dist, p.seed)),
+        input_(gelu_input(p)),
         host_in_(HostMemory::kPinned, p.n * sizeof(float)),
         host_out_(HostMemory::kPinned, p.n * sizeof(float)),
         device_in_(std::max<size_t>(p.n, 1) * sizeof(float)),
         device_out_(std::max<size_t>(p.n, 1) * sizeof(float)) {
-    std::memcpy(host_in_.as<float>(), inputs_.x.data(), n_ * sizeof(float));
+    std::memcpy(host_in_.as<float>(), input_->in.x.data(), n_ * sizeof(float));
   }
 
   size_t workspace_bytes() const override { return 0; }
@@ -269,7 +301,7 @@ class PipelineRunner final : public Runner {
 
   CheckResult check(cudaStream_t stream) override {
     LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
-    return check_all(Kind::kGelu, inputs_, host_out_.as<const float>(), n_);
+    return check_all(Kind::kGelu, input_->in, host_out_.as<const float>(), n_);
   }
 
  private:
@@ -292,7 +324,7 @@ class PipelineRunner final : public Runner {
   int streams_;
   bool use_cub_;
   size_t n_;
-  HostInputs<float> inputs_;
+  std::shared_ptr<const GeluInput> input_;
   HostBuffer host_in_, host_out_;
   DeviceBuffer device_in_, device_out_;
 };
@@ -338,6 +370,8 @@ Operator copy_operator(const char* name, Direction dir, const char* description)
       entry(name, copies::kWriteCombined, make(HostMemory::kWriteCombined, false)),
       entry(name, copies::kMemcpy, make(HostMemory::kPinned, true), /*host_waits=*/true),
   };
+  for (Version& v : op.versions)
+    v.device_bytes = [](const Problem& p) { return std::max<size_t>(p.n, 1) * sizeof(float); };
   return op;
 }
 
@@ -366,6 +400,11 @@ Operator make_host_sum_operator() {
       entry("host_sum", host_sum::kManagedPrefetch, make(SumVariant::kManagedPrefetch)),
       entry("host_sum", host_sum::kCub, make(SumVariant::kCub)),
   };
+  for (Version& v : op.versions)  // the device copy (copy-then-reduce, CUB) and the workspace
+    v.device_bytes = [](const Problem& p) {
+      return std::max<size_t>(p.n, 1) * sizeof(float) + sizeof(float) +
+             std::max(reduce::cub_sum_workspace_bytes(p.n), reduce::best_sum_workspace_bytes(p.n));
+    };
   return op;
 }
 
@@ -385,6 +424,8 @@ Operator make_pipeline_operator() {
       entry("pipeline_gelu", pipeline::kEightStreams, make(8, false)),
       entry("pipeline_gelu", pipeline::kCub, make(1, true)),
   };
+  for (Version& v : op.versions)
+    v.device_bytes = [](const Problem& p) { return 2 * std::max<size_t>(p.n, 1) * sizeof(float); };
   return op;
 }
 

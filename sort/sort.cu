@@ -62,9 +62,12 @@ std::shared_ptr<const Keys> keys_for(const Problem& p) {
 }
 
 std::shared_ptr<const Data> data_for(const Problem& p, bool pairs) {
+  // The keys first, so that they are in use (not freed to make room) when the pairs' values
+  // are made: sort_pairs then reuses the keys sort's benchmarks generated.
+  std::shared_ptr<const Keys> keys = keys_for(p);
   return input_cache().get<Data>({"sort", pairs ? "pairs" : "keys", p}, [&] {
     auto d = std::make_shared<Data>();
-    d->keys = keys_for(p);
+    d->keys = keys;
     if (pairs) {
       d->values = DeviceBuffer(keys_bytes(p));
       std::vector<uint32_t> idx(p.n);

@@ -39,6 +39,43 @@ std::vector<uint32_t> generate(size_t n, const std::string& dist, uint64_t seed)
   return x;
 }
 
+namespace {
+
+// How many of a[0, na) are among the first d elements of the stable merge of a and b (a's
+// elements first among equals): the merge path's crossing of diagonal d (Green, McColl and
+// Bader, "GPU merge path", 2012), by binary search.
+size_t merge_split(const uint32_t* a, size_t na, const uint32_t* b, size_t nb, size_t d) {
+  size_t lo = d > nb ? d - nb : 0, hi = std::min(d, na);
+  while (lo < hi) {
+    const size_t i = lo + (hi - lo) / 2;
+    if (a[i] <= b[d - i - 1])
+      lo = i + 1;  // a[i] precedes b[d - i - 1], which is among the first d: so is a[i]
+    else
+      hi = i;
+  }
+  return lo;
+}
+
+// std::merge of sorted a and b into out, on every core: each thread merges an equal share of
+// the output, its bounds found on the merge path.
+void parallel_merge(const uint32_t* a, size_t na, const uint32_t* b, size_t nb, uint32_t* out) {
+  const size_t total = na + nb;
+  const size_t pieces = std::max<size_t>(
+      1, std::min<size_t>(std::thread::hardware_concurrency(), total / (size_t(1) << 16)));
+  parallel_for(
+      pieces,
+      [&](size_t pb, size_t pe) {
+        for (size_t p = pb; p < pe; ++p) {
+          const size_t d0 = total * p / pieces, d1 = total * (p + 1) / pieces;
+          const size_t i0 = merge_split(a, na, b, nb, d0), i1 = merge_split(a, na, b, nb, d1);
+          std::merge(a + i0, a + i1, b + (d0 - i0), b + (d1 - i1), out + d0);
+        }
+      },
+      1);
+}
+
+}  // namespace
+
 std::vector<uint32_t> reference(std::vector<uint32_t> keys) {
   const size_t n = keys.size();
   const size_t parts = std::max<size_t>(
@@ -52,21 +89,22 @@ std::vector<uint32_t> reference(std::vector<uint32_t> keys) {
           std::sort(keys.begin() + bound[p], keys.begin() + bound[p + 1]);
       },
       1);
-  for (size_t width = 1; width < parts; width *= 2) {  // merge neighbouring runs, in rounds
-    const size_t pairs = (parts + 2 * width - 1) / (2 * width);
-    parallel_for(
-        pairs,
-        [&](size_t qb, size_t qe) {
-          for (size_t q = qb; q < qe; ++q) {
-            const size_t lo = q * 2 * width, mid = std::min(parts, lo + width),
-                         hi = std::min(parts, lo + 2 * width);
-            if (mid < hi)
-              std::inplace_merge(keys.begin() + bound[lo], keys.begin() + bound[mid],
-                                 keys.begin() + bound[hi]);
-          }
-        },
-        1);
+  if (parts == 1) return keys;
+  // Merge neighbouring runs in rounds, from one buffer into the other, each merge on every core.
+  std::vector<uint32_t> other(n);
+  uint32_t *src = keys.data(), *dst = other.data();
+  for (size_t width = 1; width < parts; width *= 2) {
+    for (size_t lo = 0; lo < parts; lo += 2 * width) {
+      const size_t mid = std::min(parts, lo + width), hi = std::min(parts, lo + 2 * width);
+      const size_t a = bound[lo], m = bound[mid], b = bound[hi];
+      if (m < b)
+        parallel_merge(src + a, m - a, src + m, b - m, dst + a);
+      else
+        std::copy(src + a, src + b, dst + a);
+    }
+    std::swap(src, dst);
   }
+  if (src != keys.data()) keys.swap(other);
   return keys;
 }
 
