@@ -19,10 +19,13 @@ the same benchmarks, however the keys were written); new ones are appended. A na
 from the keys: the source (GPU `h100`, or a kept file's GPU and the words of its name that are
 not an operator, a version, a commit or a date: `h200_closeup`), the operator where it is not the
 folder's (`pairs` in sort/, `rowsum` in reduce/), the version (`v11`, or a baseline's slug), the
-size (`2e10` for 2^10, `2e14+1`, `25.6M`), the input, the offset (`off1`), then the kind (`us`,
-`pct`, `gbps`; a ratio has none and names both versions: `v11_cub`). Where two keys of a ratio
-differ in more than the version, both values stand, joined by `_vs_`. A name that is taken by
-another figure gets `_2`, `_3`, ...
+size (`2e10` for 2^10, `2e14+1`, `25.6M`), the input, the offset (`off1`), then the kind
+(`us`, `pct`, `pctread`, `gbps`; a ratio has none and names both versions: `v11_cub`). Where two
+keys of a ratio differ in more than the version, both values stand, joined by `_vs_`. A name
+that is taken by another figure gets `_2`, `_3`, ...
+
+Names can be chosen by hand too: a definition written in figures.txt before the run is reused
+for its figure, and report.py accepts any name of letters, digits, `_`, `.` and `+`.
 
 Standard library only.
 """
@@ -32,14 +35,14 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import report  # noqa: E402
+from ladder_report import figures, results  # noqa: E402
 
-KIND_SUFFIX = {"time": "us", "pct": "pct", "gbps": "gbps", "ratio": ""}
+KIND_SUFFIX = {"time": "us", "pct": "pct", "pctread": "pctread", "gbps": "gbps", "ratio": ""}
 # Words of a kept file's name that say which operators it holds (not needed in a figure's name).
 GROUP_WORDS = {"elementwise", "axis", "transfer"}
 HEADER = ("# Figure names of this folder's markdown: NAME = KIND KEY [KEY] (kinds: time, pct, "
-          "gbps, ratio).\n# A span <!--fig NAME-->…<!--/fig--> shows it; scripts/report.py "
-          "fills it in. Written by scripts/figkeys.py.\n")
+          "pctread, gbps, ratio).\n# A span <!--fig NAME-->…<!--/fig--> shows it; "
+          "scripts/report.py fills it in. Written by scripts/figkeys.py.\n")
 
 
 def size_tag(n):
@@ -81,7 +84,7 @@ def file_tag(path):
         gpu, words = words[1], words[2:]
         while words and re.fullmatch(r"\d+gb|hbm\d\w*|sxm\d*|pcie|nvl", words[0]):
             words = words[1:]
-    ops = set(report.OPERATORS) | set(report.CHAPTER.values()) | GROUP_WORDS
+    ops = set(results.OPERATORS) | set(results.CHAPTER.values()) | GROUP_WORDS
     # the versions a kept file was run for are in the figure's name already
     words = [w for w in words if w and w not in ops and not is_hash(w)
              and not re.fullmatch(r"v\d\d", w)]
@@ -91,7 +94,7 @@ def file_tag(path):
 def parse_key(text):
     """{src, op, slug, n, dist, off} of one written key (optionally GPU@ or FILE@)."""
     src, _, key = text.rpartition("@")
-    k = report.figure_key(key)
+    k = figures.figure_key(key)
     return {"src": src, "op": k[0], "slug": k[1], "n": k[2], "dist": k[3],
             "off": k[4] if len(k) == 5 else None}
 
@@ -144,7 +147,7 @@ def derive_name(kind, keys, folder_op):
 def folder_op(folder):
     """The operator a chapter folder is named after (reduce/, sort/, ...), or None."""
     name = os.path.basename(os.path.abspath(folder))
-    return name if name in report.OPERATORS else None
+    return name if name in results.OPERATORS else None
 
 
 def convert(text, names, folder):
@@ -174,7 +177,7 @@ def convert(text, names, folder):
             by_figure[figure] = name
             new.append((name, kind, keys))
         return f"<!--fig {name}-->{m.group(4)}<!--/fig-->"
-    return report.FIGURE.sub(one, text), new
+    return figures.FIGURE.sub(one, text), new
 
 
 def convert_files(paths):
@@ -183,11 +186,11 @@ def convert_files(paths):
     done = []
     for path in paths:
         folder = os.path.dirname(os.path.abspath(path))
-        sidecar = os.path.join(folder, report.SIDECAR)
-        names, _ = report.read_sidecar(sidecar, sidecar)
+        sidecar = os.path.join(folder, figures.SIDECAR)
+        names, _ = figures.read_sidecar(sidecar, sidecar)
         with open(path) as f:
             text = f.read()
-        count = sum(1 for m in report.FIGURE.finditer(text) if m.group(1))
+        count = sum(1 for m in figures.FIGURE.finditer(text) if m.group(1))
         out, new = convert(text, names, folder)
         if out != text:
             with open(path, "w") as f:
@@ -213,14 +216,14 @@ def main(argv=None):
         if not os.path.exists(path):
             print(f"figkeys.py: error: no such file: {path}", file=sys.stderr)
             return 1
-        sidecar = os.path.join(os.path.dirname(path), report.SIDECAR)
-        _, errors = report.read_sidecar(sidecar, sidecar)
+        sidecar = os.path.join(os.path.dirname(path), figures.SIDECAR)
+        _, errors = figures.read_sidecar(sidecar, sidecar)
         if errors:
             print("figkeys.py: error: " + "; ".join(errors), file=sys.stderr)
             return 1
     for path, count, new in convert_files(args.files):
         print(f"{path}: {count} long spans named, {new} new names in "
-              f"{os.path.join(os.path.dirname(path) or '.', report.SIDECAR)}")
+              f"{os.path.join(os.path.dirname(path) or '.', figures.SIDECAR)}")
     return 0
 
 

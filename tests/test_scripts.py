@@ -18,7 +18,7 @@ import compare  # noqa: E402
 import figkeys  # noqa: E402
 import ncu_summary  # noqa: E402
 import report  # noqa: E402
-from ladder_report import lessons  # noqa: E402
+from ladder_report import lessons, results  # noqa: E402
 import sanitizer_summary  # noqa: E402
 
 REAL = os.path.join(ROOT, "results", "nvidia-h200-scan.json")
@@ -238,9 +238,9 @@ class ReportTest(unittest.TestCase):
         # counter blocks filled; a root without lab notes renders none.
         with tempfile.TemporaryDirectory() as d:
             os.symlink(os.path.join(ROOT, "results"), os.path.join(d, "results"))
-            old_root = report.ROOT
+            old_root = results.ROOT
             try:
-                report.ROOT = d
+                results.ROOT = d
                 files, errors = report.results_files(), []
                 self.assertEqual(report.lab_notes_files(), [])
                 self.assertEqual(set(report.render_all(files, errors)),
@@ -255,7 +255,7 @@ class ReportTest(unittest.TestCase):
                             "and <!--fig:time reduce/v99_none/n:2^28-->?<!--/fig-->\n")
                 out = report.render_all(files, errors)[notes]
             finally:
-                report.ROOT = old_root
+                results.ROOT = old_root
         lookup = report.figure_lookup(report.results_files())
         want = report.fmt_time(lookup(report.figure_key("reduce/cub/n:2^28"))["time_us"])
         self.assertIn(f"-->{want} µs<!--/fig--> at 198269b.", out)
@@ -291,13 +291,13 @@ class ReportTest(unittest.TestCase):
                         "two = time scan/cub/n:2^28 scan/cub/n:2^10\n")
             with open(os.path.join(d, "sort", "figures.txt"), "w") as f:
                 f.write("lonely = time sort/cub/n:2^28/dist:uniform\n")
-            old_root = report.ROOT
+            old_root = results.ROOT
             try:
-                report.ROOT = d
+                results.ROOT = d
                 errors = []
                 out = report.render_all(report.results_files(), errors)
             finally:
-                report.ROOT = old_root
+                results.ROOT = old_root
         self.assertIn("v15: " + got.split(" and ")[0] + ", <!--fig v15_us-->",
                       out[os.path.join(d, "scan", "LAB_NOTES.md")])
         self.assertEqual(errors, [
@@ -373,9 +373,9 @@ class ReportTest(unittest.TestCase):
                     os.symlink(os.path.join(ROOT, "results", name), os.path.join(d, "results", name))
             for png in ("nvidia-h200-scan-ladder.png", "scan-vs-cub.png"):
                 open(os.path.join(plots, png), "w").close()
-            old_root = report.ROOT
+            old_root = results.ROOT
             try:
-                report.ROOT = d
+                results.ROOT = d
                 files, errors = report.results_files(), []
                 chapter = ("# Scan\n\n<!-- BEGIN generated results: scan -->\n"
                            "<!-- END generated results: scan -->\n"
@@ -392,7 +392,7 @@ class ReportTest(unittest.TestCase):
                                                                     chapter), errors)
                 results_md = report.render_results(files)
             finally:
-                report.ROOT = old_root
+                results.ROOT = old_root
         self.assertEqual(errors, [])
         # without captions: the pictures alone, and the sentence saying what they draw
         self.assertIn("The pictures (`scripts/plots.py`): each version's time", bare)
@@ -694,12 +694,12 @@ class NcuSummaryTest(unittest.TestCase):
             with redirect_stdout(io.StringIO()):
                 self.assertEqual(ncu_summary.main(["x", d, out]), 0)
             # report.py puts the same figures beside the chapter's tables
-            old_root = report.ROOT
+            old_root = results.ROOT
             try:
                 os.makedirs(os.path.join(d, "results", "ncu-test-gpu"))
                 os.rename(path, os.path.join(d, "results", "ncu-test-gpu",
                                              os.path.basename(path)))
-                report.ROOT = d
+                results.ROOT = d
                 table = report.counters_table("scan", "test-gpu")
                 # A chapter's counters block names its folder and is filled from it; a folder
                 # without the operator's CSVs is an error, and the block is left as it was.
@@ -710,7 +710,7 @@ class NcuSummaryTest(unittest.TestCase):
                 missing = block.replace("ncu-test-gpu", "logs/none")
                 kept = report.render_counter_blocks(missing, errors)
             finally:
-                report.ROOT = old_root
+                results.ROOT = old_root
             self.assertIn("| `v13_vectorized_lookback` | 2 |", table)
             self.assertIn("| `v13_vectorized_lookback` | 2 |", filled)
             self.assertNotIn("\nold\n", filled)
