@@ -26,6 +26,7 @@ const std::string kManualTime = "/manual_time";
 struct Harness {
   DeviceFacts facts;
   double copy_gbps = 0;
+  double read_gbps = 0;
   bool hot = false;
   bool blocking = true;  // hold the stream until the launch is enqueued (StreamBlocker)
   cudaStream_t stream = nullptr;
@@ -340,6 +341,7 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
     state.counters["Gelem/s"] = seconds > 0 ? n / seconds / 1e9 : 0;
     state.counters["pct_peak"] = h.facts.peak_gbps > 0 ? 100 * gbps / h.facts.peak_gbps : 0;
     state.counters["pct_copy"] = h.copy_gbps > 0 ? 100 * gbps / h.copy_gbps : 0;
+    state.counters["pct_read"] = h.read_gbps > 0 ? 100 * gbps / h.read_gbps : 0;
     state.counters["verified"] = 1;
     state.counters["max_err"] = max_err;
     state.counters["workspace_bytes"] = static_cast<double>(runner->workspace_bytes());
@@ -384,6 +386,7 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
   h.flusher = std::make_unique<L2Flusher>(h.facts.l2_bytes);
   h.blocker = std::make_unique<StreamBlocker>();
   h.copy_gbps = measure_copy_ceiling_gbps(h.stream, *h.flusher, size_t(1) << 30);
+  h.read_gbps = measure_read_ceiling_gbps(h.stream, *h.flusher, size_t(1) << 30);
 
   const DeviceFacts& f = h.facts;
   auto ctx = [](const std::string& k, const std::string& v) { benchmark::AddCustomContext(k, v); };
@@ -401,6 +404,10 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
   ctx("copy_ceiling_gbps", fixed(h.copy_gbps, 1));
   ctx("copy_ceiling_method",
       "1 GiB cudaMemcpyAsync device to device, L2 flushed, median of 15, read + write bytes");
+  ctx("read_ceiling_gbps", fixed(h.read_gbps, 1));
+  ctx("read_ceiling_method",
+      "streaming read of 1 GiB (float4 loads, four in flight per thread, resident grid), L2 "
+      "flushed, median of 15, bytes read");
   // The host link, where a benchmark crosses it (the transfer operators of the elementwise
   // chapter): 256 MiB pinned copies each way. A failure is reported here, not fatal.
   const std::vector<std::string> link_ops = {"h2d", "d2h", "host_sum", "pipeline_gelu"};

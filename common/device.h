@@ -194,6 +194,15 @@ double measure_link_gbps(cudaStream_t stream, size_t bytes, bool to_device, int 
 double measure_copy_ceiling_gbps(cudaStream_t stream, L2Flusher& flusher, size_t bytes,
                                  int samples = 15);
 
+// The read ceiling: the speed of light of a kernel that only reads (reduce, the row and column
+// sums, histogram). A streaming read of `bytes` (four 16-byte loads in flight per thread over a
+// resident grid, like BabelStream's Dot on one array), L2 flushed before each sample, median of
+// `samples` after a warm-up, in GB/s of bytes read. A copy must also write, and the DRAM bus
+// turns around between reads and writes, so a read-only kernel can pass the copy ceiling but
+// not this one (by more than noise).
+double measure_read_ceiling_gbps(cudaStream_t stream, L2Flusher& flusher, size_t bytes,
+                                 int samples = 15);
+
 // Version strings recorded in the results context.
 std::string cub_version_string();
 const char* git_commit();  // generated at build time (cmake/GitInfo.cmake)
