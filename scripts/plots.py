@@ -431,7 +431,7 @@ def finish_ratio_figure(fig, ax, title, path, legend_below=False):
     else:
         ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=90)
+    fig.savefig(path, dpi=90, bbox_inches="tight")  # the whole legend, however long its labels
     plt.close(fig)
     return True
 
