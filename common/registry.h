@@ -135,8 +135,9 @@ struct Operator {
 const std::vector<Operator>& operators();
 const Operator* find_operator(const std::string& name);
 
-// The ladder size every version runs at (seed 002's 25.6M floats) and the large size every
-// parallel version also runs at.
+// The ladder size every version runs at (25.6M floats, the size used by the Chinese notes on CUDA
+// operator optimization that the reduce ladder follows; see common/GLOSSARY.md#references) and
+// the large size every parallel version also runs at.
 constexpr size_t kLadderSize = 25'600'000;
 constexpr size_t kLargeSize = size_t(1) << 28;
 

@@ -576,7 +576,8 @@ class FigKeysTest(unittest.TestCase):
             "h100_u8_v05_2e28_uniform_pct")
 
     def test_the_chapters_convert_to_the_same_values(self):
-        # A copy of every chapter, converted: each renders to the values its long spans give.
+        # A copy of every chapter with its named spans written out long again (from the folder's
+        # figures.txt), converted without that sidecar: each renders to the values it gave.
         lookup = report.figure_lookup(report.results_files())
         with tempfile.TemporaryDirectory() as d:
             copies = []
@@ -586,12 +587,13 @@ class FigKeysTest(unittest.TestCase):
                     os.makedirs(os.path.join(d, op))
                     copies.append((src, os.path.join(d, op, "README.md")))
                     with open(src) as f, open(copies[-1][1], "w") as g:
-                        g.write(f.read())
+                        g.write(self.long_spans(f.read(), os.path.dirname(src)))
             with redirect_stdout(io.StringIO()):
                 self.assertEqual(figkeys.main([c for _, c in copies]), 0)
             for src, copy in copies:
                 with open(src) as f:
-                    original = f.read()
+                    original = self.long_spans(f.read(), os.path.dirname(src))
+                self.assertTrue(any(m.group(1) for m in report.FIGURE.finditer(original)), src)
                 with open(copy) as f:
                     converted = f.read()
                 names, errors = report.read_sidecar(os.path.join(os.path.dirname(copy),
@@ -602,6 +604,18 @@ class FigKeysTest(unittest.TestCase):
                 self.assertEqual(self.values(original, lookup, {}),
                                  self.values(converted, lookup, names, used), src)
                 self.assertEqual(used, set(names))
+
+    def long_spans(self, text, folder):
+        """The text with each named span written with its kind and keys, as before figkeys.py."""
+        names, errors = report.read_sidecar(os.path.join(folder, "figures.txt"))
+        self.assertEqual(errors, [])
+
+        def one(m):
+            if m.group(1):
+                return m.group(0)
+            kind, keys = names[m.group(3)]
+            return f"<!--fig:{kind} {keys}-->{m.group(4)}<!--/fig-->"
+        return report.FIGURE.sub(one, text)
 
     def values(self, text, lookup, names, used=None):
         errors = []
