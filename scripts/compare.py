@@ -36,7 +36,7 @@ def load(path):
     out = {}
     scale = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
     for b in data.get("benchmarks", []):
-        if b.get("error_occurred"):
+        if b.get("error_occurred") or b.get("skipped"):
             continue
         name = re.sub(r"/manual_time$", "", b.get("run_name", b["name"]))
         e = out.setdefault(name, {"times": [], "median": None})

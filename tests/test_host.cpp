@@ -12,6 +12,7 @@
 #include "common/cli.h"
 #include "common/device.h"
 #include "common/fast_divmod.h"
+#include "common/input_cache.h"
 #include "common/parallel.h"
 #include "common/random.h"
 #include "common/registry.h"
@@ -367,6 +368,13 @@ TEST(HostSort, PairsCheckWantsStability) {
   EXPECT_FALSE(sort::check_pairs(keys, want, want.data(), wrong_key.data()).ok);
   const std::vector<uint32_t> dup = {3, 1, 1, 0, 2};
   EXPECT_FALSE(sort::check_pairs(keys, want, want.data(), dup.data()).ok);
+  // A run of three equal keys whose values repeat apart (5, 7, 5): rejected without a table of
+  // the indices seen, since values under equal keys must increase.
+  const std::vector<uint32_t> k3 = {9, 1, 2, 3, 4, 9, 6, 9};
+  const std::vector<uint32_t> w3 = {1, 2, 3, 4, 6, 9, 9, 9};
+  const std::vector<uint32_t> ok3 = {1, 2, 3, 4, 6, 0, 5, 7}, rep3 = {1, 2, 3, 4, 6, 5, 7, 5};
+  EXPECT_TRUE(sort::check_pairs(k3, w3, w3.data(), ok3.data()).ok);
+  EXPECT_FALSE(sort::check_pairs(k3, w3, w3.data(), rep3.data()).ok);
 }
 
 TEST(HostElementwise, ReferenceFollowsTheFormula) {
@@ -572,6 +580,66 @@ TEST(HostTransfer, CopyCheckIsBitExact) {
   EXPECT_FALSE(bad.ok);
   EXPECT_NE(bad.message.find("index 70000"), std::string::npos) << bad.message;
   EXPECT_TRUE(compare_exact(got.data(), want.data(), 0).ok);  // nothing to compare
+}
+
+// The skip decision of a benchmark that does not fit the free GPU memory (no GPU needed).
+TEST(HostSkip, MemoryDecision) {
+  const size_t gib = size_t(1) << 30;
+  EXPECT_EQ(memory_skip_reason(5 * gib, 6 * gib), "");  // fits: run
+  EXPECT_EQ(memory_skip_reason(6 * gib, 6 * gib), "");  // exactly: run
+  EXPECT_EQ(memory_skip_reason(6 * gib + gib / 10, 5 * gib + 3 * gib / 10),
+            "needs 6.1 GiB of GPU memory, 5.3 GiB free: skipped");
+  EXPECT_NE(memory_skip_reason(6 * gib + 1, 6 * gib), "");
+}
+
+// The inputs the cache shares are the ones a fresh generation gives, made once per key, and
+// it stays within its bound by freeing only what no one holds.
+struct CachedKeys {
+  std::vector<uint32_t> keys;
+  size_t bytes() const { return keys.size() * sizeof(uint32_t); }
+};
+
+TEST(HostInputCache, SharesWhatAFreshGenerationGives) {
+  InputCache cache(size_t(1) << 20);  // 1 MiB
+  int made = 0;
+  auto get = [&](const Problem& p) {
+    return cache.get<CachedKeys>({"sort", "keys", p}, [&] {
+      ++made;
+      auto d = std::make_shared<CachedKeys>();
+      d->keys = sort::generate(p.n, p.dist, p.seed);
+      return d;
+    });
+  };
+  const Problem a{50000, "uniform", 7, 0}, b{50000, "few", 7, 0}, c{200000, "uniform", 7, 0};
+  auto first = get(a);
+  EXPECT_EQ(first->keys, sort::generate(a.n, a.dist, a.seed));
+  EXPECT_EQ(get(a).get(), first.get());  // a hit: the same entry
+  EXPECT_EQ(made, 1);
+  EXPECT_EQ(get(b)->keys, sort::generate(b.n, b.dist, b.seed));
+  EXPECT_EQ(made, 2);
+  EXPECT_EQ(cache.entries(), 2u);
+  first.reset();
+  // 800 KB more: 1.2 MB, over the bound, so the least recently used unused entry (a) goes; b
+  // and c (held) stay.
+  auto big = get(c);
+  EXPECT_EQ(big->keys, sort::generate(c.n, c.dist, c.seed));
+  EXPECT_EQ(cache.entries(), 2u);
+  EXPECT_EQ(cache.bytes(), (b.n + c.n) * sizeof(uint32_t));
+  EXPECT_EQ(made, 3);
+  get(b);
+  EXPECT_EQ(made, 3);  // b was kept
+  big.reset();
+  EXPECT_EQ(cache.evict_unused(), (b.n + c.n) * sizeof(uint32_t));
+  EXPECT_EQ(cache.entries(), 0u);
+  get(a);
+  EXPECT_EQ(made, 4);  // a was freed: made again
+  EXPECT_EQ(cache.evict_unused(), a.n * sizeof(uint32_t));
+  // A failed make keeps nothing.
+  EXPECT_THROW(cache.get<CachedKeys>(
+                   {"sort", "keys", a},
+                   []() -> std::shared_ptr<CachedKeys> { throw std::invalid_argument("no"); }),
+               std::invalid_argument);
+  EXPECT_EQ(cache.entries(), 0u);
 }
 
 }  // namespace

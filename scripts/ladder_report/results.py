@@ -48,6 +48,8 @@ def load(path, offsets=False):
                                   "link": link_bound_gbps(key[0], data.get("context", {}))})
         if b.get("error_occurred"):
             e["errors"].append(b.get("error_message", "error"))
+        elif b.get("skipped"):  # Google Benchmark 1.8's skip (a GPU without room, say)
+            e["errors"].append("skipped: " + b.get("skip_message", ""))
         elif b.get("run_type") == "aggregate":
             if b.get("aggregate_name") == "median":
                 e["median"] = b
