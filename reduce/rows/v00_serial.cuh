@@ -8,9 +8,7 @@
 namespace ladder::reduce::rows::v00 {
 
 inline constexpr VersionDoc kDoc = {
-    0,
-    "v00_serial",
-    "Serial: one thread sums every row",
+    0, "v00_serial", "Serial: one thread sums every row",
     /*technique*/ "One GPU thread walks the matrix row by row, the CPU loop run on the GPU.",
     /*changes*/ "The starting point.",
     /*remains*/ "Everything: one thread of one SM does all the work.",
