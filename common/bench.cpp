@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "common/input_cache.h"
+#include "common/parallel.h"
 #include "common/phase_clock.h"
 #include "common/registry.h"
 
@@ -67,6 +68,10 @@ struct Harness {
   // Benchmarks skipped because they do not fit this GPU (name -> the line that says so).
   std::map<std::string, std::string> skipped;
   std::vector<std::string> skip_order;
+  // Digests of outputs that passed a full check, per operator and input (checked_run), and how
+  // many checks ran in full or took a passed output's verdict.
+  std::map<std::string, std::map<uint64_t, double>> passed_outputs;
+  size_t checks_full = 0, checks_reused = 0;
 };
 
 Harness& harness() {
@@ -183,11 +188,40 @@ void fail(benchmark::State& state, const std::string& message) {
   state.SkipWithError(message.c_str());
 }
 
-// Poison, launch, check: the correctness gate before and after timing.
-CheckResult checked_run(Runner& runner, cudaStream_t stream) {
+// Poison, launch, check: the correctness gate before and after timing. Where the Runner names
+// its output buffers, they are downloaded and digested first: an output bit for bit equal to one
+// that a full check of the same operator and input passed (another version's, or this
+// version's before timing) takes that verdict; any other output is checked in full against the
+// CPU reference, and its digest remembered if it passes. A wrong output never matches a passed
+// one (but with a chance of about 2^-64), so it always meets the full check.
+CheckResult checked_run(Runner& runner, cudaStream_t stream, const std::string& input) {
+  Harness& h = harness();
   runner.poison(stream);
   LADDER_CUDA_TRY(runner.launch(stream));
-  return runner.check(stream);
+  const auto outs = runner.outputs();
+  uint64_t key = 0;
+  if (!outs.empty()) {
+    LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
+    for (size_t i = 0; i < outs.size() && i < 2; ++i)
+      key = key * 0x9e3779b97f4a7c15ULL ^
+            digest(download(outs[i].first, outs[i].second, static_cast<int>(i)), outs[i].second);
+    const auto known = h.passed_outputs.find(input);
+    if (known != h.passed_outputs.end())
+      if (const auto m = known->second.find(key); m != known->second.end()) {
+        ++h.checks_reused;
+        CheckResult same;
+        same.ok = true;
+        same.max_err = m->second;
+        return same;
+      }
+  }
+  CheckResult r = runner.check(stream);
+  ++h.checks_full;
+  if (r.ok && !outs.empty()) {
+    if (h.passed_outputs.count(input) == 0) h.passed_outputs.clear();  // one input at a time
+    h.passed_outputs[input][key] = r.max_err;
+  }
+  return r;
 }
 
 // Google Benchmark calls this once to size the iteration count and once per repetition; the
@@ -218,6 +252,8 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
   }
   const std::string name = version.name() + "/n:" + std::to_string(n) + "/dist:" + dist +
                            "/offset:" + std::to_string(offset);
+  const std::string input_name =
+      op.name + "/n:" + std::to_string(n) + "/dist:" + dist + "/offset:" + std::to_string(offset);
   if (const auto s = h.skipped.find(shown); s != h.skipped.end()) {
     skip(state, s->second);  // decided at the first call
     return;
@@ -269,7 +305,7 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
     double max_err = check ? 0.0 : seen->second;
     if (check) {
       const ScopedPhase phase(Phase::kCheck);
-      const CheckResult before = checked_run(*runner, h.stream);
+      const CheckResult before = checked_run(*runner, h.stream, input_name);
       if (!before.ok) {
         fail(state, "check before timing failed: " + before.message);
         return;
@@ -323,7 +359,7 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
 
     if (check) {
       const ScopedPhase phase(Phase::kCheck);
-      const CheckResult after = checked_run(*runner, h.stream);
+      const CheckResult after = checked_run(*runner, h.stream, input_name);
       if (!after.ok) {
         fail(state, "check after timing failed: " + after.message);
         return;
@@ -406,8 +442,9 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
       "1 GiB cudaMemcpyAsync device to device, L2 flushed, median of 15, read + write bytes");
   ctx("read_ceiling_gbps", fixed(h.read_gbps, 1));
   ctx("read_ceiling_method",
-      "streaming read of 1 GiB (float4 loads, four in flight per thread, resident grid), L2 "
-      "flushed, median of 15, bytes read");
+      "streaming read of 1 GiB (float4 loads over a resident grid; the fastest of 256, 512 or "
+      "1,024 threads a block and 4, 8 or 16 loads in flight a thread), L2 flushed, median of 15 "
+      "per shape, bytes read");
   // The host link, where a benchmark crosses it (the transfer operators of the elementwise
   // chapter): 256 MiB pinned copies each way. A failure is reported here, not fatal.
   const std::vector<std::string> link_ops = {"h2d", "d2h", "host_sum", "pipeline_gelu"};

@@ -279,22 +279,25 @@ __global__ void flush_read_kernel(const int4* __restrict__ buf, size_t words, in
 }
 
 // The read ceiling's kernel, a streaming read like BabelStream's Dot with one array: each thread
-// keeps four independent 16-byte loads in flight per trip of a grid-stride loop over a resident
-// grid, and adds them up. As in the flush, the store of the sum never happens for zeros, so no
-// byte is written.
+// keeps kLoads independent 16-byte loads in flight per trip of a grid-stride loop over a
+// resident grid, and adds them up. As in the flush, the store of the sum never happens for
+// zeros, so no byte is written.
+template <int kLoads>
 __global__ void read_ceiling_kernel(const float4* __restrict__ a, size_t words, float* sink) {
   const size_t stride = size_t(gridDim.x) * blockDim.x;
   size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
-  float acc[4] = {0, 0, 0, 0};
-  for (; i + 3 * stride < words; i += 4 * stride) {
-    float4 v[4];
+  float acc[kLoads] = {};
+  for (; i + (kLoads - 1) * stride < words; i += kLoads * stride) {
+    float4 v[kLoads];
 #pragma unroll
-    for (int k = 0; k < 4; ++k) v[k] = a[i + k * stride];
+    for (int k = 0; k < kLoads; ++k) v[k] = a[i + k * stride];
 #pragma unroll
-    for (int k = 0; k < 4; ++k) acc[k] += v[k].x + v[k].y + v[k].z + v[k].w;
+    for (int k = 0; k < kLoads; ++k) acc[k] += v[k].x + v[k].y + v[k].z + v[k].w;
   }
   for (; i < words; i += stride) acc[0] += a[i].x + a[i].y + a[i].z + a[i].w;
-  const float sum = acc[0] + acc[1] + acc[2] + acc[3];
+  float sum = 0;
+#pragma unroll
+  for (int k = 0; k < kLoads; ++k) sum += acc[k];
   if (sum == 12345.0f) *sink = sum;
 }
 
@@ -407,18 +410,27 @@ double measure_copy_ceiling_gbps(cudaStream_t stream, L2Flusher& flusher, size_t
 double measure_read_ceiling_gbps(cudaStream_t stream, L2Flusher& flusher, size_t bytes,
                                  int samples) {
   DeviceBuffer src(bytes, /*zero=*/true), sink(sizeof(float));
-  constexpr int kThreads = 512;
-  const size_t blocks =
-      resident_grid(reinterpret_cast<const void*>(read_ceiling_kernel), kThreads, 0);
   const size_t words = bytes / sizeof(float4);
-  const float ms = median_ms(
-      stream, samples, [&] { flusher.flush(stream); },
-      [&] {
-        read_ceiling_kernel<<<static_cast<unsigned>(blocks), kThreads, 0, stream>>>(
-            src.as<const float4>(), words, sink.as<float>());
-        return cudaGetLastError();
-      });
-  return static_cast<double>(words * sizeof(float4)) / (ms / 1e3) / 1e9;
+  // The fastest of a few shapes (threads per block x loads in flight per thread): a ceiling is
+  // the best streaming read this GPU gives, not one kernel's.
+  float best_ms = 0;
+  auto try_shape = [&](auto kernel, int threads) {
+    const size_t blocks = resident_grid(reinterpret_cast<const void*>(kernel), threads, 0);
+    const float ms = median_ms(
+        stream, samples, [&] { flusher.flush(stream); },
+        [&] {
+          kernel<<<static_cast<unsigned>(blocks), threads, 0, stream>>>(src.as<const float4>(),
+                                                                        words, sink.as<float>());
+          return cudaGetLastError();
+        });
+    if (best_ms == 0 || ms < best_ms) best_ms = ms;
+  };
+  for (int threads : {256, 512, 1024}) {
+    try_shape(read_ceiling_kernel<4>, threads);
+    try_shape(read_ceiling_kernel<8>, threads);
+    try_shape(read_ceiling_kernel<16>, threads);
+  }
+  return static_cast<double>(words * sizeof(float4)) / (best_ms / 1e3) / 1e9;
 }
 
 double measure_link_gbps(cudaStream_t stream, size_t bytes, bool to_device, int samples) {

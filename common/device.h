@@ -195,11 +195,12 @@ double measure_copy_ceiling_gbps(cudaStream_t stream, L2Flusher& flusher, size_t
                                  int samples = 15);
 
 // The read ceiling: the speed of light of a kernel that only reads (reduce, the row and column
-// sums, histogram). A streaming read of `bytes` (four 16-byte loads in flight per thread over a
+// sums, histogram). A streaming read of `bytes` (16-byte loads in flight per thread over a
 // resident grid, like BabelStream's Dot on one array), L2 flushed before each sample, median of
-// `samples` after a warm-up, in GB/s of bytes read. A copy must also write, and the DRAM bus
-// turns around between reads and writes, so a read-only kernel can pass the copy ceiling but
-// not this one (by more than noise).
+// `samples` after a warm-up, for each of nine shapes (256, 512 or 1,024 threads a block; 4, 8
+// or 16 loads in flight a thread); the fastest shape's GB/s of bytes read. A copy must also write,
+// and the DRAM bus turns around between reads and writes, so a read-only kernel can pass the copy
+// ceiling but not this one (by more than noise).
 double measure_read_ceiling_gbps(cudaStream_t stream, L2Flusher& flusher, size_t bytes,
                                  int samples = 15);
 

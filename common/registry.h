@@ -16,6 +16,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ladder {
@@ -65,6 +66,12 @@ class Runner {
   // Minimal bytes read + written for this instance, where they depend on the data (copy_if
   // writes only what it keeps); negative: use the operator's bytes_moved(n).
   virtual double bytes_moved() const { return -1; }
+  // The device buffers that hold the output (pointer, bytes; at most two), whole, poisoned
+  // parts included. The benchmark downloads them and takes a digest before each check: an
+  // output bit for bit equal to one that a full check of the same operator and input has
+  // already passed gets that verdict without recomputing the reference (common/bench.cpp).
+  // Empty (the default): every check runs in full. Worth it only for large outputs.
+  virtual std::vector<std::pair<const void*, size_t>> outputs() const { return {}; }
 };
 
 struct Version {

@@ -68,6 +68,10 @@ class CopyIfRunner final : public Runner {
     LADDER_CUDA_TRY(cudaMemsetAsync(count_.get(), 0xff, count_.bytes(), stream));
   }
 
+  std::vector<std::pair<const void*, size_t>> outputs() const override {
+    return {{count_.get(), count_.bytes()}, {out_.get(), out_.bytes()}};
+  }
+
   cudaError_t launch(cudaStream_t stream) override {
     return launcher_(data_->input.as<const int32_t>() + data_->problem.offset, out_.as<int32_t>(),
                      count_.as<unsigned long long>(), data_->problem.n, workspace_.get(), stream);

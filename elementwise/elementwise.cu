@@ -99,6 +99,10 @@ class ElementwiseRunner final : public Runner {
     LADDER_CUDA_TRY(cudaMemsetAsync(out_.get(), 0x7b, out_.bytes(), stream));
   }
 
+  std::vector<std::pair<const void*, size_t>> outputs() const override {
+    return {{out_.get(), out_.bytes()}};
+  }
+
   cudaError_t launch(cudaStream_t stream) override {
     return launcher_(args_, out(), data_->problem.n, stream);
   }

@@ -69,6 +69,10 @@ class ScanRunner final : public Runner {
     LADDER_CUDA_TRY(cudaMemsetAsync(out_.get(), 0xa5, out_.bytes(), stream));
   }
 
+  std::vector<std::pair<const void*, size_t>> outputs() const override {
+    return {{out_.get(), out_.bytes()}};
+  }
+
   cudaError_t launch(cudaStream_t stream) override {
     return launcher_(data_->input.as<const int32_t>() + data_->problem.offset, out_.as<int32_t>(),
                      data_->problem.n, workspace_.get(), stream);

@@ -98,6 +98,11 @@ class SortRunner final : public Runner {
     if (pairs_) LADDER_CUDA_TRY(cudaMemsetAsync(out_vals_.get(), 0xa5, out_vals_.bytes(), stream));
   }
 
+  std::vector<std::pair<const void*, size_t>> outputs() const override {
+    if (pairs_) return {{out_keys_.get(), out_keys_.bytes()}, {out_vals_.get(), out_vals_.bytes()}};
+    return {{out_keys_.get(), out_keys_.bytes()}};
+  }
+
   cudaError_t launch(cudaStream_t stream) override {
     const size_t off = keys().problem.offset, n = keys().problem.n;
     if (pairs_)

@@ -582,6 +582,26 @@ TEST(HostTransfer, CopyCheckIsBitExact) {
   EXPECT_TRUE(compare_exact(got.data(), want.data(), 0).ok);  // nothing to compare
 }
 
+// The digest behind the reuse of a passed check's verdict: equal bytes, equal digests; one bit
+// flipped anywhere (a tail byte too), or the same bytes in another order, another digest.
+TEST(HostDigest, SeesEveryBit) {
+  std::vector<uint32_t> a(1 << 20);
+  for (size_t i = 0; i < a.size(); ++i) a[i] = static_cast<uint32_t>(i * 2654435761u);
+  const size_t bytes = a.size() * sizeof(uint32_t) - 3;  // a tail shorter than a word
+  const uint64_t d = digest(a.data(), bytes);
+  EXPECT_EQ(d, digest(std::vector<uint32_t>(a).data(), bytes));
+  for (size_t bit : {size_t(0), size_t(31), size_t(8 * 500000 + 5), 8 * (bytes - 1)}) {
+    std::vector<uint32_t> b = a;
+    reinterpret_cast<unsigned char*>(b.data())[bit / 8] ^=
+        static_cast<unsigned char>(1u << (bit % 8));
+    EXPECT_NE(digest(b.data(), bytes), d) << bit;
+  }
+  std::vector<uint32_t> swapped = a;
+  std::swap(swapped[10], swapped[700000]);
+  EXPECT_NE(digest(swapped.data(), bytes), d);
+  EXPECT_NE(digest(a.data(), bytes - 1), d);
+}
+
 // The skip decision of a benchmark that does not fit the free GPU memory (no GPU needed).
 TEST(HostSkip, MemoryDecision) {
   const size_t gib = size_t(1) << 30;
