@@ -580,7 +580,9 @@ void print_run_summary() {
   for (size_t p = 0; p < t.seconds.size(); ++p)
     line << ", " << phase_name(static_cast<Phase>(p)) << " " << t.seconds[p];
   line << ", other " << std::max(0.0, wall - phases) << " (start-up and ceilings included); "
-       << input_cache().misses() << " input(s) generated, " << input_cache().hits() << " reused";
+       << input_cache().misses() << " input(s) generated, " << input_cache().hits() << " reused; "
+       << h.checks_full << " check(s) in full, " << h.checks_reused
+       << " taking the verdict of an identical output" << resident_set_text();
   std::cerr << line.str() << std::endl;
   if (!h.skip_order.empty()) {
     std::cerr << "cuda-ladder: " << h.skip_order.size()
