@@ -50,8 +50,8 @@ inline constexpr VersionDoc kUnfusedDoc = {
     "(element by element; the element index is an int counting iterator where n fits).",
     /*changes*/ "Not a rung: the baseline the fused kernel has to beat.",
     /*remains*/
-    "Four launches and four round trips of the output through memory: about 2.5 times the "
-    "traffic of the fused kernel.",
+    "Four launches and four round trips of the output through memory: nearly three times the "
+    "traffic of the fused kernel (37 against 13 bytes an element in fp32, 19 against 7 in fp16).",
     /*source*/
     "Anonymous, Chinese notes on CUDA operator optimization, section 3.4 (the fused kernel); "
     "CUB, cub::DeviceTransform"};
