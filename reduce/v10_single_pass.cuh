@@ -1,4 +1,9 @@
 // reduce/v10_single_pass.cuh — reduce v10: one launch; the last block to finish adds the rest.
+//
+// Technique: each block stores its sum and takes a ticket; the last ticket's block adds the
+// block sums (strided per thread, then a tree: deterministic). Changed from v09: the second
+// launch is gone. What remains: a thread's loads a grid stride apart (v11 makes them contiguous).
+// Source: NVIDIA's CUDA samples, threadFenceReduction. The kDoc below says each in full.
 #pragma once
 
 #include <cuda_runtime.h>
