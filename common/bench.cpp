@@ -252,8 +252,7 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
   }
   const std::string name = version.name() + "/n:" + std::to_string(n) + "/dist:" + dist +
                            "/offset:" + std::to_string(offset);
-  const std::string input_name =
-      op.name + "/n:" + std::to_string(n) + "/dist:" + dist + "/offset:" + std::to_string(offset);
+  const std::string input_name = verdict_key(op, version, n, dist, offset);
   if (const auto s = h.skipped.find(shown); s != h.skipped.end()) {
     skip(state, s->second);  // decided at the first call
     return;
@@ -559,6 +558,12 @@ size_t benchmarks_selected(const Options& options, const std::vector<BenchSpec>&
 }
 
 int benchmark_failures() { return harness().failures; }
+
+std::string verdict_key(const Operator& op, const Version& version, size_t n,
+                        const std::string& dist, size_t offset) {
+  return op.name + "/n:" + std::to_string(n) + "/dist:" + dist +
+         "/offset:" + std::to_string(offset) + (version.keeps_order ? "" : "/any-order");
+}
 
 std::string memory_skip_reason(size_t need_bytes, size_t free_bytes) {
   if (need_bytes <= free_bytes) return "";

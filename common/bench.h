@@ -39,6 +39,13 @@ constexpr size_t kDeviceMemoryMargin = size_t(64) << 20;
 // that says why not ("needs 6.2 GiB of GPU memory, 5.8 GiB free: skipped"). Pure: no CUDA call.
 std::string memory_skip_reason(size_t need_bytes, size_t free_bytes);
 
+// Which outputs may share a passed check's verdict (common/bench.cpp, checked_run): those of one
+// operator, size, input and offset, checked the same way. A version that may return its values
+// in any order (copy_if's unordered rungs) passes a weaker check than one that keeps the order,
+// so its key differs. Pure: no CUDA call.
+std::string verdict_key(const Operator& op, const Version& version, size_t n,
+                        const std::string& dist, size_t offset);
+
 // Prints the run's end on stderr: the wall time, where it went (input, setup, checks, timed
 // loops, the rest), the input cache's hits, and every benchmark skipped with its reason.
 void print_run_summary();

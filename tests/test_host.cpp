@@ -602,6 +602,28 @@ TEST(HostDigest, SeesEveryBit) {
   EXPECT_NE(digest(a.data(), bytes - 1), d);
 }
 
+// An unordered copy_if output must never lend its verdict to a rung that keeps the order; rungs
+// that keep it share one key per input.
+TEST(HostDigest, VerdictKeysSeparateOrderedFromUnordered) {
+  const Operator* op = find_operator("copy_if");
+  ASSERT_NE(op, nullptr);
+  const Version *ordered = nullptr, *unordered = nullptr, *other_ordered = nullptr;
+  for (const Version& v : op->versions) {
+    if (!v.keeps_order && !unordered) unordered = &v;
+    if (v.keeps_order && ordered && !other_ordered) other_ordered = &v;
+    if (v.keeps_order && !ordered) ordered = &v;
+  }
+  ASSERT_TRUE(ordered && unordered && other_ordered);
+  EXPECT_NE(verdict_key(*op, *ordered, 1000, "keep50", 0),
+            verdict_key(*op, *unordered, 1000, "keep50", 0));
+  EXPECT_EQ(verdict_key(*op, *ordered, 1000, "keep50", 0),
+            verdict_key(*op, *other_ordered, 1000, "keep50", 0));
+  EXPECT_NE(verdict_key(*op, *ordered, 1000, "keep50", 0),
+            verdict_key(*op, *ordered, 1000, "keep50", 1));
+  EXPECT_NE(verdict_key(*op, *ordered, 1000, "keep50", 0),
+            verdict_key(*op, *ordered, 1001, "keep50", 0));
+}
+
 // The skip decision of a benchmark that does not fit the free GPU memory (no GPU needed).
 TEST(HostSkip, MemoryDecision) {
   const size_t gib = size_t(1) << 30;
