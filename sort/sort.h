@@ -1,7 +1,7 @@
 // sort/sort.h — the sort problem: n uint32 keys in ascending order; and, for the best rung and
 // the library, key-value pairs sorted stably by key.
 //
-// Host side: input generators, the reference (std::sort, on every core), the checks and the
+// Host side: input generators, the reference (a radix sort on every core), the checks and the
 // bytes moved. The versions live in sort/vNN_<slug>.cuh and are registered in sort/sort.cu.
 #pragma once
 
@@ -43,7 +43,7 @@ std::vector<std::string> distributions();
 // Throws std::invalid_argument for an unknown distribution, even when n is 0.
 std::vector<uint32_t> generate(size_t n, const std::string& dist, uint64_t seed);
 
-// std::sort of `keys`, run as std::sort on one chunk per core and std::inplace_merge rounds.
+// `keys` in ascending order: a plain LSD radix sort on every core (std::sort below 2^16 keys).
 std::vector<uint32_t> reference(std::vector<uint32_t> keys);
 
 // got[0, n) equals want exactly. max_err = number of differing keys.
