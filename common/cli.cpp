@@ -85,7 +85,10 @@ Options parse_cli(const std::vector<std::string>& args, const std::vector<std::s
       if (has_value) throw UsageError(flag + " takes no value");
     };
     if (flag.rfind("--benchmark_", 0) == 0 || flag == "--v") {
-      if (flag == "--benchmark_min_time") o.user_min_time = true;
+      if (flag == "--benchmark_min_time") {
+        o.user_min_time = true;
+        o.min_time = value;
+      }
       // Google Benchmark accepts a repetition count of zero or below and runs nothing (or
       // aborts): refuse it here with a message.
       if (flag == "--benchmark_repetitions" &&
@@ -202,7 +205,8 @@ options:
 
 Google Benchmark's own flags pass through, for example:
   --benchmark_filter=REGEX  --benchmark_repetitions=5  --benchmark_out=FILE
-  --benchmark_out_format=json  --benchmark_min_time=SECONDS
+  --benchmark_out_format=json  --benchmark_min_time=SECONDS (default 0.01: each
+  repetition times launches until 0.01 s of kernel time is reached)
 
 Exit status: 0 when every benchmark ran and verified; 1 when a check failed, a CUDA error
 occurred or there is no GPU (or no code for it); 2 for a bad command line, a

@@ -33,6 +33,7 @@ struct Options {
   std::string results_dir;  // --results_dir: write DIR/<gpu>.json
   std::vector<std::string> benchmark_args;  // passed to Google Benchmark
   bool user_min_time = false;  // --benchmark_min_time given: leave iteration counts to it
+  std::string min_time;        // its value (seconds, or "Nx" iterations), "" if not given
   // --inject-fault=REGEX: a self-test of the error path. The first benchmark whose name matches
   // gets a kernel that writes to an invalid address after its first check, as a faulty version
   // would: the run must name it, skip the rest, keep its JSON valid and exit 1.
@@ -41,6 +42,10 @@ struct Options {
   // checks, timed loop, other)
   bool verbose = false;
 };
+
+// The minimum kernel time per repetition when --benchmark_min_time is not given, in seconds
+// (common/main.cpp says why).
+inline constexpr const char* kDefaultMinTime = "0.01";
 
 // Parses argv[1..]. `known_ops` validates --ops. Throws UsageError.
 Options parse_cli(const std::vector<std::string>& args, const std::vector<std::string>& known_ops);

@@ -69,9 +69,13 @@ int main(int argc, char** argv) {
   for (const std::string& a : args) command_line += " " + a;
 
   // Google Benchmark sees argv[0] and its own flags; --results_dir becomes --benchmark_out.
-  // Unless the user chose a minimum time, 0.05 s of timed kernels per run keeps a full default
-  // run to a few minutes. (A per-benchmark MinTime() would rename every benchmark.) Google
-  // Benchmark 1.8 wants a unit suffix, 1.7 rejects one.
+  // Unless the user chose a minimum time, each repetition runs until 0.01 s of kernel time
+  // (manual time) is timed: 14 or more launches of a 2^28-element kernel, thousands of a
+  // 2^10-element one. Every launch is timed alone on a flushed L2, and at 2^28 the
+  // repetitions of one benchmark agree within about 0.1%, so more launches buy no precision;
+  // with 0.05 s the default run spent most of its time in timed loops. (A per-benchmark
+  // MinTime() would rename every benchmark.) Google Benchmark 1.8 wants a unit suffix, 1.7
+  // rejects one.
   std::vector<std::string> gb_args = {argv[0]};
   bool user_repetitions = false;
   for (const std::string& a : options.benchmark_args)
@@ -80,8 +84,10 @@ int main(int argc, char** argv) {
     gb_args.push_back("--benchmark_repetitions=3");
     gb_args.push_back("--benchmark_display_aggregates_only=true");
   }
-  if (!options.user_min_time)
-    gb_args.push_back(std::string("--benchmark_min_time=0.05") + LADDER_GB_MIN_TIME_SUFFIX);
+  if (!options.user_min_time) {
+    options.min_time = std::string(kDefaultMinTime) + LADDER_GB_MIN_TIME_SUFFIX;
+    gb_args.push_back("--benchmark_min_time=" + options.min_time);
+  }
   gb_args.insert(gb_args.end(), options.benchmark_args.begin(), options.benchmark_args.end());
   try {
     LADDER_CUDA_TRY(cudaSetDevice(options.device));

@@ -164,7 +164,7 @@ print("|".join(names))')
   timeout "${GROUP_TIMEOUT}" "$BUILD/cuda-ladder" ${SWEEP_OPS:+--ops=$SWEEP_OPS} \
     --sizes="${SWEEP_SIZES:-2^10,2^12,2^14,2^16,2^18,2^20,2^22,2^24,2^26,2^27}" \
     --benchmark_filter="$filter" \
-    --results_dir="$OUT/tmp" --benchmark_repetitions=3 --benchmark_min_time=0.05s \
+    --results_dir="$OUT/tmp" --benchmark_repetitions=3 \
     --benchmark_display_aggregates_only=true >>"$OUT/bench.log" 2>&1
   echo "sweep rc=$?" | tee -a "$LOG"
   kind=sweep
