@@ -25,26 +25,27 @@
 namespace ladder::reduce::axis {
 namespace {
 
-// One problem's matrix on the device, with its reference for one axis, shared through the input
-// cache by every version that runs on it.
+// One problem's matrix on the device, with its references for both axes, shared through the
+// input cache by every version of row_sum and col_sum that runs on it (the matrix depends only
+// on the shape and the seed, so the two ladders read the same one).
 struct Data {
-  Axis axis;
   Problem problem;
   Shape shape;
-  Reference ref;
+  Reference rows, cols;
   DeviceBuffer input;
   size_t bytes() const { return input.bytes(); }
+  const Reference& ref(Axis axis) const { return axis == Axis::kRows ? rows : cols; }
 };
 
-std::shared_ptr<const Data> data_for(Axis axis, const Problem& p) {
-  return input_cache().get<Data>({"axis", axis == Axis::kRows ? "rows" : "cols", p}, [&] {
+std::shared_ptr<const Data> data_for(const Problem& p) {
+  return input_cache().get<Data>({"axis", "matrix", p}, [&] {
     auto d = std::make_shared<Data>();
-    d->axis = axis;
     d->problem = p;
     d->shape = shape_for(p.n, p.dist);  // an unknown input throws before any allocation
     d->input = DeviceBuffer((p.offset + d->shape.elements()) * sizeof(float));
     const std::vector<float> x = generate(d->shape.elements(), p.seed);
-    d->ref = reference(axis, x.data(), d->shape);
+    d->rows = reference(Axis::kRows, x.data(), d->shape);
+    d->cols = reference(Axis::kCols, x.data(), d->shape);
     upload(d->input.as<float>() + p.offset, x.data(), x.size() * sizeof(float));
     return d;
   });
@@ -53,14 +54,15 @@ std::shared_ptr<const Data> data_for(Axis axis, const Problem& p) {
 class AxisRunner final : public Runner {
  public:
   AxisRunner(Axis axis, const Problem& p, Launcher launcher, WorkspaceFn workspace)
-      : data_(data_for(axis, p)),
+      : axis_(axis),
+        data_(data_for(p)),
         launcher_(launcher),
         outputs_(axis == Axis::kRows ? data_->shape.rows : data_->shape.cols),
         out_(std::max<size_t>(outputs_, 1) * sizeof(float)),
         workspace_(workspace(data_->shape.rows, data_->shape.cols), /*zero=*/true) {}
 
   size_t workspace_bytes() const override { return workspace_.bytes(); }
-  double bytes_moved() const override { return axis::bytes_moved(data_->axis, data_->shape); }
+  double bytes_moved() const override { return axis::bytes_moved(axis_, data_->shape); }
 
   void poison(cudaStream_t stream) override {
     LADDER_CUDA_TRY(cudaMemsetAsync(out_.get(), 0xff, out_.bytes(), stream));  // NaN bits
@@ -76,10 +78,11 @@ class AxisRunner final : public Runner {
     std::vector<float> got(outputs_);
     LADDER_CUDA_TRY(
         cudaMemcpy(got.data(), out_.get(), outputs_ * sizeof(float), cudaMemcpyDefault));
-    return axis::check(data_->ref, got.data());
+    return axis::check(data_->ref(axis_), got.data());
   }
 
  private:
+  Axis axis_;
   std::shared_ptr<const Data> data_;
   Launcher launcher_;
   size_t outputs_;

@@ -8,6 +8,9 @@
 #include <numeric>
 #include <stdexcept>
 
+#include <thrust/execution_policy.h>
+#include <thrust/sequence.h>
+
 #include "common/device.h"
 #include "common/input_cache.h"
 #include "sort/cub_baseline.cuh"
@@ -70,9 +73,9 @@ std::shared_ptr<const Data> data_for(const Problem& p, bool pairs) {
     d->keys = keys;
     if (pairs) {
       d->values = DeviceBuffer(keys_bytes(p));
-      std::vector<uint32_t> idx(p.n);
-      std::iota(idx.begin(), idx.end(), 0u);
-      upload(d->values.as<uint32_t>() + p.offset, idx.data(), p.n * sizeof(uint32_t));
+      uint32_t* values = d->values.as<uint32_t>() + p.offset;  // 0, 1, ..., n - 1, made here
+      thrust::sequence(thrust::device, values, values + p.n, 0u);
+      LADDER_CUDA_TRY(cudaDeviceSynchronize());
     }
     return d;
   });
