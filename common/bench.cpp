@@ -188,9 +188,22 @@ void fail(benchmark::State& state, const std::string& message) {
   state.SkipWithError(message.c_str());
 }
 
+// The digest of one output: on the host for host memory (pinned or pageable), on the GPU for
+// device and managed memory (no copy).
+uint64_t output_digest(const std::pair<const void*, size_t>& out, cudaStream_t stream) {
+  cudaPointerAttributes a{};
+  if (cudaPointerGetAttributes(&a, out.first) != cudaSuccess) {
+    cudaGetLastError();  // not sticky
+    a.type = cudaMemoryTypeDevice;
+  }
+  if (a.type == cudaMemoryTypeHost || a.type == cudaMemoryTypeUnregistered)
+    return digest(out.first, out.second);
+  return device_digest(out.first, out.second, stream);
+}
+
 // Poison, launch, check: the correctness gate before and after timing. Where the Runner names
-// its output buffers, they are downloaded and digested first: an output bit for bit equal to one
-// that a full check of the same operator and input passed (another version's, or this
+// its output buffers, they are digested first (on the GPU: common/device.h): an output bit for bit
+// equal to one that a full check of the same operator and input passed (another version's, or this
 // version's before timing) takes that verdict; any other output is checked in full against the
 // CPU reference, and its digest remembered if it passes. A wrong output never matches a passed
 // one (but with a chance of about 2^-64), so it always meets the full check.
@@ -203,8 +216,7 @@ CheckResult checked_run(Runner& runner, cudaStream_t stream, const std::string& 
   if (!outs.empty()) {
     LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
     for (size_t i = 0; i < outs.size() && i < 2; ++i)
-      key = key * 0x9e3779b97f4a7c15ULL ^
-            digest(download(outs[i].first, outs[i].second, static_cast<int>(i)), outs[i].second);
+      key = key * 0x9e3779b97f4a7c15ULL ^ output_digest(outs[i], stream);
     const auto known = h.passed_outputs.find(input);
     if (known != h.passed_outputs.end())
       if (const auto m = known->second.find(key); m != known->second.end()) {
@@ -475,6 +487,8 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
                              "enqueued, so the host's enqueue time is not counted"
                            : "CUDA events around each launch, manual time; stream not held "
                              "(--no-blocking): the host's enqueue time may be counted");
+  ctx("min_time",
+      options.min_time + (options.user_min_time ? " (--benchmark_min_time)" : " (the default)"));
   ctx("benchmark_seed", std::to_string(kBenchSeed));
   ctx("input_offset_elements", std::to_string(options.offset));
   ctx("command_line", command_line);

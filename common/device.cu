@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/device.h"
+#include "common/parallel.h"
 
 namespace ladder {
 
@@ -75,6 +76,45 @@ void* download(const void* src, size_t bytes, int slot) {
   }
   if (bytes) LADDER_CUDA_TRY(cudaMemcpy(s.ptr, src, bytes, cudaMemcpyDeviceToHost));
   return s.ptr;
+}
+
+namespace {
+// One thread per 8-byte word, grid-stride; warp sums by shuffle, one 64-bit atomic add a warp
+// (addition mod 2^64 is exact in any order, so the sum is the host's).
+__global__ void digest_kernel(const uint64_t* __restrict__ words, size_t full_words,
+                              const unsigned char* tail, size_t tail_bytes,
+                              unsigned long long* sum) {
+  uint64_t acc = 0;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < full_words;
+       i += size_t(gridDim.x) * blockDim.x)
+    acc += digest_term(words[i], i);
+  if (tail_bytes > 0 && blockIdx.x == 0 && threadIdx.x == 0) {
+    uint64_t w = 0;
+    for (size_t b = 0; b < tail_bytes; ++b) w |= uint64_t(tail[b]) << (8 * b);  // little-endian
+    acc += digest_term(w, full_words);
+  }
+  for (int offset = 16; offset > 0; offset /= 2) acc += __shfl_down_sync(0xffffffffu, acc, offset);
+  if (threadIdx.x % 32 == 0) atomicAdd(sum, static_cast<unsigned long long>(acc));
+}
+}  // namespace
+
+uint64_t device_digest(const void* src, size_t bytes, cudaStream_t stream) {
+  if (reinterpret_cast<uintptr_t>(src) % 8 != 0) return digest(download(src, bytes), bytes);
+  static DeviceBuffer sum(sizeof(unsigned long long));  // kept for the process
+  LADDER_CUDA_TRY(cudaMemsetAsync(sum.get(), 0, sizeof(unsigned long long), stream));
+  const size_t full = bytes / 8;
+  int device = 0, sms = 0;
+  LADDER_CUDA_TRY(cudaGetDevice(&device));
+  LADDER_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  const size_t blocks = std::max<size_t>(1, std::min<size_t>(size_t(sms) * 8, (full + 255) / 256));
+  digest_kernel<<<static_cast<unsigned>(blocks), 256, 0, stream>>>(
+      static_cast<const uint64_t*>(src), full, static_cast<const unsigned char*>(src) + 8 * full,
+      bytes % 8, sum.as<unsigned long long>());
+  LADDER_CUDA_TRY(cudaGetLastError());
+  unsigned long long total = 0;
+  LADDER_CUDA_TRY(cudaMemcpyAsync(&total, sum.get(), sizeof total, cudaMemcpyDeviceToHost, stream));
+  LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
+  return digest_finish(total, bytes);
 }
 
 void cuda_check(cudaError_t code, const char* what) {

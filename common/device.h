@@ -49,6 +49,13 @@ T* download(const T* src, size_t count, int slot = 0) {
   return static_cast<T*>(download(static_cast<const void*>(src), count * sizeof(T), slot));
 }
 
+// digest() of common/parallel.h, of `bytes` bytes of device (or managed) memory at `src`,
+// computed on the GPU: a grid-stride sum of the per-word terms, so that a check can see an
+// output is one already verified without copying it to the host. `src` must be 8-byte aligned
+// (a cudaMalloc'd buffer is); otherwise it is downloaded and digested on the host. Enqueued on
+// `stream` and waited for. Errors: CudaError.
+uint64_t device_digest(const void* src, size_t bytes, cudaStream_t stream);
+
 // Owning device allocation (cudaMalloc). Throws CudaError with the byte count on failure, so an
 // out-of-memory size becomes a clear message. `zero` fills it with zero bytes once, and waits
 // for the fill to complete.

@@ -78,39 +78,60 @@ Mismatches mismatches(const T* a, const T* b, size_t n) {
   return m;
 }
 
-// A 64-bit digest of bytes [data, data + bytes), computed on every core: 64 chunks of 8-byte
-// words, each mixed with SplitMix64's finalizer into a running value, the chunks combined in
-// order. Two buffers that differ in any bit get different digests except with a chance of about
-// 2^-64. The benchmark uses it to see that an output is bit for bit one that a full check has
-// already verified (common/bench.cpp).
+// The mixing function of the digest below: SplitMix64's finalizer (Steele, Lea & Flood).
+#if defined(__CUDACC__)
+__host__ __device__
+#endif
+    inline uint64_t
+    digest_mix(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+// Word i's term of the digest: the word mixed with a mix of its index, so that equal words at
+// different places give different terms. The last word of a length that is not a multiple of 8
+// is its tail bytes, zero-padded.
+#if defined(__CUDACC__)
+__host__ __device__
+#endif
+    inline uint64_t
+    digest_term(uint64_t word, uint64_t index) {
+  return digest_mix(word ^ digest_mix(index + 0x9e3779b97f4a7c15ULL));
+}
+// The sum of the terms (mod 2^64) and the length, mixed.
+inline uint64_t digest_finish(uint64_t sum, size_t bytes) {
+  return digest_mix(sum ^ digest_mix(bytes));
+}
+
+// A 64-bit digest of bytes [data, data + bytes), computed on every core: the sum of one term per
+// 8-byte word (digest_term), which a GPU kernel computes the same way in any order
+// (device_digest in common/device.h). Two buffers that differ in any bit, or hold the same
+// words in another order, get different digests except with a chance of about 2^-64. The
+// benchmark uses it to see that an output is bit for bit one that a full check has already
+// verified (common/bench.cpp).
 inline uint64_t digest(const void* data, size_t bytes) {
-  auto mix = [](uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  };
   const unsigned char* p = static_cast<const unsigned char*>(data);
+  const size_t words = (bytes + 7) / 8;
   constexpr size_t kChunks = 64;
-  const size_t words = bytes / 8, chunk = (words + kChunks - 1) / kChunks;
   uint64_t part[kChunks] = {};
+  const size_t chunk = (words + kChunks - 1) / kChunks;
   parallel_for(
       kChunks,
       [&](size_t kb, size_t ke) {
         for (size_t k = kb; k < ke; ++k) {
-          uint64_t h = mix(k + 1);
+          uint64_t sum = 0;
           for (size_t i = k * chunk; i < std::min(words, (k + 1) * chunk); ++i) {
-            uint64_t w;
-            std::memcpy(&w, p + 8 * i, 8);
-            h = mix(h ^ w) + 0x9e3779b97f4a7c15ULL;
+            uint64_t w = 0;
+            std::memcpy(&w, p + 8 * i, std::min<size_t>(8, bytes - 8 * i));
+            sum += digest_term(w, i);
           }
-          part[k] = h;
+          part[k] = sum;
         }
       },
       1);
-  uint64_t h = mix(bytes);
-  for (uint64_t v : part) h = mix(h ^ v);
-  for (size_t i = 8 * words; i < bytes; ++i) h = mix(h ^ p[i]);  // the tail bytes
-  return h;
+  uint64_t sum = 0;
+  for (uint64_t v : part) sum += v;
+  return digest_finish(sum, bytes);
 }
 
 }  // namespace ladder

@@ -66,8 +66,9 @@ class Runner {
   // Minimal bytes read + written for this instance, where they depend on the data (copy_if
   // writes only what it keeps); negative: use the operator's bytes_moved(n).
   virtual double bytes_moved() const { return -1; }
-  // The device buffers that hold the output (pointer, bytes; at most two), whole, poisoned
-  // parts included. The benchmark downloads them and takes a digest before each check: an
+  // The buffers that hold the output (pointer, bytes; at most two; device, managed or host
+  // memory), whole, poisoned parts included. The benchmark takes their digest before each
+  // check (on the GPU for device memory): an
   // output bit for bit equal to one that a full check of the same operator and input has
   // already passed gets that verdict without recomputing the reference (common/bench.cpp).
   // Empty (the default): every check runs in full. Worth it only for large outputs.
