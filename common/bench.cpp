@@ -109,6 +109,7 @@ void report_progress(const std::string& op) {
   Harness& h = harness();
   if (op == h.current_op) return;
   h.current_op = op;
+  release_download_slot(1);  // only a pairs check (keys and values at once) uses it
   for (size_t k = 0; k < h.op_order.size(); ++k)
     if (h.op_order[k].first == op) {
       const double elapsed = ScopedPhase::now() - h.run_start;

@@ -59,6 +59,11 @@ struct HostSlot {
 HostSlot host_slots[2];
 }  // namespace
 
+void release_download_slot(int slot) {
+  if (slot < 0 || slot > 1) throw std::invalid_argument("download: slot must be 0 or 1");
+  host_slots[slot].release();
+}
+
 void* download(const void* src, size_t bytes, int slot) {
   if (slot < 0 || slot > 1) throw std::invalid_argument("download: slot must be 0 or 1");
   HostSlot& s = host_slots[slot];
