@@ -7,7 +7,6 @@
 
 #include "common/device.h"
 #include "common/input_cache.h"
-#include "common/parallel.h"
 #include "elementwise/cub_baseline.cuh"
 #include "elementwise/elementwise.h"
 #include "elementwise/v00_serial.cuh"
@@ -22,27 +21,31 @@
 namespace ladder::elementwise {
 namespace {
 
-// One problem's inputs, on the host (for the reference) and on the device. Every device array
-// starts `offset` elements past an aligned allocation (the output too), as a sub-view would.
+// Fills x, addend and mask with the inputs' elements (inputs.cuh), the same functions the host's
+// InputView calls: one thread per element and step of a grid-stride loop.
+template <typename T>
+__global__ void generate_kernel(Dist dist, uint64_t seed, size_t n, T* x, T* addend,
+                                uint8_t* mask) {
+  const size_t stride = size_t(gridDim.x) * blockDim.x;
+  for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
+    x[i] = inputs::x_at<T>(dist, seed, i);
+    if (addend) addend[i] = inputs::addend_at<T>(dist, seed, n, i);
+    if (mask) mask[i] = inputs::mask_at(seed, n, i);
+  }
+}
+
+// One problem's inputs: generated on the device, regenerated element by element on the host by
+// the check (the view keeps only the bias). Every device array starts `offset` elements past an
+// aligned allocation (the output too), as a sub-view would.
 template <typename T>
 struct Data {
-  Kind kind;
   Problem problem;
-  HostInputs<T> host;
+  InputView<T> view;
   DeviceBuffer x, addend, mask, bias;
   size_t bytes() const {
-    return host.x.size() * sizeof(T) + host.addend.size() * sizeof(T) + host.mask.size() +
-           host.bias.size() * sizeof(T) + x.bytes() + addend.bytes() + mask.bytes() + bias.bytes();
+    return view.bias.size() * sizeof(T) + x.bytes() + addend.bytes() + mask.bytes() + bias.bytes();
   }
 };
-
-template <typename T>
-DeviceBuffer device_copy(const std::vector<T>& v, size_t offset) {
-  if (v.empty()) return DeviceBuffer();
-  DeviceBuffer b((offset + v.size()) * sizeof(T));
-  upload(b.as<T>() + offset, v.data(), v.size() * sizeof(T));
-  return b;
-}
 
 // Device bytes of a problem's input arrays (x; the addend and the mask of the fused operators;
 // add's second operand) and of its output.
@@ -58,18 +61,32 @@ std::shared_ptr<const Data<T>> data_for(Kind kind, const Problem& p) {
   const std::string variant =
       std::to_string(static_cast<int>(kind)) + "/" + std::to_string(sizeof(T));
   return input_cache().get<Data<T>>({"elementwise", variant, p}, [&] {
-    generate<T>(kind, 0, p.dist, p.seed);  // an unknown distribution throws first
     auto d = std::make_shared<Data<T>>();
-    d->kind = kind;
     d->problem = p;
-    {  // allocate the largest array first: a size the GPU cannot hold fails before generation
-      DeviceBuffer probe((p.offset + p.n) * sizeof(T) * (kind == Kind::kGelu ? 2 : 3));
+    d->view = input_view<T>(kind, p.n, p.dist, p.seed);  // an unknown distribution throws here
+    if (p.n > 0) {
+      const size_t elements = p.offset + p.n;
+      d->x = DeviceBuffer(elements * sizeof(T));
+      T* addend = nullptr;
+      uint8_t* mask = nullptr;
+      if (d->view.has_addend()) {
+        d->addend = DeviceBuffer(elements * sizeof(T));
+        addend = d->addend.template as<T>() + p.offset;
+      }
+      if (d->view.has_mask()) {
+        d->mask = DeviceBuffer(elements);
+        mask = d->mask.template as<uint8_t>() + p.offset;
+      }
+      // On the legacy default stream, then waited for: the benchmark's streams are non-blocking
+      // and would not wait for it.
+      LADDER_CUDA_TRY(
+          generate_on_device(d->view, d->x.template as<T>() + p.offset, addend, mask, nullptr));
+      LADDER_CUDA_TRY(cudaStreamSynchronize(nullptr));
     }
-    d->host = generate<T>(kind, p.n, p.dist, p.seed);
-    d->x = device_copy(d->host.x, p.offset);
-    d->addend = device_copy(d->host.addend, p.offset);
-    d->mask = device_copy(d->host.mask, p.offset);
-    d->bias = device_copy(d->host.bias, 0);
+    if (!d->view.bias.empty()) {
+      d->bias = DeviceBuffer(d->view.bias.size() * sizeof(T));
+      upload(d->bias.get(), d->view.bias.data(), d->bias.bytes());
+    }
     return d;
   });
 }
@@ -87,7 +104,7 @@ class ElementwiseRunner final : public Runner {
     if (data_->mask.get()) args_.mask = data_->mask.template as<const uint8_t>() + off;
     if (data_->bias.get()) {
       args_.bias = data_->bias.template as<const T>();
-      args_.bias_size = static_cast<int>(data_->host.bias.size());
+      args_.bias_size = static_cast<int>(data_->view.bias.size());
     }
   }
 
@@ -113,7 +130,7 @@ class ElementwiseRunner final : public Runner {
     LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
     const size_t n = data_->problem.n;
     const T* got = download(static_cast<const T*>(out()), n);
-    return check_all(data_->kind, data_->host, got, n);
+    return check_all(data_->view, got);
   }
 
  private:
@@ -174,6 +191,22 @@ Operator make(const char* name, const char* description, const char* bytes) {
 }
 
 }  // namespace
+
+template <typename T>
+cudaError_t generate_on_device(const InputView<T>& in, T* x, T* addend, uint8_t* mask,
+                               cudaStream_t stream) {
+  if (in.n == 0) return cudaSuccess;
+  constexpr int kThreads = 256;
+  const size_t blocks = std::min<size_t>((in.n + kThreads - 1) / kThreads, size_t(1) << 16);
+  generate_kernel<T><<<static_cast<unsigned>(blocks), kThreads, 0, stream>>>(
+      in.dist, in.seed, in.n, x, in.has_addend() ? addend : nullptr,
+      in.has_mask() ? mask : nullptr);
+  return cudaGetLastError();
+}
+template cudaError_t generate_on_device<float>(const InputView<float>&, float*, float*, uint8_t*,
+                                               cudaStream_t);
+template cudaError_t generate_on_device<__half>(const InputView<__half>&, __half*, __half*,
+                                                uint8_t*, cudaStream_t);
 
 Operator make_gelu_f32() {
   return make<Kind::kGelu, float>("gelu_f32", "GELU (tanh approximation) of n float32 values",

@@ -9,7 +9,8 @@
 //                         mask uint8 (0 or 1), bias_size = 1024 (1000 on the input
 //                         "bias1000"), scale = 0.5
 //   add_f32               y = x + addend (the example of PaddlePaddle's Kernel Primitive API)
-// Host side: generators, the double-precision reference, the check and the bytes moved.
+// Host side: the inputs (their elements are defined once, for host and GPU, in inputs.cuh), the
+// double-precision reference, the check and the bytes moved.
 #pragma once
 
 #include <cuda_fp16.h>
@@ -21,10 +22,9 @@
 #include <vector>
 
 #include "common/registry.h"
+#include "elementwise/inputs.cuh"
 
 namespace ladder::elementwise {
-
-enum class Kind { kGelu, kFused, kAdd };
 
 inline constexpr int kBiasSize = 1024;     // the Chinese notes' bias length
 inline constexpr int kOddBiasSize = 1000;  // the "bias1000" input's
@@ -61,7 +61,43 @@ std::vector<std::string> distributions();
 //               a power of two, where the compiler cannot turn `%` into a mask)
 std::vector<std::string> fused_distributions();
 
-// One problem's host inputs (T = float or __half).
+// The distribution named `dist` (one of the above), for an operator of this kind. Throws
+// std::invalid_argument for an unknown one ("bias1000" is known to the fused operators only).
+Dist parse_distribution(Kind kind, const std::string& dist);
+
+// One problem's inputs without their arrays: element i of x, the addend and the mask is made on
+// demand from (seed, dist, n, i) (inputs.cuh), on the host by the accessors below and on the GPU
+// by generate_on_device, bit for bit the same. Only the bias (b elements) is kept. The check
+// uses it to regenerate each element as it goes, so no n-element copy of an input stays on the
+// host. T = float or __half.
+template <typename T>
+struct InputView {
+  Kind kind = Kind::kGelu;
+  Dist dist = Dist::kUniform;
+  uint64_t seed = 0;
+  size_t n = 0;
+  std::vector<T> bias;  // fused: kBiasSize elements (kOddBiasSize on "bias1000"); else empty
+
+  T x(size_t i) const { return inputs::x_at<T>(dist, seed, i); }
+  T addend(size_t i) const { return inputs::addend_at<T>(dist, seed, n, i); }  // add, fused
+  uint8_t mask(size_t i) const { return inputs::mask_at(seed, n, i); }         // fused
+  bool has_addend() const { return kind != Kind::kGelu; }
+  bool has_mask() const { return kind == Kind::kFused; }
+};
+// The view of the problem (kind, n, dist, seed), its bias drawn. Throws std::invalid_argument
+// for an unknown distribution, even when n is 0.
+template <typename T>
+InputView<T> input_view(Kind kind, size_t n, const std::string& dist, uint64_t seed);
+
+// Writes elements [0, in.n) of x, and of the addend and the mask where the kind has them (else
+// pass nullptr), into device memory, on `stream`, without synchronizing; returns the launch
+// error. Each pointer may start at any element. The bias is not written: upload in.bias.
+template <typename T>
+cudaError_t generate_on_device(const InputView<T>& in, T* x, T* addend, uint8_t* mask,
+                               cudaStream_t stream);
+
+// One problem's inputs as host arrays (the tests, and small uses): what the view gives,
+// materialized on every core.
 template <typename T>
 struct HostInputs {
   std::vector<T> x, addend, bias;
@@ -71,9 +107,12 @@ struct HostInputs {
 template <typename T>
 HostInputs<T> generate(Kind kind, size_t n, const std::string& dist, uint64_t seed);
 
-// The formula in double precision for element i of the host inputs.
+// The formula in double precision for one element's inputs; the kind ignores those it does not
+// read (GELU reads x, add x and the addend).
+double reference(Kind kind, double x, double addend, double bias, double mask);
+// The same for element i of the view.
 template <typename T>
-double reference(Kind kind, const HostInputs<T>& in, size_t i);
+double reference(const InputView<T>& in, size_t i);
 
 // Compares got[0, count) (elements base .. base + count of the output) with the reference.
 //   fp32: |got - ref| <= 16 * 2^-24 * M,  fp16: |got - ref| <= 16 * 2^-11 * M + 2^-24,
@@ -85,12 +124,11 @@ double reference(Kind kind, const HostInputs<T>& in, size_t i);
 // A NaN reference needs a NaN; an infinite one the same infinity. max_err = largest
 // |got - ref| / M.
 template <typename T>
-CheckResult check_piece(Kind kind, const HostInputs<T>& in, const T* got, size_t base,
-                        size_t count);
-// check_piece over the whole output got[0, n), on every core (a double-precision reference of
+CheckResult check_piece(const InputView<T>& in, const T* got, size_t base, size_t count);
+// check_piece over the whole output got[0, in.n), on every core (a double-precision reference of
 // 2^28 GELUs takes seconds on one); the failure at the lowest index is the one reported.
 template <typename T>
-CheckResult check_all(Kind kind, const HostInputs<T>& in, const T* got, size_t n);
+CheckResult check_all(const InputView<T>& in, const T* got);
 
 // Minimal traffic: every input read once, the output written once; the mask in bytes, the bias
 // once.

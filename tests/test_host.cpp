@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <set>
 
@@ -388,35 +389,202 @@ TEST(HostSort, PairsCheckWantsStability) {
 
 TEST(HostElementwise, ReferenceFollowsTheFormula) {
   using elementwise::Kind;
-  elementwise::HostInputs<float> in;
-  in.x = {0.0f, 1.0f, std::numeric_limits<float>::infinity(),
-          -std::numeric_limits<float>::infinity(), std::nanf("")};
-  EXPECT_EQ(elementwise::reference(Kind::kGelu, in, 0), 0.0);
-  EXPECT_NEAR(elementwise::reference(Kind::kGelu, in, 1), 0.8411919906082768, 1e-12);
-  EXPECT_EQ(elementwise::reference(Kind::kGelu, in, 2), std::numeric_limits<double>::infinity());
-  EXPECT_TRUE(std::isnan(elementwise::reference(Kind::kGelu, in, 3)));  // -Inf * 0
-  EXPECT_TRUE(std::isnan(elementwise::reference(Kind::kGelu, in, 4)));
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(elementwise::reference(Kind::kGelu, 0.0, 0, 0, 0), 0.0);
+  EXPECT_NEAR(elementwise::reference(Kind::kGelu, 1.0, 0, 0, 0), 0.8411919906082768, 1e-12);
+  EXPECT_EQ(elementwise::reference(Kind::kGelu, inf, 0, 0, 0), inf);
+  EXPECT_TRUE(std::isnan(elementwise::reference(Kind::kGelu, -inf, 0, 0, 0)));  // -Inf * 0
+  EXPECT_TRUE(std::isnan(elementwise::reference(Kind::kGelu, std::nan(""), 0, 0, 0)));
+  EXPECT_EQ(elementwise::reference(Kind::kFused, 1.5, -2.0, 0.5, 1), -1.0);  // (1.5+0.5)*0.5-2
+  EXPECT_EQ(elementwise::reference(Kind::kFused, 1.5, -2.0, 0.5, 0), -2.0);
+  EXPECT_EQ(elementwise::reference(Kind::kAdd, 1.5, -2.0, 7, 1), -0.5);
+}
+
+// Bit patterns, so that NaNs and signed zeros compare too.
+template <typename T>
+std::vector<uint8_t> bytes_of(const std::vector<T>& v) {
+  std::vector<uint8_t> b(v.size() * sizeof(T));
+  if (!v.empty()) std::memcpy(b.data(), v.data(), b.size());
+  return b;
+}
+template <typename T>
+uint16_t bits16(T v) {
+  uint16_t b;
+  std::memcpy(&b, &v, 2);
+  return b;
+}
+
+// The inputs are one SplitMix64 stream, drawn in this order by a sequential loop: x, the addend,
+// the mask, then the bias (elementwise/inputs.cuh); the counter-based generator, the GPU's and
+// the view's, must give exactly what that loop gives (the values the benchmark always used).
+template <typename T>
+void expect_the_sequential_stream(elementwise::Kind kind, const std::string& dist, size_t n,
+                                  uint64_t seed) {
+  using elementwise::Kind;
+  auto from_double = [](double v) {
+    if constexpr (sizeof(T) == 2) {
+      return __float2half_rn(static_cast<float>(v));
+    } else {
+      return static_cast<float>(v);
+    }
+  };
+  SplitMix64 rng(seed);
+  auto uniform = [&](double lo, double hi) {
+    return from_double(lo + (hi - lo) * static_cast<double>(rng.unit_float()));
+  };
+  auto special = [&](uint64_t k) {
+    const double big = sizeof(T) == 4 ? 1e30 : 3e4;
+    const double values[6] = {std::numeric_limits<double>::quiet_NaN(),
+                              std::numeric_limits<double>::infinity(),
+                              -std::numeric_limits<double>::infinity(),
+                              -0.0,
+                              big,
+                              -big};
+    return from_double(values[k % 6]);
+  };
+  elementwise::HostInputs<T> want;
+  for (size_t i = 0; i < n; ++i) want.x.push_back(uniform(-6, 6));
+  if (kind != Kind::kGelu)
+    for (size_t i = 0; i < n; ++i) want.addend.push_back(uniform(-10, 10));
+  if (kind == Kind::kFused) {
+    for (size_t i = 0; i < n; ++i) want.mask.push_back(static_cast<uint8_t>(rng.next() & 1));
+    for (int j = 0; j < (dist == "bias1000" ? 1000 : 1024); ++j)
+      want.bias.push_back(uniform(-1, 1));
+  }
+  if (dist == "specials") {
+    for (size_t i = 0; i < n; i += 61) want.x[i] = special(i / 61);
+    for (size_t i = 3; i < want.addend.size(); i += 67) want.addend[i] = special(i / 67 + 1);
+  }
+  const auto got = elementwise::generate<T>(kind, n, dist, seed);
+  const std::string what = dist + " n=" + std::to_string(n) + " fp" + std::to_string(8 * sizeof(T));
+  EXPECT_EQ(bytes_of(got.x), bytes_of(want.x)) << what;
+  EXPECT_EQ(bytes_of(got.addend), bytes_of(want.addend)) << what;
+  EXPECT_EQ(got.mask, want.mask) << what;
+  EXPECT_EQ(bytes_of(got.bias), bytes_of(want.bias)) << what;
+}
+
+TEST(HostElementwise, GeneratorIsTheSequentialStream) {
+  using elementwise::Kind;
+  for (const Kind kind : {Kind::kGelu, Kind::kFused, Kind::kAdd}) {
+    const auto dists =
+        kind == Kind::kFused ? elementwise::fused_distributions() : elementwise::distributions();
+    for (const std::string& d : dists)
+      for (const size_t n : {size_t(0), size_t(1), size_t(61 * 67 + 5), size_t(70000)}) {
+        expect_the_sequential_stream<float>(kind, d, n, 0x5eed + n);
+        expect_the_sequential_stream<__half>(kind, d, n, 0x5eed + n);
+      }
+  }
+  // The device's copy of SplitMix64 is common/random.h's.
+  const SplitMix64 rng(0x1234);
+  for (const uint64_t k : {0ull, 1ull, 12345ull, 1ull << 40})
+    EXPECT_EQ(elementwise::inputs::draw(0x1234, k), rng.peek(static_cast<int64_t>(k)));
+  // The special values are the ones named, in both types.
+  EXPECT_TRUE(std::isnan(elementwise::inputs::special<float>(0)));
+  EXPECT_EQ(elementwise::inputs::special<float>(4), static_cast<float>(1e30));
+  EXPECT_TRUE(std::signbit(elementwise::inputs::special<float>(3)));
+  EXPECT_EQ(__half2float(elementwise::inputs::special<__half>(5)), -30000.0f);
+  EXPECT_EQ(bits16(elementwise::inputs::special<__half>(3)), 0x8000);
+}
+
+// The view's elements are the materialized arrays', bit for bit.
+template <typename T>
+void expect_view_is_generate(elementwise::Kind kind, const std::string& dist, size_t n) {
+  const auto view = elementwise::input_view<T>(kind, n, dist, 77);
+  const auto in = elementwise::generate<T>(kind, n, dist, 77);
+  ASSERT_EQ(view.n, n);
+  EXPECT_EQ(bytes_of(view.bias), bytes_of(in.bias));
+  std::vector<T> x(n), addend(view.has_addend() ? n : 0);
+  std::vector<uint8_t> mask(view.has_mask() ? n : 0);
+  for (size_t i = 0; i < n; ++i) {
+    x[i] = view.x(i);
+    if (view.has_addend()) addend[i] = view.addend(i);
+    if (view.has_mask()) mask[i] = view.mask(i);
+  }
+  EXPECT_EQ(bytes_of(x), bytes_of(in.x)) << dist << " n=" << n;
+  EXPECT_EQ(bytes_of(addend), bytes_of(in.addend)) << dist << " n=" << n;
+  EXPECT_EQ(mask, in.mask) << dist << " n=" << n;
+}
+
+TEST(HostElementwise, ViewGivesTheGeneratedArrays) {
+  using elementwise::Kind;
+  for (const Kind kind : {Kind::kGelu, Kind::kFused, Kind::kAdd}) {
+    const auto dists =
+        kind == Kind::kFused ? elementwise::fused_distributions() : elementwise::distributions();
+    for (const std::string& d : dists)
+      for (const size_t n : {size_t(0), size_t(1), size_t(61 * 67 + 5), size_t(200003)}) {
+        expect_view_is_generate<float>(kind, d, n);
+        expect_view_is_generate<__half>(kind, d, n);
+      }
+  }
+  EXPECT_THROW(elementwise::input_view<float>(Kind::kGelu, 0, "nope", 1), std::invalid_argument);
+  EXPECT_THROW(elementwise::input_view<float>(Kind::kGelu, 10, "bias1000", 1),
+               std::invalid_argument);
+  EXPECT_EQ(elementwise::input_view<float>(Kind::kFused, 10, "bias1000", 1).bias.size(), 1000u);
 }
 
 TEST(HostElementwise, CheckBoundsAndSpecials) {
   using elementwise::Kind;
-  for (const std::string& d : elementwise::distributions()) {
-    const auto in = elementwise::generate<float>(Kind::kFused, 4000, d, 5);
-    std::vector<float> got(in.x.size());
+  for (const std::string& d : elementwise::fused_distributions()) {
+    const auto in = elementwise::input_view<float>(Kind::kFused, 4000, d, 5);
+    std::vector<float> got(in.n);
     for (size_t i = 0; i < got.size(); ++i)
-      got[i] = static_cast<float>(elementwise::reference(Kind::kFused, in, i));
-    EXPECT_TRUE(elementwise::check_piece(Kind::kFused, in, got.data(), 0, got.size()).ok) << d;
+      got[i] = static_cast<float>(elementwise::reference(in, i));
+    EXPECT_TRUE(elementwise::check_piece(in, got.data(), 0, got.size()).ok) << d;
     got[1234] += 0.01f;  // far outside 16 unit roundoffs of a magnitude below 20
-    EXPECT_FALSE(elementwise::check_piece(Kind::kFused, in, got.data(), 0, got.size()).ok) << d;
+    EXPECT_FALSE(elementwise::check_piece(in, got.data(), 0, got.size()).ok) << d;
   }
-  const auto sp = elementwise::generate<float>(Kind::kGelu, 100, "specials", 1);
-  ASSERT_TRUE(std::isnan(sp.x[0]));  // element 0 of "specials" is NaN
+  const auto sp = elementwise::input_view<float>(Kind::kGelu, 100, "specials", 1);
+  ASSERT_TRUE(std::isnan(sp.x(0)));  // element 0 of "specials" is NaN
   std::vector<float> got(100);
   for (size_t i = 0; i < got.size(); ++i)
-    got[i] = static_cast<float>(elementwise::reference(Kind::kGelu, sp, i));
+    got[i] = static_cast<float>(elementwise::reference(sp, i));
+  EXPECT_TRUE(elementwise::check_piece(sp, got.data(), 0, got.size()).ok);
   got[0] = 0.0f;  // a finite value where NaN is due
-  EXPECT_FALSE(elementwise::check_piece(Kind::kGelu, sp, got.data(), 0, got.size()).ok);
+  EXPECT_FALSE(elementwise::check_piece(sp, got.data(), 0, got.size()).ok);
   EXPECT_THROW(elementwise::generate<float>(Kind::kGelu, 0, "nope", 1), std::invalid_argument);
+}
+
+// check_all, on every core, passes a correct output of each kind and type and fails it with one
+// element moved by 1 (outside the tolerance of every input here), naming the lowest bad index.
+template <typename T>
+void expect_check_all_catches(elementwise::Kind kind, const std::string& dist) {
+  const size_t n = 300007;  // several chunks of parallel_for
+  const auto in = elementwise::input_view<T>(kind, n, dist, 11);
+  std::vector<T> got(n);
+  for (size_t i = 0; i < n; ++i) {
+    const float r = static_cast<float>(elementwise::reference(in, i));
+    if constexpr (sizeof(T) == 2) {
+      got[i] = __float2half_rn(r);
+    } else {
+      got[i] = r;
+    }
+  }
+  const CheckResult good = elementwise::check_all(in, got.data());
+  ASSERT_TRUE(good.ok) << dist << ": " << good.message;
+  auto moved = [](T v) {
+    if constexpr (sizeof(T) == 2) {
+      return __float2half_rn(__half2float(v) + 1.0f);
+    } else {
+      return v + 1.0f;
+    }
+  };
+  const size_t late = 250001, early = 70001;  // finite in every distribution (not 61k or 67k+3)
+  got[late] = moved(got[late]);
+  CheckResult bad = elementwise::check_all(in, got.data());
+  EXPECT_FALSE(bad.ok) << dist;
+  EXPECT_EQ(bad.message.rfind("index 250001:", 0), 0u) << bad.message;
+  got[early] = moved(got[early]);
+  bad = elementwise::check_all(in, got.data());
+  EXPECT_EQ(bad.message.rfind("index 70001:", 0), 0u) << bad.message;
+}
+
+TEST(HostElementwise, CheckAllCatchesOneMovedElement) {
+  using elementwise::Kind;
+  for (const Kind kind : {Kind::kGelu, Kind::kFused, Kind::kAdd})
+    for (const std::string& d : elementwise::distributions()) {
+      expect_check_all_catches<float>(kind, d);
+      expect_check_all_catches<__half>(kind, d);
+    }
 }
 
 TEST(HostElementwise, BytesMoved) {
