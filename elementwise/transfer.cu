@@ -17,7 +17,7 @@
 #include "elementwise/transfer/host_sum.cuh"
 #include "elementwise/transfer/pipeline.cuh"
 #include "elementwise/v05_primitives.cuh"  // v05::launch<Kind::kGelu, float>
-#include "reduce/reduce.h"                 // generate, reference, check_sum, best_sum, cub_sum
+#include "reduce/reduce.h"                 // fill, accumulate, check_sum, best_sum, cub_sum
 
 namespace ladder::elementwise::transfer {
 
@@ -38,19 +38,56 @@ CheckResult compare_exact(const float* got, const float* want, size_t n) {
 
 namespace {
 
-// The input every Runner of one problem copies into its host memory: n floats and their sum,
-// made once and shared through the input cache (h2d, d2h and host_sum draw the same values).
+// The input of h2d, d2h and host_sum: n floats as reduce's generator draws them (the same
+// values for all three). No n-element copy is kept on the host: each Runner fills its own host
+// memory (or its device copy) from the generator, and the checks draw the values again piece by
+// piece. The cache keeps only their reference sum.
 struct HostInput {
-  std::vector<float> x;
   reduce::Reference ref;
-  size_t bytes() const { return x.size() * sizeof(float); }
+  size_t bytes() const { return sizeof(HostInput); }
 };
+
+constexpr size_t kPiece = size_t(1) << 24;  // values drawn at a time where a copy is needed
+
+// body(first, values, count) for consecutive pieces of the problem's values, in order.
+template <typename Body>
+void for_each_piece(const Problem& p, Body&& body) {
+  SplitMix64 rng(p.seed);
+  std::vector<float> piece(std::min(p.n, kPiece));
+  for (size_t done = 0; done < p.n;) {
+    const size_t count = std::min(kPiece, p.n - done);
+    reduce::fill(piece.data(), count, p.dist, rng, done);
+    body(done, piece.data(), count);
+    done += count;
+  }
+}
+
+// All n values into out (host memory of any kind), on every core.
+void fill_values(const Problem& p, float* out) {
+  SplitMix64 rng(p.seed);
+  reduce::fill(out, p.n, p.dist, rng);
+}
+
+// got[0, n) against the values, exactly (compare_exact, with the index in the whole array).
+CheckResult compare_to_values(const Problem& p, const float* got) {
+  CheckResult total;
+  total.ok = true;
+  for_each_piece(p, [&](size_t first, const float* want, size_t count) {
+    const CheckResult c = compare_exact(got + first, want, count);
+    total.max_err += c.max_err;
+    if (!c.ok && total.ok) {
+      total.ok = false;
+      total.message = "at element " + std::to_string(first) + " + " + c.message;
+    }
+  });
+  return total;
+}
 
 std::shared_ptr<const HostInput> host_input(const Problem& p) {
   return input_cache().get<HostInput>({"transfer", "x", p}, [&] {
     auto d = std::make_shared<HostInput>();
-    d->x = reduce::generate(p.n, p.dist, p.seed);
-    d->ref = reduce::reference(d->x.data(), d->x.size());
+    for_each_piece(
+        p, [&](size_t, const float* x, size_t count) { reduce::accumulate(d->ref, x, count); });
     return d;
   });
 }
@@ -71,13 +108,16 @@ class CopyRunner final : public Runner {
       : dir_(dir),
         synchronous_(synchronous),
         n_(p.n),
+        problem_(p),
         device_(std::max<size_t>(p.n, 1) * sizeof(float)),
-        input_(host_input(p)),
         host_(kind, p.n * sizeof(float)) {
+    host_input(p);  // an unknown distribution throws here
     if (dir == Direction::kToDevice)
-      std::memcpy(host_.as<float>(), data(), n_ * sizeof(float));
+      fill_values(p, host_.as<float>());
     else
-      upload(device_.get(), data(), n_ * sizeof(float));
+      for_each_piece(p, [&](size_t first, const float* x, size_t count) {
+        upload(device_.as<float>() + first, x, count * sizeof(float));
+      });
   }
 
   size_t workspace_bytes() const override { return 0; }
@@ -106,18 +146,16 @@ class CopyRunner final : public Runner {
 
   CheckResult check(cudaStream_t stream) override {
     LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
-    if (dir_ == Direction::kToHost) return compare_exact(host_.as<float>(), data(), n_);
-    return compare_exact(download(device_.as<const float>(), n_), data(), n_);
+    if (dir_ == Direction::kToHost) return compare_to_values(problem_, host_.as<float>());
+    return compare_to_values(problem_, download(device_.as<const float>(), n_));
   }
 
  private:
-  const float* data() const { return input_->x.data(); }
-
   Direction dir_;
   bool synchronous_;
   size_t n_;
+  Problem problem_;
   DeviceBuffer device_;
-  std::shared_ptr<const HostInput> input_;
   HostBuffer host_;
 };
 
@@ -150,9 +188,8 @@ class HostSumRunner final : public Runner {
         workspace_(v == SumVariant::kCub ? reduce::cub_sum_workspace_bytes(p.n)
                                          : reduce::best_sum_workspace_bytes(p.n),
                    /*zero=*/true) {
-    const std::shared_ptr<const HostInput> input = host_input(p);
-    std::memcpy(host_.as<float>(), input->x.data(), n_ * sizeof(float));  // managed: on the host
-    ref_ = input->ref;
+    ref_ = host_input(p)->ref;
+    fill_values(p, host_.as<float>());  // managed: written on the host, so the pages start there
   }
 
   size_t workspace_bytes() const override { return workspace_.bytes(); }
