@@ -13,6 +13,7 @@
 
 #include "common/device.h"
 #include "common/input_cache.h"
+#include "common/parallel.h"
 #include "sort/cub_baseline.cuh"
 #include "sort/sort.h"
 #include "sort/v00_serial.cuh"
@@ -36,8 +37,8 @@ namespace {
 // input cache by every version that runs on it, of sort and of sort_pairs alike.
 struct Keys {
   Problem problem;
-  std::vector<uint32_t> host;
-  std::vector<uint32_t> want;
+  HostVector<uint32_t> host;
+  HostVector<uint32_t> want;
   DeviceBuffer keys;
   size_t bytes() const { return (host.size() + want.size()) * sizeof(uint32_t) + keys.bytes(); }
 };
@@ -57,8 +58,10 @@ std::shared_ptr<const Keys> keys_for(const Problem& p) {
     auto d = std::make_shared<Keys>();
     d->problem = p;
     d->keys = DeviceBuffer(keys_bytes(p));
-    d->host = generate(p.n, p.dist, p.seed);
-    d->want = reference(d->host);
+    d->host.resize(p.n);  // left unwritten: generated and sorted on every core
+    d->want.resize(p.n);
+    generate_into(d->host.data(), p.n, p.dist, p.seed);
+    reference_into(d->host.data(), p.n, d->want.data());
     upload(d->keys.as<uint32_t>() + p.offset, d->host.data(), p.n * sizeof(uint32_t));
     return d;
   });
@@ -120,9 +123,9 @@ class SortRunner final : public Runner {
     LADDER_CUDA_TRY(cudaStreamSynchronize(stream));
     const size_t n = keys().problem.n;
     const uint32_t* got = download(out_keys_.as<const uint32_t>(), n, 0);
-    if (!pairs_) return check_keys(keys().want, got);
+    if (!pairs_) return check_keys(keys().want.data(), keys().want.size(), got);
     const uint32_t* vals = download(out_vals_.as<const uint32_t>(), n, 1);
-    return check_pairs(keys().host, keys().want, got, vals);
+    return check_pairs(keys().host.data(), keys().want.data(), keys().want.size(), got, vals);
   }
 
  private:

@@ -42,18 +42,31 @@ using WorkspaceFn = size_t (*)(size_t n);
 std::vector<std::string> distributions();
 // Throws std::invalid_argument for an unknown distribution, even when n is 0.
 std::vector<uint32_t> generate(size_t n, const std::string& dist, uint64_t seed);
+// The same keys, written to x[0, n) (which may be uninitialized) on every core.
+void generate_into(uint32_t* x, size_t n, const std::string& dist, uint64_t seed);
 
 // `keys` in ascending order: a plain LSD radix sort on every core (std::sort below 2^16 keys).
 std::vector<uint32_t> reference(std::vector<uint32_t> keys);
+// The same, of keys[0, n) into out[0, n) (which may be uninitialized; not overlapping keys).
+void reference_into(const uint32_t* keys, size_t n, uint32_t* out);
 
-// got[0, n) equals want exactly. max_err = number of differing keys.
-CheckResult check_keys(const std::vector<uint32_t>& want, const uint32_t* got);
+// got[0, n) equals want[0, n) exactly. max_err = number of differing keys.
+CheckResult check_keys(const uint32_t* want, size_t n, const uint32_t* got);
+inline CheckResult check_keys(const std::vector<uint32_t>& want, const uint32_t* got) {
+  return check_keys(want.data(), want.size(), got);
+}
 
 // Pairs sorted stably, where the input values are 0, 1, ..., n - 1 (each key's input index):
-// got_keys equals want, every value is an index whose input key is the key beside it, every
-// index appears once, and equal keys have increasing values (stability).
-CheckResult check_pairs(const std::vector<uint32_t>& keys_in, const std::vector<uint32_t>& want,
+// got_keys equals want, every value is an index whose input key (keys_in) is the key beside
+// it, every index appears once, and equal keys have increasing values (stability). Every array
+// holds n elements.
+CheckResult check_pairs(const uint32_t* keys_in, const uint32_t* want, size_t n,
                         const uint32_t* got_keys, const uint32_t* got_values);
+inline CheckResult check_pairs(const std::vector<uint32_t>& keys_in,
+                               const std::vector<uint32_t>& want, const uint32_t* got_keys,
+                               const uint32_t* got_values) {
+  return check_pairs(keys_in.data(), want.data(), want.size(), got_keys, got_values);
+}
 
 // Bytes counted: one read and one write of the keys per pass that a radix sort with 8-bit
 // digits needs at least (4 passes for 32-bit keys): 32n. Pairs: 64n.

@@ -16,67 +16,108 @@ std::vector<std::string> distributions() {
   return {"uniform", "sorted", "reversed", "equal", "few", "topbit"};
 }
 
-std::vector<uint32_t> generate(size_t n, const std::string& dist, uint64_t seed) {
+void generate_into(uint32_t* x, size_t n, const std::string& dist, uint64_t seed) {
   const std::vector<std::string> known = distributions();
   if (std::find(known.begin(), known.end(), dist) == known.end())
     throw std::invalid_argument("sort: unknown distribution '" + dist + "'");
   SplitMix64 rng(seed);
-  std::vector<uint32_t> x(n);
   if (dist == "equal") {
-    std::fill(x.begin(), x.end(), static_cast<uint32_t>(rng.next()));
-    return x;
+    const uint32_t v = static_cast<uint32_t>(rng.next());
+    parallel_for(n, [&](size_t b, size_t e) { std::fill(x + b, x + e, v); });
+    return;
   }
   if (dist == "few") {
     uint32_t values[16];
     for (uint32_t& v : values) v = static_cast<uint32_t>(rng.next());
-    parallel_draws(rng, x.data(), n, [&values](uint64_t d) { return values[d % 16]; });
-    return x;
+    parallel_draws(rng, x, n, [&values](uint64_t d) { return values[d % 16]; });
+    return;
   }
-  parallel_draws(rng, x.data(), n, [](uint64_t d) { return static_cast<uint32_t>(d >> 32); });
-  if (dist == "topbit")
-    for (uint32_t& v : x) v |= 0x80000000u;
-  if (dist == "sorted" || dist == "reversed") x = reference(std::move(x));
-  if (dist == "reversed") std::reverse(x.begin(), x.end());
+  const uint32_t top = dist == "topbit" ? 0x80000000u : 0u;
+  parallel_draws(rng, x, n, [top](uint64_t d) { return static_cast<uint32_t>(d >> 32) | top; });
+  if (dist == "sorted" || dist == "reversed") {
+    HostVector<uint32_t> sorted(n);
+    reference_into(x, n, sorted.data());
+    if (dist == "sorted")
+      parallel_for(
+          n, [&](size_t b, size_t e) { std::copy(sorted.data() + b, sorted.data() + e, x + b); });
+    else
+      parallel_for(n, [&](size_t b, size_t e) {
+        for (size_t i = b; i < e; ++i) x[i] = sorted[n - 1 - i];
+      });
+  }
+}
+
+std::vector<uint32_t> generate(size_t n, const std::string& dist, uint64_t seed) {
+  std::vector<uint32_t> x(n);
+  generate_into(x.data(), n, dist, seed);
   return x;
 }
 
 // An LSD radix sort on every core: four passes of 8-bit digits, each a per-thread count of
 // the digits of the thread's slice, an exclusive scan over (digit, thread) and a stable
-// scatter, ping-ponging between `keys` and a scratch array; a pass whose digit is the same
-// for every key is skipped. The same algorithm as the GPU rungs, but written plainly (no
-// tiles, no look-back) and tested against std::sort on every distribution
-// (tests/test_host.cpp), so it stays an independent judge; it sorts 2^28 keys in about a
-// second on 16 cores, where std::sort on one slice per core and merge rounds took four.
-std::vector<uint32_t> reference(std::vector<uint32_t> keys) {
-  const size_t n = keys.size();
+// scatter; a pass whose digit is the same for every key (one count over all keys says which)
+// is skipped. The first pass reads `keys`, later ones ping-pong between `out` and a scratch
+// array, starting where the last pass ends in `out`. The same algorithm as the GPU rungs, but
+// written plainly (no tiles, no look-back) and tested against std::sort on every distribution
+// (tests/test_host.cpp), so it stays an independent judge; 2^28 keys take about a second on 16
+// cores, where std::sort on one slice per core and merge rounds took four.
+void reference_into(const uint32_t* keys, size_t n, uint32_t* out) {
   if (n < (size_t(1) << 16)) {
-    std::sort(keys.begin(), keys.end());
-    return keys;
+    std::copy(keys, keys + n, out);
+    std::sort(out, out + n);
+    return;
   }
   const size_t threads = std::max<size_t>(
       1, std::min<size_t>(std::thread::hardware_concurrency(), n / (size_t(1) << 16)));
-  std::unique_ptr<uint32_t[]> scratch(new uint32_t[n]);  // first touched by the scatter
-  uint32_t *src = keys.data(), *dst = scratch.get();
+  auto slice = [&](size_t t) { return std::make_pair(n * t / threads, n * (t + 1) / threads); };
+  // Which digits vary: one count of all four digits over all keys.
+  std::vector<size_t> all(threads * 4 * 256);
+  parallel_for(
+      threads,
+      [&](size_t tb, size_t te) {
+        for (size_t t = tb; t < te; ++t) {
+          size_t* c = &all[t * 1024];
+          const auto [b, e] = slice(t);
+          for (size_t i = b; i < e; ++i)
+            for (int d = 0; d < 4; ++d) ++c[d * 256 + ((keys[i] >> (8 * d)) & 0xff)];
+        }
+      },
+      1);
+  std::vector<int> shifts;
+  for (int d = 0; d < 4; ++d) {
+    int present = 0;
+    for (int v = 0; v < 256; ++v) {
+      size_t total = 0;
+      for (size_t t = 0; t < threads; ++t) total += all[t * 1024 + d * 256 + v];
+      present += total > 0;
+    }
+    if (present > 1) shifts.push_back(8 * d);
+  }
+  if (shifts.empty()) {  // one key value: already sorted
+    parallel_for(n, [&](size_t b, size_t e) { std::copy(keys + b, keys + e, out + b); });
+    return;
+  }
+  HostVector<uint32_t> scratch(shifts.size() > 1 ? n : 0);
+  for (uint32_t* a : {out, scratch.data()})  // pages faulted in on every core, not one at a
+    if (a)                                   // time by a scatter (a no-op where already there)
+      parallel_for(n, [&](size_t b, size_t e) {
+        for (size_t i = b; i < e; i += 1024) a[i] = 0;
+      });
+  const uint32_t* src = keys;
+  uint32_t* dst = shifts.size() % 2 == 1 ? out : scratch.data();  // the last pass writes `out`
   std::vector<size_t> count(threads * 256);
-  for (int shift = 0; shift < 32; shift += 8) {
+  for (const int shift : shifts) {
     std::fill(count.begin(), count.end(), 0);
     parallel_for(
         threads,
         [&](size_t tb, size_t te) {
           for (size_t t = tb; t < te; ++t) {
             size_t* c = &count[t * 256];
-            for (size_t i = n * t / threads; i < n * (t + 1) / threads; ++i)
-              ++c[(src[i] >> shift) & 0xff];
+            const auto [b, e] = slice(t);
+            for (size_t i = b; i < e; ++i) ++c[(src[i] >> shift) & 0xff];
           }
         },
         1);
-    size_t digits_present = 0;
-    for (int d = 0; d < 256; ++d) {
-      size_t total = 0;
-      for (size_t t = 0; t < threads; ++t) total += count[t * 256 + d];
-      digits_present += total > 0;
-    }
-    if (digits_present == 1) continue;  // every key has this digit: the order stands
     size_t sum = 0;  // exclusive scan in (digit, thread) order: thread t's keys of digit d
     for (int d = 0; d < 256; ++d)  // follow those of threads before t, which keeps it stable
       for (size_t t = 0; t < threads; ++t) {
@@ -89,21 +130,24 @@ std::vector<uint32_t> reference(std::vector<uint32_t> keys) {
         [&](size_t tb, size_t te) {
           for (size_t t = tb; t < te; ++t) {
             size_t* at = &count[t * 256];
-            for (size_t i = n * t / threads; i < n * (t + 1) / threads; ++i)
-              dst[at[(src[i] >> shift) & 0xff]++] = src[i];
+            const auto [b, e] = slice(t);
+            for (size_t i = b; i < e; ++i) dst[at[(src[i] >> shift) & 0xff]++] = src[i];
           }
         },
         1);
-    std::swap(src, dst);
+    src = dst;
+    dst = dst == out ? scratch.data() : out;
   }
-  if (src != keys.data())
-    parallel_for(n, [&](size_t b, size_t e) { std::copy(src + b, src + e, keys.data() + b); });
-  return keys;
 }
 
-CheckResult check_keys(const std::vector<uint32_t>& want, const uint32_t* got) {
-  const size_t n = want.size();
-  const Mismatches m = mismatches(got, want.data(), n);
+std::vector<uint32_t> reference(std::vector<uint32_t> keys) {
+  std::vector<uint32_t> out(keys.size());
+  reference_into(keys.data(), keys.size(), out.data());
+  return out;
+}
+
+CheckResult check_keys(const uint32_t* want, size_t n, const uint32_t* got) {
+  const Mismatches m = mismatches(got, want, n);
   const size_t total = m.count, at = m.first;
   CheckResult c;
   c.ok = total == 0;
@@ -122,11 +166,10 @@ CheckResult check_keys(const std::vector<uint32_t>& want, const uint32_t* got) {
 // strictly increasing values under each run of equal keys, make the values a permutation
 // (an index maps to one key, so it can appear only in that key's run, and only once there)
 // in stable order. The first failure by index is reported.
-CheckResult check_pairs(const std::vector<uint32_t>& keys_in, const std::vector<uint32_t>& want,
+CheckResult check_pairs(const uint32_t* keys_in, const uint32_t* want, size_t n,
                         const uint32_t* got_keys, const uint32_t* got_values) {
-  CheckResult c = check_keys(want, got_keys);
+  CheckResult c = check_keys(want, n, got_keys);
   if (!c.ok) return c;
-  const size_t n = want.size();
   constexpr size_t kChunks = 64;
   const size_t chunk = (n + kChunks - 1) / kChunks;
   std::vector<size_t> first(kChunks, SIZE_MAX);
