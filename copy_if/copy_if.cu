@@ -27,9 +27,13 @@ namespace {
 struct Data {
   Problem problem;
   std::vector<int32_t> host;
-  std::vector<int32_t> want;  // std::copy_if of host
+  std::vector<int32_t> want;         // std::copy_if of host
+  std::vector<int32_t> want_sorted;  // want in ascending order, for the unordered rungs' exact
+                                     // check (empty above kExactMultiset: fingerprints)
   DeviceBuffer input;
-  size_t bytes() const { return (host.size() + want.size()) * sizeof(int32_t) + input.bytes(); }
+  size_t bytes() const {
+    return (host.size() + want.size() + want_sorted.size()) * sizeof(int32_t) + input.bytes();
+  }
 };
 
 size_t input_bytes(const Problem& p) { return (p.offset + p.n) * sizeof(int32_t); }
@@ -43,6 +47,7 @@ std::shared_ptr<const Data> data_for(const Problem& p) {
     d->input = DeviceBuffer(input_bytes(p));
     d->host = generate(p.n, p.dist, p.seed);
     d->want = reference(d->host);
+    if (d->want.size() <= kExactMultiset) d->want_sorted = sorted_values(d->want);
     upload(d->input.as<int32_t>() + p.offset, d->host.data(), p.n * sizeof(int32_t));
     return d;
   });
@@ -91,9 +96,11 @@ class CopyIfRunner final : public Runner {
                   std::to_string(data_->want.size()) + ")";
       return c;
     }
-    int32_t* got = download(out_.as<const int32_t>(), count);
-    return ordered_ ? check_ordered(data_->want, got, count)
-                    : check_unordered(data_->want, got, count);
+    const int32_t* got = download(out_.as<const int32_t>(), count);
+    return ordered_
+               ? check_ordered(data_->want, got, count)
+               : check_unordered(data_->want, got, count,
+                                 data_->want_sorted.empty() ? nullptr : data_->want_sorted.data());
   }
 
  private:

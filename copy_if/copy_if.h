@@ -61,12 +61,18 @@ std::vector<int32_t> reference(const std::vector<int32_t>& in);
 CheckResult check_ordered(const std::vector<int32_t>& want, const int32_t* got, size_t count);
 
 // Unordered check: the same count, every value satisfies the predicate, and got[0, count) is
-// the multiset `want`. Exact (both sorted and compared) when count <= kExactMultiset; above that
-// the multisets are compared by two independent order-free 64-bit fingerprints (sums of a
-// mixing hash of each value), which differ for a wrong multiset except with probability about
-// 2^-64 each. `got` is reordered.
+// the multiset `want`. Exact (both sorted, by a radix sort on every core, and compared) when
+// count <= kExactMultiset; above that the multisets are compared by two independent order-free
+// 64-bit fingerprints (sums of a mixing hash of each value), which differ for a wrong multiset
+// except with probability about 2^-64 each. `want_sorted`, if given, is `want` in ascending
+// order (the benchmark sorts each reference once); otherwise it is sorted here. `got` is not
+// modified.
 inline constexpr size_t kExactMultiset = size_t(1) << 25;
-CheckResult check_unordered(const std::vector<int32_t>& want, int32_t* got, size_t count);
+CheckResult check_unordered(const std::vector<int32_t>& want, const int32_t* got, size_t count,
+                            const int32_t* want_sorted = nullptr);
+// `want` in ascending order (its values are kept ones, so positive): what check_unordered
+// compares a sorted output with.
+std::vector<int32_t> sorted_values(const std::vector<int32_t>& want);
 
 // Minimal traffic for an input with `kept` values kept: 4n read, 4 kept written, and the
 // 8-byte count.

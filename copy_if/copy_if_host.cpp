@@ -134,32 +134,60 @@ CheckResult check_ordered(const std::vector<int32_t>& want, const int32_t* got, 
   return c;
 }
 
-CheckResult check_unordered(const std::vector<int32_t>& want, int32_t* got, size_t count) {
+std::vector<int32_t> sorted_values(const std::vector<int32_t>& want) {
+  // Kept values are positive, so their order as uint32 is their order as int32.
+  std::vector<int32_t> sorted(want.size());
+  radix_sort_u32(reinterpret_cast<const uint32_t*>(want.data()), want.size(),
+                 reinterpret_cast<uint32_t*>(sorted.data()));
+  return sorted;
+}
+
+CheckResult check_unordered(const std::vector<int32_t>& want, const int32_t* got, size_t count,
+                            const int32_t* want_sorted) {
   CheckResult c;
   if (count != want.size()) {
     c.message = "count: got " + std::to_string(count) + ", want " + std::to_string(want.size());
     c.max_err = static_cast<double>(std::max(count, want.size()));
     return c;
   }
-  for (size_t i = 0; i < count; ++i)
-    if (!KeepPositive{}(got[i])) {
-      c.message = "index " + std::to_string(i) + ": got " + std::to_string(got[i]) +
-                  ", which fails the predicate x > 0";
-      c.max_err = 1;
-      return c;
-    }
+  constexpr size_t kChunks = 64;  // the predicate on every core; the first failure by index
+  const size_t chunk = (count + kChunks - 1) / kChunks;
+  std::vector<size_t> first(kChunks, SIZE_MAX);
+  parallel_for(
+      kChunks,
+      [&](size_t kb, size_t ke) {
+        for (size_t k = kb; k < ke; ++k)
+          for (size_t i = k * chunk; i < std::min(count, (k + 1) * chunk); ++i)
+            if (!KeepPositive{}(got[i])) {
+              first[k] = i;
+              break;
+            }
+      },
+      1);
+  if (const size_t i = *std::min_element(first.begin(), first.end()); i != SIZE_MAX) {
+    c.message = "index " + std::to_string(i) + ": got " + std::to_string(got[i]) +
+                ", which fails the predicate x > 0";
+    c.max_err = 1;
+    return c;
+  }
   if (count <= kExactMultiset) {
-    std::vector<int32_t> w(want);
-    std::sort(w.begin(), w.end());
-    std::sort(got, got + count);
-    const Mismatches m = mismatches(got, w.data(), count);
+    std::vector<int32_t> own;
+    if (!want_sorted) {
+      own = sorted_values(want);
+      want_sorted = own.data();
+    }
+    // Every value passed the predicate: positive, so sorted as uint32 they are sorted as int32.
+    HostVector<int32_t> g(count);
+    radix_sort_u32(reinterpret_cast<const uint32_t*>(got), count,
+                   reinterpret_cast<uint32_t*>(g.data()));
+    const Mismatches m = mismatches(g.data(), want_sorted, count);
     const size_t at = m.first;
     c.ok = m.count == 0;
     c.max_err = static_cast<double>(m.count);
     if (!c.ok)
       c.message = "the kept values are not the expected multiset: sorted, index " +
-                  std::to_string(at) + " has " + std::to_string(got[at]) + ", want " +
-                  std::to_string(w[at]);
+                  std::to_string(at) + " has " + std::to_string(g[at]) + ", want " +
+                  std::to_string(want_sorted[at]);
     return c;
   }
   c.ok = fingerprint(got, count) == fingerprint(want.data(), want.size());

@@ -331,6 +331,21 @@ TEST(HostCopyIf, UnorderedCheckWantsTheMultiset) {
   EXPECT_NE(r.message.find("predicate"), std::string::npos) << r.message;
 }
 
+// The same above the radix sort's threshold (2^16 values: it sorts on every core), with the
+// sorted reference passed in as the benchmark passes it.
+TEST(HostCopyIf, UnorderedCheckWithASortedReference) {
+  const auto want = copy_if::reference(copy_if::generate(600000, "keep50", 13));
+  ASSERT_GT(want.size(), size_t(1) << 17);
+  const auto sorted = copy_if::sorted_values(want);
+  EXPECT_TRUE(std::is_sorted(sorted.begin(), sorted.end()));
+  auto got = want;
+  std::reverse(got.begin(), got.end());
+  EXPECT_TRUE(copy_if::check_unordered(want, got.data(), got.size(), sorted.data()).ok);
+  got[1000] = got[200000];  // one value duplicated, one lost
+  EXPECT_FALSE(copy_if::check_unordered(want, got.data(), got.size(), sorted.data()).ok);
+  EXPECT_FALSE(copy_if::check_unordered(want, got.data(), got.size()).ok);
+}
+
 TEST(HostCopyIf, FingerprintCatchesAWrongMultisetAboveTheExactLimit) {
   std::vector<int32_t> want(copy_if::kExactMultiset + 1);
   for (size_t i = 0; i < want.size(); ++i) want[i] = static_cast<int32_t>(i % 1000003) + 1;
