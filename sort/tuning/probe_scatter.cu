@@ -1,0 +1,250 @@
+// sort/tuning/probe_scatter.cu — a standalone probe toward the rungs past v12 (issue 37; "Probe
+// 1b" of sort/LAB_NOTES.md's "Directions toward 0.80x CUB"): what one radix pass's memory side
+// costs at 8-bit and at 11-bit digits, with the ranking made as cheap as it gets, so that the
+// time left is the loads, the per-tile digit offsets and the scatter's partly filled sectors.
+//
+// One counting-sort pass over n uniform keys by their low BITS bits, tile by tile: each block
+// loads a tile of T keys into shared memory, ranks every key within its digit with one shared
+// atomicAdd (unstable: enough for the traffic, not for a sort), scans the tile's D digit counts,
+// stages the keys in digit order, reads its D global digit offsets (what a one-sweep pass's
+// look-back reads: D words a tile), and writes each staged key to offset[d] + its place in the
+// digit's run. The offsets are computed beforehand, untimed (a histogram per tile and CUB's
+// exclusive sum). Timed as the benchmark times (L2 flushed, the stream held by a blocking kernel,
+// median of 21) for D = 256 and 2,048 at tiles of 11,264 keys (v12's) and 20,480 (the largest
+// whose keys, staging and 16-bit ranks fit 227 KB of shared memory with 2,048 digits). Each output
+// is checked: digits non-decreasing and the same multiset of keys (two order-free 64-bit sums). For
+// the write traffic, run it under Nsight Compute:
+//   ncu --clock-control none -k regex:scatter_pass --metrics \
+//     gpu__time_duration.sum,dram__bytes_write.sum,dram__bytes_read.sum,\
+//     lts__t_sectors_srcunit_tex_op_write.sum,lts__t_requests_srcunit_tex_op_write.sum
+//     ./probe_scatter
+// Not part of the binary.
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/tuning/probe_scatter.cu common/device.cu \
+//     -o probe_scatter && ./probe_scatter [log2 n, default 28]
+//
+// Source: the pass structure of A. Adinets and D. Merrill, "Onesweep: A Faster Least Significant
+// Digit Radix Sort for GPUs", 2022 (rank, stage in shared memory, write runs), and sort v06's
+// staging and write-out; the counting-sort pass itself is the textbook one.
+#include <cub/device/device_scan.cuh>
+
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "common/device.h"
+#include "common/probe_timer.cuh"
+#include "sort/tuning/probe_common.cuh"
+
+using namespace ladder;
+using namespace ladder::sort::tuning;
+using probe_timing::Timer;
+
+namespace {
+
+constexpr unsigned kThreads = 256;
+
+__global__ void fill_keys(uint32_t* k, size_t n) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x)
+    k[i] = mix((i + 1) * 0x9e3779b97f4a7c15ull);
+}
+
+// counts[d * tiles + tile]: how many keys of the tile have digit d (digit-major, so that one
+// exclusive sum over the array gives every (digit, tile) its global offset).
+template <unsigned D>
+__global__ void tile_histogram(const uint32_t* in, size_t n, unsigned tile_keys, unsigned tiles,
+                               uint32_t* counts) {
+  extern __shared__ uint32_t cnt[];
+  for (unsigned d = threadIdx.x; d < D; d += blockDim.x) cnt[d] = 0;
+  __syncthreads();
+  const size_t first = size_t(blockIdx.x) * tile_keys;
+  const size_t end = n < first + tile_keys ? n : first + tile_keys;
+  for (size_t i = first + threadIdx.x; i < end; i += blockDim.x)
+    atomicAdd(&cnt[in[i] & (D - 1)], 1u);
+  __syncthreads();
+  for (unsigned d = threadIdx.x; d < D; d += blockDim.x)
+    counts[size_t(d) * tiles + blockIdx.x] = cnt[d];
+}
+
+// offsets_by_tile[tile * D + d] = scanned[d * tiles + tile]: each tile's D offsets contiguous, as
+// a one-sweep pass finds them (one read of D words a tile).
+template <unsigned D>
+__global__ void transpose_offsets(const uint32_t* scanned, unsigned tiles, uint32_t* by_tile) {
+  const size_t total = size_t(D) * tiles;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < total;
+       i += size_t(gridDim.x) * blockDim.x) {
+    const size_t tile = i / D, d = i % D;
+    by_tile[i] = scanned[d * tiles + tile];
+  }
+}
+
+// Exclusive sum of cnt[0, D) in place, by one block of kThreads threads (D a multiple of
+// kThreads): each thread sums its D / kThreads consecutive counts, the block scans the thread
+// sums with warp shuffles, and each thread writes its run's prefixes.
+template <unsigned D>
+__device__ void block_exclusive_sum(uint32_t* cnt, uint32_t* warp_sums) {
+  constexpr unsigned kPer = D / kThreads;
+  const unsigned t = threadIdx.x, lane = t % 32, warp = t / 32;
+  uint32_t mine[kPer];
+  uint32_t sum = 0;
+  for (unsigned j = 0; j < kPer; ++j) {
+    mine[j] = cnt[t * kPer + j];
+    sum += mine[j];
+  }
+  uint32_t incl = sum;  // inclusive scan of the thread sums within the warp
+  for (unsigned o = 1; o < 32; o *= 2) {
+    const uint32_t v = __shfl_up_sync(0xffffffffu, incl, o);
+    if (lane >= o) incl += v;
+  }
+  if (lane == 31) warp_sums[warp] = incl;
+  __syncthreads();
+  uint32_t before = 0;
+  for (unsigned w = 0; w < warp; ++w) before += warp_sums[w];
+  uint32_t run = before + incl - sum;
+  for (unsigned j = 0; j < kPer; ++j) {
+    cnt[t * kPer + j] = run;
+    run += mine[j];
+  }
+  __syncthreads();
+}
+
+// The timed pass. Shared memory: keys[T], staged[T], rank[T] (16-bit), cnt[D], offs[D].
+template <unsigned D>
+__global__ void __launch_bounds__(kThreads)
+    scatter_pass(const uint32_t* in, uint32_t* out, size_t n, unsigned tile_keys,
+                 const uint32_t* offsets_by_tile) {
+  extern __shared__ uint32_t smem[];
+  uint32_t* keys = smem;
+  uint32_t* staged = keys + tile_keys;
+  uint32_t* cnt = staged + tile_keys;
+  uint32_t* offs = cnt + D;
+  uint16_t* rank = reinterpret_cast<uint16_t*>(offs + D);
+  __shared__ uint32_t warp_sums[kThreads / 32];
+
+  const size_t first = size_t(blockIdx.x) * tile_keys;
+  const unsigned valid = static_cast<unsigned>(n - first < tile_keys ? n - first : tile_keys);
+  for (unsigned d = threadIdx.x; d < D; d += kThreads) {
+    cnt[d] = 0;
+    offs[d] = offsets_by_tile[size_t(blockIdx.x) * D + d];
+  }
+  __syncthreads();
+  for (unsigned i = threadIdx.x; i < valid; i += kThreads) {
+    const uint32_t k = in[first + i];
+    keys[i] = k;
+    rank[i] = static_cast<uint16_t>(atomicAdd(&cnt[k & (D - 1)], 1u));
+  }
+  __syncthreads();
+  block_exclusive_sum<D>(cnt, warp_sums);  // cnt[d]: where digit d's run starts in the tile
+  for (unsigned i = threadIdx.x; i < valid; i += kThreads) {
+    const uint32_t k = keys[i];
+    staged[cnt[k & (D - 1)] + rank[i]] = k;
+  }
+  __syncthreads();
+  for (unsigned i = threadIdx.x; i < valid; i += kThreads) {
+    const uint32_t k = staged[i];
+    const unsigned d = k & (D - 1);
+    out[offs[d] + (i - cnt[d])] = k;
+  }
+}
+
+// Where digit(out[i]) < digit(out[i - 1]) (must be nowhere), and the two order-free sums of the
+// keys (sum of the keys and sum of a hash of each) for in and out.
+template <unsigned D>
+__global__ void check_pass(const uint32_t* in, const uint32_t* out, size_t n,
+                           unsigned long long* acc) {
+  unsigned long long bad = 0, s_in = 0, s_out = 0, h_in = 0, h_out = 0;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x) {
+    bad += i > 0 && (out[i] & (D - 1)) < (out[i - 1] & (D - 1));
+    s_in += in[i];
+    s_out += out[i];
+    h_in += mix(in[i]);
+    h_out += mix(out[i]);
+  }
+  atomicAdd(&acc[0], bad);
+  atomicAdd(&acc[1], s_in);
+  atomicAdd(&acc[2], s_out);
+  atomicAdd(&acc[3], h_in);
+  atomicAdd(&acc[4], h_out);
+}
+
+template <unsigned D>
+void probe(size_t n, unsigned items, const uint32_t* in, uint32_t* out, Timer& timer) {
+  const unsigned tile_keys = kThreads * items;
+  const unsigned tiles = static_cast<unsigned>((n + tile_keys - 1) / tile_keys);
+  const size_t table = size_t(D) * tiles;
+  uint32_t *counts = nullptr, *scanned = nullptr, *by_tile = nullptr;
+  unsigned long long* acc = nullptr;
+  cudaMalloc(&counts, table * 4);
+  cudaMalloc(&scanned, table * 4);
+  cudaMalloc(&by_tile, table * 4);
+  cudaMalloc(&acc, 5 * sizeof(unsigned long long));
+  tile_histogram<D><<<tiles, kThreads, D * 4>>>(in, n, tile_keys, tiles, counts);
+  size_t scan_bytes = 0;
+  cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, counts, scanned, table);
+  void* scan_ws = nullptr;
+  cudaMalloc(&scan_ws, scan_bytes);
+  cub::DeviceScan::ExclusiveSum(scan_ws, scan_bytes, counts, scanned, table);
+  transpose_offsets<D><<<1024, 256>>>(scanned, tiles, by_tile);
+
+  const size_t smem = size_t(tile_keys) * (4 + 4 + 2) + D * 8;
+  cudaFuncSetAttribute(scatter_pass<D>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                       static_cast<int>(smem));
+  cudaStream_t s = timer.stream();
+  auto run = [&] { scatter_pass<D><<<tiles, kThreads, smem, s>>>(in, out, n, tile_keys, by_tile); };
+  cudaMemsetAsync(out, 0xa5, n * 4, s);
+  run();
+  cudaError_t err = cudaStreamSynchronize(s);
+  unsigned long long h[5] = {};
+  if (err == cudaSuccess) {
+    cudaMemset(acc, 0, sizeof h);
+    check_pass<D><<<1024, 256>>>(in, out, n, acc);
+    err = cudaMemcpy(h, acc, sizeof h, cudaMemcpyDefault);
+  }
+  const bool ok = err == cudaSuccess && h[0] == 0 && h[1] == h[2] && h[3] == h[4];
+  if (!ok) {
+    std::printf("D = %4u, tile %6u: WRONG (%s; %llu digits out of order, sums %s)\n", D, tile_keys,
+                cudaGetErrorString(err), h[0], h[1] == h[2] && h[3] == h[4] ? "equal" : "differ");
+  } else {
+    const float us = timer.median_us(run, 21);
+    const double gbps = 8.0 * n / us / 1e3;  // one read and one write of the keys
+    std::printf(
+        "D = %4u, tile %6u (%4u x %2u keys), %6u tiles, offsets %6.1f MB: %8.1f us, "
+        "%7.1f GB/s (keys read + written)\n",
+        D, tile_keys, kThreads, items, tiles, table * 4 / 1e6, us, gbps);
+  }
+  cudaFree(scan_ws);
+  cudaFree(counts);
+  cudaFree(scanned);
+  cudaFree(by_tile);
+  cudaFree(acc);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int log2n = argc > 1 ? std::atoi(argv[1]) : 28;
+  const size_t n = size_t(1) << log2n;
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  Timer timer(s);
+  uint32_t *in = nullptr, *out = nullptr;
+  cudaMalloc(&in, n * 4);
+  cudaMalloc(&out, n * 4);
+  fill_keys<<<1024, 256>>>(in, n);
+  cudaDeviceSynchronize();
+  std::printf("one counting pass over 2^%d uniform keys, %s\n", log2n,
+              query_device(0).name.c_str());
+  // A plain copy of the keys, for scale: the same bytes with no scatter.
+  const float copy_us =
+      timer.median_us([&] { cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDeviceToDevice, s); }, 21);
+  std::printf("cudaMemcpyAsync of the keys: %8.1f us, %7.1f GB/s\n", copy_us,
+              8.0 * n / copy_us / 1e3);
+  for (const unsigned items : {44u, 80u}) {  // 80: 20,480 keys, the most the shared memory holds
+    probe<256>(n, items, in, out, timer);
+    probe<2048>(n, items, in, out, timer);
+  }
+  cudaFree(in);
+  cudaFree(out);
+  return 0;
+}
