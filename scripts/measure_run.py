@@ -5,7 +5,7 @@
 
 The line reads `MEASURE wall_s=… maxrss_gb=… rc=… cmd=…`: wall_s is the child's wall time in
 seconds, maxrss_gb its ru_maxrss (KiB on Linux) divided by 10^6. The run times in the README and
-in results/README.md were measured with it. Exits with the command's status.
+in results/PROVENANCE.md were measured with it. Exits with the command's status.
 """
 import resource
 import subprocess

@@ -433,10 +433,18 @@ class LessonCheckTest(unittest.TestCase):
 
     def test_a_clean_chapter_passes(self):
         with tempfile.TemporaryDirectory() as d:
-            self.tree(d, {"reduce/README.md": self.CLEAN, "results/README.md": "at 198269b\n",
+            self.tree(d, {"reduce/README.md": self.CLEAN, "results/PROVENANCE.md": "at 198269b\n",
                           "reduce/LAB_NOTES.md": "session 9 at 198269b, probe_v10.cu\n"},
                       "// v01: one thread per row\n")
             self.assertEqual(lessons.check_lessons(d), [])
+
+    def test_lab_talk_in_the_results_index_is_rejected(self):
+        with tempfile.TemporaryDirectory() as d:
+            self.tree(d, {"reduce/README.md": self.CLEAN,
+                          "results/README.md": "the raw JSON\nas run at 198269b\n"})
+            found = lessons.check_lessons(d)
+            self.assertEqual(len(found), 1, found)
+            self.assertEqual(found[0][:3], ("results/README.md", 2, "commit hash"))
 
     def test_inserted_lab_talk_is_rejected_with_file_and_line(self):
         cases = {"commit hash": ("the per-GPU run at `198269b` shows", "198269b"),

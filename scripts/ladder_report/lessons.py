@@ -1,8 +1,9 @@
 """The lesson check: words that belong in an operator's lab notes, not in its lesson.
 
-A chapter (`*/README.md`, `*/*/README.md`, results/ aside) and the header of every version
-(`vNN_*.cuh`, the first HEADER_CHARS characters, sub-folders such as reduce/rows included) must
-not hold lab talk: a commit hash, a probe file name, "session(s)", "seed 00N". Text inside HTML
+A chapter (`*/README.md`, `*/*/README.md`; of results/ only its README.md) and the header of
+every version (`vNN_*.cuh`, the first HEADER_CHARS characters, sub-folders such as reduce/rows
+included) must not hold lab talk: a commit hash, a probe file name, "session(s)", "seed 00N".
+Text inside HTML
 comments is ignored (a figure span's key may name a kept file whose name holds a hash). The lab
 notes (`<op>/LAB_NOTES.md`) are where such words go, and they are not checked.
 
@@ -40,10 +41,15 @@ def _kept(rel):
 
 
 def chapter_files(root):
-    """The chapters: */README.md and */*/README.md under root, results/ and build trees aside."""
+    """The chapters: */README.md and */*/README.md under root, build trees aside, and of
+    results/ only its README.md (a reader's index; where each file came from is PROVENANCE.md)."""
     paths = glob.glob(os.path.join(root, "*", "README.md")) + \
         glob.glob(os.path.join(root, "*", "*", "README.md"))
-    return sorted(p for p in paths if _kept(os.path.relpath(p, root)))
+    kept = [p for p in paths if _kept(os.path.relpath(p, root))]
+    index = os.path.join(root, "results", "README.md")
+    if os.path.exists(index):
+        kept.append(index)
+    return sorted(kept)
 
 
 def header_files(root):

@@ -59,7 +59,7 @@ def render_results(files):
                     f"[results/{os.path.basename(p)}](results/{os.path.basename(p)})"
                     for p in sanitizer)
                 + "; versions added after that run are covered by the logs that "
-                "[results/README.md](results/README.md) lists.", ""]
+                "[results/PROVENANCE.md](results/PROVENANCE.md) lists.", ""]
     if not files:
         out += ["No results yet: run the benchmark command from README.md on a GPU.", ""]
     sweep_groups = gpu_groups(sweep_files())

@@ -84,7 +84,7 @@ constexpr Variant variant() {
 
 int main(int argc, char** argv) {
   constexpr unsigned P = v06::kPackedDigits;
-  // Earlier runs (results/README.md): 256 x 24 at 3 blocks, 256 x 20, 256 x 16, 384 x 16,
+  // Earlier runs (results/PROVENANCE.md): 256 x 24 at 3 blocks, 256 x 20, 256 x 16, 384 x 16,
   // 384 x 17 and 512 x 12, packed or not, were all slower than the shipped shape; from 256 x 28
   // on, the larger the tile the faster (pairs on both GPUs, keys on the H200 from 256 x 36).
   const std::vector<Variant> shapes = {
