@@ -166,9 +166,8 @@ inline uint64_t digest(const void* data, size_t bytes) {
 // the digits of the thread's slice, an exclusive scan over (digit, thread) and a stable
 // scatter; a pass whose digit is the same for every key (one count over all keys says which)
 // is skipped. The first pass reads `keys`, later ones ping-pong between `out` and a scratch
-// array, starting where the last pass ends in `out`. The sort and copy_if checks use it (2^28 keys
-// in about a second on 16 cores; std::sort on one core takes half a minute); tests/test_host.cpp
-// holds it to std::sort.
+// array, starting where the last pass ends in `out`. The sort and copy_if checks use it;
+// tests/test_host.cpp holds it to std::sort.
 inline void radix_sort_u32(const uint32_t* keys, size_t n, uint32_t* out) {
   if (n < (size_t(1) << 16)) {
     std::copy(keys, keys + n, out);
@@ -177,20 +176,22 @@ inline void radix_sort_u32(const uint32_t* keys, size_t n, uint32_t* out) {
   }
   const size_t threads = std::max<size_t>(
       1, std::min<size_t>(std::thread::hardware_concurrency(), n / (size_t(1) << 16)));
-  auto slice = [&](size_t t) { return std::make_pair(n * t / threads, n * (t + 1) / threads); };
+  // body(t, begin, end) for each thread t and its slice [begin, end) of the keys, in parallel.
+  auto per_slice = [&](auto&& body) {
+    parallel_for(
+        threads,
+        [&](size_t tb, size_t te) {
+          for (size_t t = tb; t < te; ++t) body(t, n * t / threads, n * (t + 1) / threads);
+        },
+        1);
+  };
   // Which digits vary: one count of all four digits over all keys.
   std::vector<size_t> all(threads * 4 * 256);
-  parallel_for(
-      threads,
-      [&](size_t tb, size_t te) {
-        for (size_t t = tb; t < te; ++t) {
-          size_t* c = &all[t * 1024];
-          const auto [b, e] = slice(t);
-          for (size_t i = b; i < e; ++i)
-            for (int d = 0; d < 4; ++d) ++c[d * 256 + ((keys[i] >> (8 * d)) & 0xff)];
-        }
-      },
-      1);
+  per_slice([&](size_t t, size_t b, size_t e) {
+    size_t* c = &all[t * 1024];
+    for (size_t i = b; i < e; ++i)
+      for (int d = 0; d < 4; ++d) ++c[d * 256 + ((keys[i] >> (8 * d)) & 0xff)];
+  });
   std::vector<int> shifts;
   for (int d = 0; d < 4; ++d) {
     int present = 0;
@@ -216,16 +217,10 @@ inline void radix_sort_u32(const uint32_t* keys, size_t n, uint32_t* out) {
   std::vector<size_t> count(threads * 256);
   for (const int shift : shifts) {
     std::fill(count.begin(), count.end(), 0);
-    parallel_for(
-        threads,
-        [&](size_t tb, size_t te) {
-          for (size_t t = tb; t < te; ++t) {
-            size_t* c = &count[t * 256];
-            const auto [b, e] = slice(t);
-            for (size_t i = b; i < e; ++i) ++c[(src[i] >> shift) & 0xff];
-          }
-        },
-        1);
+    per_slice([&](size_t t, size_t b, size_t e) {
+      size_t* c = &count[t * 256];
+      for (size_t i = b; i < e; ++i) ++c[(src[i] >> shift) & 0xff];
+    });
     size_t sum = 0;  // exclusive scan in (digit, thread) order: thread t's keys of digit d
     for (int d = 0; d < 256; ++d)  // follow those of threads before t, which keeps it stable
       for (size_t t = 0; t < threads; ++t) {
@@ -233,16 +228,10 @@ inline void radix_sort_u32(const uint32_t* keys, size_t n, uint32_t* out) {
         count[t * 256 + d] = sum;
         sum += c;
       }
-    parallel_for(
-        threads,
-        [&](size_t tb, size_t te) {
-          for (size_t t = tb; t < te; ++t) {
-            size_t* at = &count[t * 256];
-            const auto [b, e] = slice(t);
-            for (size_t i = b; i < e; ++i) dst[at[(src[i] >> shift) & 0xff]++] = src[i];
-          }
-        },
-        1);
+    per_slice([&](size_t t, size_t b, size_t e) {
+      size_t* at = &count[t * 256];
+      for (size_t i = b; i < e; ++i) dst[at[(src[i] >> shift) & 0xff]++] = src[i];
+    });
     src = dst;
     dst = dst == out ? scratch.data() : out;
   }
