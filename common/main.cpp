@@ -70,12 +70,13 @@ int main(int argc, char** argv) {
 
   // Google Benchmark sees argv[0] and its own flags; --results_dir becomes --benchmark_out.
   // Unless the user chose a minimum time, each repetition runs until 0.01 s of kernel time
-  // (manual time) is timed: 14 or more launches of a 2^28-element kernel, thousands of a
-  // 2^10-element one. Every launch is timed alone on a flushed L2, and at 2^28 the
-  // repetitions of one benchmark agree within about 0.1%, so more launches buy no precision;
-  // with 0.05 s the default run spent most of its time in timed loops. (A per-benchmark
-  // MinTime() would rename every benchmark.) Google Benchmark 1.8 wants a unit suffix, 1.7
-  // rejects one.
+  // (manual time) is timed: two launches of a 2^28-pair sort (9 ms each), thousands of a
+  // 2^10-element kernel. Every launch is timed alone on a flushed L2; on the H100 the
+  // repetitions of one 2^28 benchmark then agree within a few tenths of a percent and the
+  // medians within 0.4% of those at 0.05 s (one exception, sort_pairs inside a whole --quick:
+  // results/PROVENANCE.md), while at 0.05 s the default run spent most of its time in timed
+  // loops. (A per-benchmark MinTime() would rename every benchmark.) Google Benchmark 1.8 wants
+  // a unit suffix, 1.7 rejects one.
   std::vector<std::string> gb_args = {argv[0]};
   bool user_repetitions = false;
   for (const std::string& a : options.benchmark_args)

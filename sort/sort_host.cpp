@@ -55,8 +55,9 @@ std::vector<uint32_t> generate(size_t n, const std::string& dist, uint64_t seed)
 
 // The sort's CPU reference: common/parallel.h's radix_sort_u32, the same algorithm as the GPU
 // rungs written plainly (no tiles, no look-back) and tested against std::sort on every
-// distribution (tests/test_host.cpp), so it stays an independent judge; 2^28 keys take about a
-// second on 16 cores, where std::sort on one slice per core and merge rounds took four.
+// distribution (tests/test_host.cpp), so it stays an independent judge. With it, making a 2^28-key
+// input (keys, reference, upload) took 1.14 s on the H100's 16-core host, against 5.70 s with
+// std::sort on one slice per core and merge rounds (the --verbose logs in results/logs/).
 void reference_into(const uint32_t* keys, size_t n, uint32_t* out) { radix_sort_u32(keys, n, out); }
 
 std::vector<uint32_t> reference(std::vector<uint32_t> keys) {
