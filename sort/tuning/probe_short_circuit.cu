@@ -4,8 +4,8 @@
 // launches, L2 flushed before each sort, median of 11): v06, v08 as shipped, v08 with the check
 // or the skipping of absent digits switched off, and v08 with other look-back windows for the
 // short-circuited tiles; CUB's SortKeys as a whole. (Its first run, with the check in every pass,
-// windows of 16 and 32 too, and every digit looked back for: results/PROVENANCE.md.) Every output is
-// compared with CUB's on the device.
+// windows of 16 and 32 too, and every digit looked back for: results/PROVENANCE.md.) Every output
+// is compared with CUB's on the device.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/tuning/probe_short_circuit.cu common/device.cu \
 //     -o probe_sc && ./probe_sc
 #include <cub/device/device_radix_sort.cuh>
