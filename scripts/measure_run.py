@@ -1,4 +1,4 @@
-#!/ usr / bin / env python3
+#!/usr/bin/env python3
 """Runs a command and prints one line: its wall time, its peak resident set and its exit status.
 
     python3 scripts/measure_run.py build/cuda-ladder --quick
