@@ -3,24 +3,24 @@
 // costs at 8-bit and at 11-bit digits, with the ranking made as cheap as it gets, so that the
 // time left is the loads, the per-tile digit offsets and the scatter's partly filled sectors.
 //
-// One counting-sort pass over n uniform keys by their low BITS bits, tile by tile: each block
-// loads a tile of T keys into shared memory, ranks every key within its digit with one shared
-// atomicAdd (unstable: enough for the traffic, not for a sort), scans the tile's D digit counts,
-// stages the keys in digit order, reads its D global digit offsets (what a one-sweep pass's
-// look-back reads: D words a tile), and writes each staged key to offset[d] + its place in the
-// digit's run. The offsets are computed beforehand, untimed (a histogram per tile and CUB's
-// exclusive sum). Timed as the benchmark times (L2 flushed, the stream held by a blocking kernel,
-// median of 21) for D = 256 and 2,048 at tiles of 11,264 keys (v12's) and 20,480 (the largest
-// whose keys, staging and 16-bit ranks fit 227 KB of shared memory with 2,048 digits). Each output
+// One counting-sort pass over n uniform keys by their low BITS bits, tile by tile, shaped as a
+// one-sweep pass: each thread loads its keys into registers, ranks each within its digit with one
+// shared atomicAdd (unstable: enough for the traffic, not for a sort), the block scans the tile's
+// D digit counts, stages the keys in digit order, reads its D global digit offsets (what a
+// one-sweep pass's look-back reads: D words a tile), and writes each staged key to offset[d] +
+// its place in the digit's run. The offsets are computed beforehand, untimed (a histogram per
+// tile and CUB's exclusive sum). Timed as the benchmark times (L2 flushed, the stream held by a
+// blocking kernel, median of 21) for D = 256 and 2,048 at tiles of 11,264 keys (v12's: 256 x 44,
+// two blocks an SM) and 22,528 (512 x 44, one block an SM: the register file's limit). Each output
 // is checked: digits non-decreasing and the same multiset of keys (two order-free 64-bit sums). For
 // the write traffic, run it under Nsight Compute:
 //   ncu --clock-control none -k regex:scatter_pass --metrics \
 //     gpu__time_duration.sum,dram__bytes_write.sum,dram__bytes_read.sum,\
 //     lts__t_sectors_srcunit_tex_op_write.sum,lts__t_requests_srcunit_tex_op_write.sum
-//     ./probe_scatter
-// Not part of the binary.
+//     ./probe_scatter 28 once
+// ("once": each pass runs once, untimed, after its check). Not part of the binary.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/tuning/probe_scatter.cu common/device.cu \
-//     -o probe_scatter && ./probe_scatter [log2 n, default 28]
+//     -o probe_scatter && ./probe_scatter [log2 n, default 28] [once]
 //
 // Source: the pass structure of A. Adinets and D. Merrill, "Onesweep: A Faster Least Significant
 // Digit Radix Sort for GPUs", 2022 (rank, stage in shared memory, write runs), and sort v06's
@@ -29,6 +29,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "common/device.h"
@@ -40,8 +41,6 @@ using namespace ladder::sort::tuning;
 using probe_timing::Timer;
 
 namespace {
-
-constexpr unsigned kThreads = 256;
 
 __global__ void fill_keys(uint32_t* k, size_t n) {
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
@@ -78,17 +77,19 @@ __global__ void transpose_offsets(const uint32_t* scanned, unsigned tiles, uint3
   }
 }
 
-// Exclusive sum of cnt[0, D) in place, by one block of kThreads threads (D a multiple of
-// kThreads): each thread sums its D / kThreads consecutive counts, the block scans the thread
-// sums with warp shuffles, and each thread writes its run's prefixes.
-template <unsigned D>
+// Exclusive sum of cnt[0, D) in place, by one block of THREADS threads (D a multiple of
+// THREADS, or below it): each thread sums its D / THREADS consecutive counts (one, or none
+// past D), the block scans the thread sums with warp shuffles, and each thread writes its run's
+// prefixes.
+template <unsigned D, unsigned THREADS>
 __device__ void block_exclusive_sum(uint32_t* cnt, uint32_t* warp_sums) {
-  constexpr unsigned kPer = D / kThreads;
+  constexpr unsigned kPer = D >= THREADS ? D / THREADS : 1;
   const unsigned t = threadIdx.x, lane = t % 32, warp = t / 32;
+  const bool mine_any = t * kPer < D;
   uint32_t mine[kPer];
   uint32_t sum = 0;
   for (unsigned j = 0; j < kPer; ++j) {
-    mine[j] = cnt[t * kPer + j];
+    mine[j] = mine_any ? cnt[t * kPer + j] : 0u;
     sum += mine[j];
   }
   uint32_t incl = sum;  // inclusive scan of the thread sums within the warp
@@ -101,49 +102,60 @@ __device__ void block_exclusive_sum(uint32_t* cnt, uint32_t* warp_sums) {
   uint32_t before = 0;
   for (unsigned w = 0; w < warp; ++w) before += warp_sums[w];
   uint32_t run = before + incl - sum;
-  for (unsigned j = 0; j < kPer; ++j) {
+  for (unsigned j = 0; j < kPer && mine_any; ++j) {
     cnt[t * kPer + j] = run;
     run += mine[j];
   }
   __syncthreads();
 }
 
-// The timed pass. Shared memory: keys[T], staged[T], rank[T] (16-bit), cnt[D], offs[D].
-template <unsigned D>
-__global__ void __launch_bounds__(kThreads)
-    scatter_pass(const uint32_t* in, uint32_t* out, size_t n, unsigned tile_keys,
-                 const uint32_t* offsets_by_tile) {
+// The timed pass, shaped as a one-sweep pass is: each thread loads its ITEMS keys into registers
+// first (item j of lane l of warp w is tile element (w * ITEMS + j) * 32 + l), so that a block has
+// its whole tile in flight; each key takes its rank within its digit from one shared atomicAdd
+// (held in a register); the tile's D counts are scanned; the keys are staged in digit order; the
+// tile's D global offsets are read (a look-back's D words); consecutive threads write consecutive
+// staged keys. Shared memory: staged[T], cnt[D], offs[D].
+template <unsigned D, unsigned THREADS, unsigned ITEMS>
+__global__ void __launch_bounds__(THREADS, 512 / THREADS)
+    scatter_pass(const uint32_t* __restrict__ in, uint32_t* __restrict__ out, size_t n,
+                 const uint32_t* __restrict__ offsets_by_tile) {
+  constexpr unsigned kTile = THREADS * ITEMS;
   extern __shared__ uint32_t smem[];
-  uint32_t* keys = smem;
-  uint32_t* staged = keys + tile_keys;
-  uint32_t* cnt = staged + tile_keys;
+  uint32_t* staged = smem;
+  uint32_t* cnt = staged + kTile;
   uint32_t* offs = cnt + D;
-  uint16_t* rank = reinterpret_cast<uint16_t*>(offs + D);
-  __shared__ uint32_t warp_sums[kThreads / 32];
+  __shared__ uint32_t warp_sums[THREADS / 32];
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
 
-  const size_t first = size_t(blockIdx.x) * tile_keys;
-  const unsigned valid = static_cast<unsigned>(n - first < tile_keys ? n - first : tile_keys);
-  for (unsigned d = threadIdx.x; d < D; d += kThreads) {
-    cnt[d] = 0;
-    offs[d] = offsets_by_tile[size_t(blockIdx.x) * D + d];
-  }
+  const size_t base = size_t(blockIdx.x) * kTile;
+  const bool full = base + kTile <= n;
+  const size_t first = base + size_t(warp) * ITEMS * 32 + lane;
+  uint32_t key[ITEMS];
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j)
+    key[j] = full || first + j * 32 < n ? in[first + j * 32] : 0u;
+  for (unsigned d = threadIdx.x; d < D; d += THREADS) cnt[d] = 0;
   __syncthreads();
-  for (unsigned i = threadIdx.x; i < valid; i += kThreads) {
-    const uint32_t k = in[first + i];
-    keys[i] = k;
-    rank[i] = static_cast<uint16_t>(atomicAdd(&cnt[k & (D - 1)], 1u));
-  }
+  unsigned rank[ITEMS];
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j)
+    rank[j] = full || first + j * 32 < n ? atomicAdd(&cnt[key[j] & (D - 1)], 1u) : 0u;
   __syncthreads();
-  block_exclusive_sum<D>(cnt, warp_sums);  // cnt[d]: where digit d's run starts in the tile
-  for (unsigned i = threadIdx.x; i < valid; i += kThreads) {
-    const uint32_t k = keys[i];
-    staged[cnt[k & (D - 1)] + rank[i]] = k;
-  }
+  block_exclusive_sum<D, THREADS>(cnt, warp_sums);  // cnt[d]: where digit d's run starts
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j)
+    if (full || first + j * 32 < n) staged[cnt[key[j] & (D - 1)] + rank[j]] = key[j];
+  for (unsigned d = threadIdx.x; d < D; d += THREADS)
+    offs[d] = offsets_by_tile[size_t(blockIdx.x) * D + d] - cnt[d];
   __syncthreads();
-  for (unsigned i = threadIdx.x; i < valid; i += kThreads) {
-    const uint32_t k = staged[i];
-    const unsigned d = k & (D - 1);
-    out[offs[d] + (i - cnt[d])] = k;
+  const unsigned valid = full ? kTile : static_cast<unsigned>(n - base);
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned i = j * THREADS + threadIdx.x;
+    if (full || i < valid) {
+      const uint32_t k = staged[i];
+      out[offs[k & (D - 1)] + i] = k;
+    }
   }
 }
 
@@ -168,9 +180,9 @@ __global__ void check_pass(const uint32_t* in, const uint32_t* out, size_t n,
   atomicAdd(&acc[4], h_out);
 }
 
-template <unsigned D>
-void probe(size_t n, unsigned items, const uint32_t* in, uint32_t* out, Timer& timer) {
-  const unsigned tile_keys = kThreads * items;
+template <unsigned D, unsigned THREADS, unsigned ITEMS>
+void probe(size_t n, const uint32_t* in, uint32_t* out, Timer& timer, bool once) {
+  const unsigned tile_keys = THREADS * ITEMS;
   const unsigned tiles = static_cast<unsigned>((n + tile_keys - 1) / tile_keys);
   const size_t table = size_t(D) * tiles;
   uint32_t *counts = nullptr, *scanned = nullptr, *by_tile = nullptr;
@@ -179,7 +191,7 @@ void probe(size_t n, unsigned items, const uint32_t* in, uint32_t* out, Timer& t
   cudaMalloc(&scanned, table * 4);
   cudaMalloc(&by_tile, table * 4);
   cudaMalloc(&acc, 5 * sizeof(unsigned long long));
-  tile_histogram<D><<<tiles, kThreads, D * 4>>>(in, n, tile_keys, tiles, counts);
+  tile_histogram<D><<<tiles, 256, D * 4>>>(in, n, tile_keys, tiles, counts);
   size_t scan_bytes = 0;
   cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, counts, scanned, table);
   void* scan_ws = nullptr;
@@ -187,14 +199,18 @@ void probe(size_t n, unsigned items, const uint32_t* in, uint32_t* out, Timer& t
   cub::DeviceScan::ExclusiveSum(scan_ws, scan_bytes, counts, scanned, table);
   transpose_offsets<D><<<1024, 256>>>(scanned, tiles, by_tile);
 
-  const size_t smem = size_t(tile_keys) * (4 + 4 + 2) + D * 8;
-  cudaFuncSetAttribute(scatter_pass<D>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                       static_cast<int>(smem));
+  const size_t smem = size_t(tile_keys) * 4 + D * 8;
+  const auto kernel = scatter_pass<D, THREADS, ITEMS>;
+  cudaError_t err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         static_cast<int>(smem));
   cudaStream_t s = timer.stream();
-  auto run = [&] { scatter_pass<D><<<tiles, kThreads, smem, s>>>(in, out, n, tile_keys, by_tile); };
+  auto run = [&] { kernel<<<tiles, THREADS, smem, s>>>(in, out, n, by_tile); };
   cudaMemsetAsync(out, 0xa5, n * 4, s);
-  run();
-  cudaError_t err = cudaStreamSynchronize(s);
+  if (err == cudaSuccess) {
+    run();
+    err = cudaGetLastError();
+  }
+  if (err == cudaSuccess) err = cudaStreamSynchronize(s);
   unsigned long long h[5] = {};
   if (err == cudaSuccess) {
     cudaMemset(acc, 0, sizeof h);
@@ -205,13 +221,15 @@ void probe(size_t n, unsigned items, const uint32_t* in, uint32_t* out, Timer& t
   if (!ok) {
     std::printf("D = %4u, tile %6u: WRONG (%s; %llu digits out of order, sums %s)\n", D, tile_keys,
                 cudaGetErrorString(err), h[0], h[1] == h[2] && h[3] == h[4] ? "equal" : "differ");
+  } else if (once) {
+    std::printf("D = %4u, tile %6u: correct (run once, for Nsight Compute)\n", D, tile_keys);
   } else {
     const float us = timer.median_us(run, 21);
     const double gbps = 8.0 * n / us / 1e3;  // one read and one write of the keys
     std::printf(
         "D = %4u, tile %6u (%4u x %2u keys), %6u tiles, offsets %6.1f MB: %8.1f us, "
         "%7.1f GB/s (keys read + written)\n",
-        D, tile_keys, kThreads, items, tiles, table * 4 / 1e6, us, gbps);
+        D, tile_keys, THREADS, ITEMS, tiles, table * 4 / 1e6, us, gbps);
   }
   cudaFree(scan_ws);
   cudaFree(counts);
@@ -224,6 +242,7 @@ void probe(size_t n, unsigned items, const uint32_t* in, uint32_t* out, Timer& t
 
 int main(int argc, char** argv) {
   const int log2n = argc > 1 ? std::atoi(argv[1]) : 28;
+  const bool once = argc > 2 && std::string(argv[2]) == "once";  // each pass once, untimed
   const size_t n = size_t(1) << log2n;
   cudaStream_t s;
   cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
@@ -240,10 +259,12 @@ int main(int argc, char** argv) {
       timer.median_us([&] { cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDeviceToDevice, s); }, 21);
   std::printf("cudaMemcpyAsync of the keys: %8.1f us, %7.1f GB/s\n", copy_us,
               8.0 * n / copy_us / 1e3);
-  for (const unsigned items : {44u, 80u}) {  // 80: 20,480 keys, the most the shared memory holds
-    probe<256>(n, items, in, out, timer);
-    probe<2048>(n, items, in, out, timer);
-  }
+  // v12's tile (256 x 44 keys, two blocks an SM) and twice it (512 x 44, one block an SM: the
+  // register file's limit for 44 keys and their ranks a thread).
+  probe<256, 256, 44>(n, in, out, timer, once);
+  probe<2048, 256, 44>(n, in, out, timer, once);
+  probe<256, 512, 44>(n, in, out, timer, once);
+  probe<2048, 512, 44>(n, in, out, timer, once);
   cudaFree(in);
   cudaFree(out);
   return 0;
