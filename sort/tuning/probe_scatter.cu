@@ -25,6 +25,7 @@
 // Source: the pass structure of A. Adinets and D. Merrill, "Onesweep: A Faster Least Significant
 // Digit Radix Sort for GPUs", 2022 (rank, stage in shared memory, write runs), and sort v06's
 // staging and write-out; the counting-sort pass itself is the textbook one.
+#include <cooperative_groups.h>
 #include <cub/device/device_scan.cuh>
 
 #include <cstdio>
@@ -39,6 +40,7 @@
 using namespace ladder;
 using namespace ladder::sort::tuning;
 using probe_timing::Timer;
+namespace cg = cooperative_groups;
 
 namespace {
 
@@ -159,6 +161,83 @@ __global__ void __launch_bounds__(THREADS, 512 / THREADS)
   }
 }
 
+// The same pass with a cluster of C blocks ranking and staging one tile of C x THREADS x ITEMS
+// keys together (thread block clusters, distributed shared memory): each block ranks its own
+// THREADS x ITEMS keys into its own counts, then every block reads all C blocks' counts, so that
+// it knows each digit's start in the cluster's tile and how many keys of that digit the blocks
+// before it hold; each key goes to its place in the cluster's staging, which is spread over the C
+// blocks' shared memories (a store to another block's shared memory for most keys); after a
+// cluster barrier, each block writes out its slice of the staged tile. Each digit's run in the
+// output is C times longer than one block's, and a cluster reads D offsets for C blocks' keys.
+// Shared memory: staged[T], cnt[D], before[D], start[D], offs[D].
+template <unsigned D, unsigned THREADS, unsigned ITEMS, unsigned C>
+__global__ void __launch_bounds__(THREADS, 512 / THREADS)
+    scatter_cluster(const uint32_t* __restrict__ in, uint32_t* __restrict__ out, size_t n,
+                    const uint32_t* __restrict__ offsets_by_tile) {
+  constexpr unsigned kBlockKeys = THREADS * ITEMS;
+  extern __shared__ uint32_t smem[];
+  uint32_t* staged = smem;
+  uint32_t* cnt = staged + kBlockKeys;
+  uint32_t* before = cnt + D;
+  uint32_t* start = before + D;
+  uint32_t* offs = start + D;
+  __shared__ uint32_t warp_sums[THREADS / 32];
+  cg::cluster_group cluster = cg::this_cluster();
+  const unsigned r = cluster.block_rank();
+  const size_t ctile = blockIdx.x / C;
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+
+  const size_t cbase = ctile * C * kBlockKeys;
+  const size_t base = cbase + size_t(r) * kBlockKeys;
+  const bool full = base + kBlockKeys <= n;
+  const size_t first = base + size_t(warp) * ITEMS * 32 + lane;
+  uint32_t key[ITEMS];
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j)
+    key[j] = full || first + j * 32 < n ? in[first + j * 32] : 0u;
+  for (unsigned d = threadIdx.x; d < D; d += THREADS) cnt[d] = 0;
+  __syncthreads();
+  unsigned rank2[(ITEMS + 1) / 2] = {};  // 16-bit ranks, two a register (below 2^16 keys a block)
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j)
+    if (full || first + j * 32 < n)
+      rank2[j / 2] |= atomicAdd(&cnt[key[j] & (D - 1)], 1u) << (16 * (j % 2));
+  cluster.sync();  // every block's counts are final
+  for (unsigned d = threadIdx.x; d < D; d += THREADS) {
+    unsigned b4 = 0, total = 0;
+#pragma unroll
+    for (unsigned b = 0; b < C; ++b) {
+      const unsigned c = cluster.map_shared_rank(cnt, b)[d];
+      b4 += b < r ? c : 0u;
+      total += c;
+    }
+    before[d] = b4;
+    start[d] = total;
+  }
+  __syncthreads();
+  block_exclusive_sum<D, THREADS>(start, warp_sums);  // start[d]: digit d's run in the cluster tile
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    if (full || first + j * 32 < n) {
+      const unsigned d = key[j] & (D - 1);
+      const unsigned p = start[d] + before[d] + ((rank2[j / 2] >> (16 * (j % 2))) & 0xffffu);
+      cluster.map_shared_rank(staged, p / kBlockKeys)[p % kBlockKeys] = key[j];
+    }
+  }
+  for (unsigned d = threadIdx.x; d < D; d += THREADS)
+    offs[d] = offsets_by_tile[ctile * D + d] - start[d];
+  cluster.sync();  // the cluster's tile is staged; no block reads another's counts any more
+  const size_t in_cluster = n - cbase < C * kBlockKeys ? n - cbase : C * kBlockKeys;
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned p = r * kBlockKeys + j * THREADS + threadIdx.x;
+    if (p < in_cluster) {
+      const uint32_t k = staged[p - r * kBlockKeys];
+      out[offs[k & (D - 1)] + p] = k;
+    }
+  }
+}
+
 // Where digit(out[i]) < digit(out[i - 1]) (must be nowhere), and the two order-free sums of the
 // keys (sum of the keys and sum of a hash of each) for in and out.
 template <unsigned D>
@@ -180,9 +259,10 @@ __global__ void check_pass(const uint32_t* in, const uint32_t* out, size_t n,
   atomicAdd(&acc[4], h_out);
 }
 
-template <unsigned D, unsigned THREADS, unsigned ITEMS>
+// C = 1: scatter_pass; C > 1: scatter_cluster, clusters of C blocks.
+template <unsigned D, unsigned THREADS, unsigned ITEMS, unsigned C = 1>
 void probe(size_t n, const uint32_t* in, uint32_t* out, Timer& timer, bool once) {
-  const unsigned tile_keys = THREADS * ITEMS;
+  const unsigned tile_keys = C * THREADS * ITEMS;
   const unsigned tiles = static_cast<unsigned>((n + tile_keys - 1) / tile_keys);
   const size_t table = size_t(D) * tiles;
   uint32_t *counts = nullptr, *scanned = nullptr, *by_tile = nullptr;
@@ -199,12 +279,27 @@ void probe(size_t n, const uint32_t* in, uint32_t* out, Timer& timer, bool once)
   cub::DeviceScan::ExclusiveSum(scan_ws, scan_bytes, counts, scanned, table);
   transpose_offsets<D><<<1024, 256>>>(scanned, tiles, by_tile);
 
-  const size_t smem = size_t(tile_keys) * 4 + D * 8;
-  const auto kernel = scatter_pass<D, THREADS, ITEMS>;
+  const size_t smem = size_t(THREADS) * ITEMS * 4 + D * (C == 1 ? 8 : 16);
+  const auto kernel =
+      C == 1 ? scatter_pass<D, THREADS, ITEMS> : scatter_cluster<D, THREADS, ITEMS, C>;
   cudaError_t err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          static_cast<int>(smem));
   cudaStream_t s = timer.stream();
-  auto run = [&] { kernel<<<tiles, THREADS, smem, s>>>(in, out, n, by_tile); };
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(tiles * C);
+  config.blockDim = dim3(THREADS);
+  config.dynamicSmemBytes = smem;
+  config.stream = s;
+  cudaLaunchAttribute cluster_dim[1];
+  cluster_dim[0].id = cudaLaunchAttributeClusterDimension;
+  cluster_dim[0].val.clusterDim.x = C;
+  cluster_dim[0].val.clusterDim.y = 1;
+  cluster_dim[0].val.clusterDim.z = 1;
+  config.attrs = cluster_dim;
+  config.numAttrs = 1;
+  auto run = [&] {
+    cudaLaunchKernelEx(&config, kernel, in, out, n, static_cast<const uint32_t*>(by_tile));
+  };
   cudaMemsetAsync(out, 0xa5, n * 4, s);
   if (err == cudaSuccess) {
     run();
@@ -219,17 +314,18 @@ void probe(size_t n, const uint32_t* in, uint32_t* out, Timer& timer, bool once)
   }
   const bool ok = err == cudaSuccess && h[0] == 0 && h[1] == h[2] && h[3] == h[4];
   if (!ok) {
-    std::printf("D = %4u, tile %6u: WRONG (%s; %llu digits out of order, sums %s)\n", D, tile_keys,
-                cudaGetErrorString(err), h[0], h[1] == h[2] && h[3] == h[4] ? "equal" : "differ");
+    std::printf("D = %4u, tile %6u, cluster %u: WRONG (%s; %llu digits out of order, sums %s)\n", D,
+                tile_keys, C, cudaGetErrorString(err), h[0],
+                h[1] == h[2] && h[3] == h[4] ? "equal" : "differ");
   } else if (once) {
     std::printf("D = %4u, tile %6u: correct (run once, for Nsight Compute)\n", D, tile_keys);
   } else {
     const float us = timer.median_us(run, 21);
     const double gbps = 8.0 * n / us / 1e3;  // one read and one write of the keys
     std::printf(
-        "D = %4u, tile %6u (%4u x %2u keys), %6u tiles, offsets %6.1f MB: %8.1f us, "
+        "D = %4u, tile %6u (%u x %4u x %2u keys), %6u tiles, offsets %6.1f MB: %8.1f us, "
         "%7.1f GB/s (keys read + written)\n",
-        D, tile_keys, THREADS, ITEMS, tiles, table * 4 / 1e6, us, gbps);
+        D, tile_keys, C, THREADS, ITEMS, tiles, table * 4 / 1e6, us, gbps);
   }
   cudaFree(scan_ws);
   cudaFree(counts);
@@ -265,6 +361,13 @@ int main(int argc, char** argv) {
   probe<2048, 256, 44>(n, in, out, timer, once);
   probe<256, 512, 44>(n, in, out, timer, once);
   probe<2048, 512, 44>(n, in, out, timer, once);
+  // Clusters: the tile C blocks wide (the portable cluster size is at most 8).
+  probe<256, 256, 44, 2>(n, in, out, timer, once);
+  probe<2048, 256, 44, 2>(n, in, out, timer, once);
+  probe<2048, 256, 44, 4>(n, in, out, timer, once);
+  probe<2048, 256, 44, 8>(n, in, out, timer, once);
+  probe<2048, 512, 44, 2>(n, in, out, timer, once);
+  probe<2048, 512, 44, 4>(n, in, out, timer, once);
   cudaFree(in);
   cudaFree(out);
   return 0;
