@@ -28,11 +28,13 @@
 #include <cooperative_groups.h>
 #include <cub/device/device_scan.cuh>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "common/bulk_copy.cuh"
 #include "common/device.h"
 #include "common/probe_timer.cuh"
 #include "sort/tuning/probe_common.cuh"
@@ -117,10 +119,12 @@ __device__ void block_exclusive_sum(uint32_t* cnt, uint32_t* warp_sums) {
 // (held in a register); the tile's D counts are scanned; the keys are staged in digit order; the
 // tile's D global offsets are read (a look-back's D words); consecutive threads write consecutive
 // staged keys. Shared memory: staged[T], cnt[D], offs[D].
-template <unsigned D, unsigned THREADS, unsigned ITEMS>
+// SCATTER false (a control): the staged tile is written back where the tile came from, coalesced,
+// so that the pass differs from the real one only in where its stores go.
+template <unsigned D, unsigned THREADS, unsigned ITEMS, bool SCATTER = true>
 __global__ void __launch_bounds__(THREADS, 512 / THREADS)
     scatter_pass(const uint32_t* __restrict__ in, uint32_t* __restrict__ out, size_t n,
-                 const uint32_t* __restrict__ offsets_by_tile) {
+                 const uint32_t* __restrict__ offsets_by_tile, unsigned* /*counter*/) {
   constexpr unsigned kTile = THREADS * ITEMS;
   extern __shared__ uint32_t smem[];
   uint32_t* staged = smem;
@@ -156,9 +160,119 @@ __global__ void __launch_bounds__(THREADS, 512 / THREADS)
     const unsigned i = j * THREADS + threadIdx.x;
     if (full || i < valid) {
       const uint32_t k = staged[i];
-      out[offs[k & (D - 1)] + i] = k;
+      const unsigned o = offs[k & (D - 1)];
+      if constexpr (SCATTER)
+        out[o + i] = k;
+      else  // the offset still read and used, so that only the stores' addresses differ
+        out[base + i] = k ^ static_cast<uint32_t>(o == 0x7fffffffu);
     }
   }
+}
+
+// scatter_pass with the next tile's keys in flight while this one is ranked and written (software
+// pipelining): a resident grid of persistent blocks, each drawing its tiles in order from a global
+// counter (as a one-sweep pass draws them, so that the tiles in flight stay close together), the
+// next one at the start of the current one; two tile-sized buffers in shared memory, filled by one
+// bulk copy each (the TMA, completing on an mbarrier). At the start of a tile, thread 0 issues the
+// copy of the block's next tile into the other buffer; the threads wait for this tile's copy, take
+// their keys from shared memory, rank, and stage the keys in digit order in the same buffer (its
+// keys are in registers by then), from where they are written out. A partial last tile is loaded
+// from global memory directly. Shared memory: buf[2][T], cnt[D], offs[D].
+template <unsigned D, unsigned THREADS, unsigned ITEMS>
+__global__ void __launch_bounds__(THREADS, 512 / THREADS)
+    scatter_pipelined(const uint32_t* __restrict__ in, uint32_t* __restrict__ out, size_t n,
+                      const uint32_t* __restrict__ offsets_by_tile, unsigned* counter) {
+  constexpr unsigned kTile = THREADS * ITEMS;
+  extern __shared__ __align__(16) uint32_t smem[];
+  uint32_t* cnt = smem + 2 * kTile;
+  uint32_t* offs = cnt + D;
+  __shared__ uint32_t warp_sums[THREADS / 32];
+  __shared__ unsigned long long bar[2];
+  __shared__ unsigned drawn[2];  // the tile of iteration k is drawn[k % 2]
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const size_t tiles = (n + kTile - 1) / kTile, full_tiles = n / kTile;
+  if (threadIdx.x == 0) {
+    bulk::barrier_init(&bar[0]);
+    bulk::barrier_init(&bar[1]);
+  }
+  __syncthreads();
+  auto issue = [&](size_t tile, unsigned b) {
+    if (threadIdx.x == 0 && tile < full_tiles)
+      bulk::load(smem + b * kTile, in + tile * kTile, kTile * 4, &bar[b]);
+  };
+  if (threadIdx.x == 0) {
+    drawn[0] = atomicAdd(counter, 1u);
+    issue(drawn[0], 0);
+  }
+  __syncthreads();
+  for (unsigned k = 0;; ++k) {
+    const size_t tile = drawn[k & 1];
+    if (tile >= tiles) break;  // block-uniform
+    const unsigned b = k & 1;
+    uint32_t* stage = smem + b * kTile;
+    if (threadIdx.x == 0) {  // the next tile, into the buffer freed at the end of the last one
+      drawn[b ^ 1] = atomicAdd(counter, 1u);
+      issue(drawn[b ^ 1], b ^ 1);
+    }
+    const size_t base = tile * kTile;
+    const bool full = tile < full_tiles;
+    uint32_t key[ITEMS];
+    if (full) {
+      bulk::wait(&bar[b], (k >> 1) & 1);
+#pragma unroll
+      for (unsigned j = 0; j < ITEMS; ++j) key[j] = stage[(warp * ITEMS + j) * 32 + lane];
+    } else {
+      const size_t first = base + size_t(warp) * ITEMS * 32 + lane;
+#pragma unroll
+      for (unsigned j = 0; j < ITEMS; ++j) key[j] = first + j * 32 < n ? in[first + j * 32] : 0u;
+    }
+    for (unsigned d = threadIdx.x; d < D; d += THREADS) cnt[d] = 0;
+    __syncthreads();
+    const unsigned valid = full ? kTile : static_cast<unsigned>(n - base);
+    unsigned rank[ITEMS];
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j)
+      rank[j] = full || (warp * ITEMS + j) * 32 + lane < valid
+                    ? atomicAdd(&cnt[key[j] & (D - 1)], 1u)
+                    : 0u;
+    __syncthreads();
+    block_exclusive_sum<D, THREADS>(cnt, warp_sums);
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j)
+      if (full || (warp * ITEMS + j) * 32 + lane < valid)
+        stage[cnt[key[j] & (D - 1)] + rank[j]] = key[j];
+    for (unsigned d = threadIdx.x; d < D; d += THREADS)
+      offs[d] = offsets_by_tile[tile * D + d] - cnt[d];
+    __syncthreads();
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const unsigned i = j * THREADS + threadIdx.x;
+      if (full || i < valid) {
+        const uint32_t key_i = stage[i];
+        out[offs[key_i & (D - 1)] + i] = key_i;
+      }
+    }
+    bulk::fence_proxy_async_shared();  // the staging writes, before a bulk copy refills the buffer
+    __syncthreads();
+  }
+}
+
+// Distributed shared memory by hand: the address of `local` (this block's shared memory) in
+// block `rank` of the cluster (mapa), and a 32-bit load and store there (ld/st.shared::cluster).
+// Cooperative groups' map_shared_rank returns a generic pointer, whose stores cost several times
+// the instructions of a shared::cluster store.
+__device__ __forceinline__ unsigned cluster_addr(const void* local, unsigned rank) {
+  unsigned a = static_cast<unsigned>(__cvta_generic_to_shared(local)), r;
+  asm("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(rank));
+  return r;
+}
+__device__ __forceinline__ void cluster_store(unsigned addr, uint32_t v) {
+  asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(addr), "r"(v) : "memory");
+}
+__device__ __forceinline__ uint32_t cluster_load(unsigned addr) {
+  uint32_t v;
+  asm volatile("ld.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"(addr) : "memory");
+  return v;
 }
 
 // The same pass with a cluster of C blocks ranking and staging one tile of C x THREADS x ITEMS
@@ -173,7 +287,7 @@ __global__ void __launch_bounds__(THREADS, 512 / THREADS)
 template <unsigned D, unsigned THREADS, unsigned ITEMS, unsigned C>
 __global__ void __launch_bounds__(THREADS, 512 / THREADS)
     scatter_cluster(const uint32_t* __restrict__ in, uint32_t* __restrict__ out, size_t n,
-                    const uint32_t* __restrict__ offsets_by_tile) {
+                    const uint32_t* __restrict__ offsets_by_tile, unsigned* /*counter*/) {
   constexpr unsigned kBlockKeys = THREADS * ITEMS;
   extern __shared__ uint32_t smem[];
   uint32_t* staged = smem;
@@ -207,7 +321,7 @@ __global__ void __launch_bounds__(THREADS, 512 / THREADS)
     unsigned b4 = 0, total = 0;
 #pragma unroll
     for (unsigned b = 0; b < C; ++b) {
-      const unsigned c = cluster.map_shared_rank(cnt, b)[d];
+      const unsigned c = cluster_load(cluster_addr(cnt + d, b));
       b4 += b < r ? c : 0u;
       total += c;
     }
@@ -221,7 +335,8 @@ __global__ void __launch_bounds__(THREADS, 512 / THREADS)
     if (full || first + j * 32 < n) {
       const unsigned d = key[j] & (D - 1);
       const unsigned p = start[d] + before[d] + ((rank2[j / 2] >> (16 * (j % 2))) & 0xffffu);
-      cluster.map_shared_rank(staged, p / kBlockKeys)[p % kBlockKeys] = key[j];
+      const unsigned q = p / kBlockKeys;  // the block whose staging holds position p
+      cluster_store(cluster_addr(staged + (p - q * kBlockKeys), q), key[j]);
     }
   }
   for (unsigned d = threadIdx.x; d < D; d += THREADS)
@@ -259,10 +374,12 @@ __global__ void check_pass(const uint32_t* in, const uint32_t* out, size_t n,
   atomicAdd(&acc[4], h_out);
 }
 
-// C = 1: scatter_pass; C > 1: scatter_cluster, clusters of C blocks.
-template <unsigned D, unsigned THREADS, unsigned ITEMS, unsigned C = 1>
+// C = 1: scatter_pass; C > 1: scatter_cluster, clusters of C blocks; C = 0: scatter_pipelined.
+// SCATTER false: scatter_pass's control, its stores coalesced (not checked: it does not sort).
+template <unsigned D, unsigned THREADS, unsigned ITEMS, unsigned C = 1, bool SCATTER = true>
 void probe(size_t n, const uint32_t* in, uint32_t* out, Timer& timer, bool once) {
-  const unsigned tile_keys = C * THREADS * ITEMS;
+  constexpr bool kPipe = C == 0;
+  const unsigned tile_keys = (kPipe ? 1 : C) * THREADS * ITEMS;
   const unsigned tiles = static_cast<unsigned>((n + tile_keys - 1) / tile_keys);
   const size_t table = size_t(D) * tiles;
   uint32_t *counts = nullptr, *scanned = nullptr, *by_tile = nullptr;
@@ -279,27 +396,37 @@ void probe(size_t n, const uint32_t* in, uint32_t* out, Timer& timer, bool once)
   cub::DeviceScan::ExclusiveSum(scan_ws, scan_bytes, counts, scanned, table);
   transpose_offsets<D><<<1024, 256>>>(scanned, tiles, by_tile);
 
-  const size_t smem = size_t(THREADS) * ITEMS * 4 + D * (C == 1 ? 8 : 16);
-  const auto kernel =
-      C == 1 ? scatter_pass<D, THREADS, ITEMS> : scatter_cluster<D, THREADS, ITEMS, C>;
+  const size_t smem = size_t(THREADS) * ITEMS * 4 * (kPipe ? 2 : 1) + D * (C > 1 ? 16 : 8);
+  const auto kernel = kPipe    ? scatter_pipelined<D, THREADS, ITEMS>
+                      : C == 1 ? scatter_pass<D, THREADS, ITEMS, SCATTER>
+                               : scatter_cluster<D, THREADS, ITEMS, (C > 1 ? C : 2)>;
   cudaError_t err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          static_cast<int>(smem));
   cudaStream_t s = timer.stream();
   cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(tiles * C);
+  int per_sm = 0;
+  if (err == cudaSuccess)
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS, smem);
+  // The pipelined pass: a resident grid of persistent blocks.
+  config.gridDim =
+      kPipe ? dim3(std::min<unsigned>(tiles, per_sm * query_device(0).sm_count)) : dim3(tiles * C);
   config.blockDim = dim3(THREADS);
   config.dynamicSmemBytes = smem;
   config.stream = s;
   cudaLaunchAttribute cluster_dim[1];
   cluster_dim[0].id = cudaLaunchAttributeClusterDimension;
-  cluster_dim[0].val.clusterDim.x = C;
+  cluster_dim[0].val.clusterDim.x = kPipe ? 1 : C;
   cluster_dim[0].val.clusterDim.y = 1;
   cluster_dim[0].val.clusterDim.z = 1;
   config.attrs = cluster_dim;
   config.numAttrs = 1;
+  unsigned* counter = nullptr;  // the pipelined pass's tile counter, zeroed before each run
+  cudaMalloc(&counter, sizeof(unsigned));
+  auto clear = [&] { cudaMemsetAsync(counter, 0, sizeof(unsigned), s); };
   auto run = [&] {
-    cudaLaunchKernelEx(&config, kernel, in, out, n, static_cast<const uint32_t*>(by_tile));
+    cudaLaunchKernelEx(&config, kernel, in, out, n, static_cast<const uint32_t*>(by_tile), counter);
   };
+  clear();
   cudaMemsetAsync(out, 0xa5, n * 4, s);
   if (err == cudaSuccess) {
     run();
@@ -312,7 +439,7 @@ void probe(size_t n, const uint32_t* in, uint32_t* out, Timer& timer, bool once)
     check_pass<D><<<1024, 256>>>(in, out, n, acc);
     err = cudaMemcpy(h, acc, sizeof h, cudaMemcpyDefault);
   }
-  const bool ok = err == cudaSuccess && h[0] == 0 && h[1] == h[2] && h[3] == h[4];
+  const bool ok = err == cudaSuccess && ((h[0] == 0 && h[1] == h[2] && h[3] == h[4]) || !SCATTER);
   if (!ok) {
     std::printf("D = %4u, tile %6u, cluster %u: WRONG (%s; %llu digits out of order, sums %s)\n", D,
                 tile_keys, C, cudaGetErrorString(err), h[0],
@@ -320,18 +447,21 @@ void probe(size_t n, const uint32_t* in, uint32_t* out, Timer& timer, bool once)
   } else if (once) {
     std::printf("D = %4u, tile %6u: correct (run once, for Nsight Compute)\n", D, tile_keys);
   } else {
-    const float us = timer.median_us(run, 21);
+    const float us = timer.median_us(run, clear, 21);
     const double gbps = 8.0 * n / us / 1e3;  // one read and one write of the keys
     std::printf(
-        "D = %4u, tile %6u (%u x %4u x %2u keys), %6u tiles, offsets %6.1f MB: %8.1f us, "
+        "D = %4u, tile %6u (%u x %4u x %2u keys%s), %6u tiles, offsets %6.1f MB: %8.1f us, "
         "%7.1f GB/s (keys read + written)\n",
-        D, tile_keys, C, THREADS, ITEMS, tiles, table * 4 / 1e6, us, gbps);
+        D, tile_keys, kPipe ? 1 : C, THREADS, ITEMS,
+        kPipe ? ", pipelined" : (SCATTER ? "" : ", stores coalesced"), tiles, table * 4 / 1e6, us,
+        gbps);
   }
   cudaFree(scan_ws);
   cudaFree(counts);
   cudaFree(scanned);
   cudaFree(by_tile);
   cudaFree(acc);
+  cudaFree(counter);
 }
 
 }  // namespace
@@ -361,6 +491,13 @@ int main(int argc, char** argv) {
   probe<2048, 256, 44>(n, in, out, timer, once);
   probe<256, 512, 44>(n, in, out, timer, once);
   probe<2048, 512, 44>(n, in, out, timer, once);
+  // The control: the same passes with their stores coalesced.
+  probe<256, 256, 44, 1, false>(n, in, out, timer, once);
+  probe<2048, 256, 44, 1, false>(n, in, out, timer, once);
+  probe<256, 512, 44, 1, false>(n, in, out, timer, once);
+  // The next tile's keys in flight (bulk copies into two buffers), persistent blocks.
+  probe<256, 256, 44, 0>(n, in, out, timer, once);
+  probe<2048, 256, 44, 0>(n, in, out, timer, once);
   // Clusters: the tile C blocks wide (the portable cluster size is at most 8).
   probe<256, 256, 44, 2>(n, in, out, timer, once);
   probe<2048, 256, 44, 2>(n, in, out, timer, once);
