@@ -356,9 +356,13 @@ __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS>& st, unsig
 // registers) from the keys' write-out to the values', a thread keeps the positions' digits, four
 // bytes to a register (ITEMS / 4), and looks the digit's offset up again: fewer registers live
 // across the keys' write-out (sort v12's pairs use it; at 40 pairs a thread it measured 1-2%
-// faster on the H200, neither way spilling).
+// faster on the H200, neither way spilling). kCoalescedStores (keys; a control for
+// sort/tuning/probe_store_pattern.cu, which does NOT sort): each staged key is written back to
+// its tile's own positions, consecutive and aligned, instead of to its digit's run, with every
+// other step of the pass unchanged (the digit's offset is still read and folded into the value),
+// so that the time it saves is what the scatter's store pattern costs.
 inline constexpr unsigned kPrefetchValuesLanes = 1, kPrefetchValuesBulk = 2, kStreamKeys = 4,
-                          kPackedDigits = 8;
+                          kPackedDigits = 8, kCoalescedStores = 16;
 
 template <unsigned OPT>
 __device__ __forceinline__ uint32_t load_key(const uint32_t* p) {
@@ -486,7 +490,12 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st
       const uint32_t k = s.keys[i];
       const unsigned dk = digit_at(k, pass);
       const unsigned to = i + offset[dk];  // below n < 2^32
-      keys_out[to] = k;
+      if constexpr ((OPT & kCoalescedStores) != 0) {
+        static_assert(!PAIRS, "the store-pattern control is for keys");
+        keys_out[base + i] = k ^ static_cast<uint32_t>(to == 0xffffffffu);
+      } else {
+        keys_out[to] = k;
+      }
       if constexpr (kPack)
         packed[j / 4] |= dk << (8 * (j % 4));
       else if constexpr (PAIRS)
