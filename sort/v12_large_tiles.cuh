@@ -16,8 +16,12 @@
 // sectors. Larger tiles divide those costs by more keys, and the look-back words shrink from 45 MB
 // to 24 MB a pass at 2^28 keys. At two blocks per SM every step from 32 keys a thread up to 44 was
 // faster than the one before; at 46 the registers spill and the time jumps.
-// Remains (bottleneck): the ranking's eight ballots a key, and registers: 44 keys and their 44
-// ranks fill the 128-register cap (a few bytes spill), so the tile cannot grow further this way.
+// Remains (bottleneck): latency. Two blocks of 8 warps an SM leave four warps a scheduler, and a
+// pass issues on fewer than half its cycles (Nsight Compute at 2^25 and 2^28, H100): the ballots,
+// the look-back and the scattered stores each wait. Neither the stores alone (a control with them
+// coalesced) nor the ranking alone (a pass ranked by one shared atomic a key) is the pass's time
+// (sort/LAB_NOTES.md). And registers: 44 keys and their 44 ranks fill the 128-register cap (a
+// few bytes spill), so the tile cannot grow further this way.
 // Source: CUB's tuning policies, which choose the one-sweep tile per key and value size the same
 // way (tuning_radix_sort.cuh: sm90 4-byte keys 384 x 19, pairs 384 x 17); A. Adinets and
 // D. Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs", 2022. The shapes
@@ -57,8 +61,10 @@ inline constexpr VersionDoc kDoc = {
     "filled 32-byte sectors at the ends of each digit's run weigh more than occupancy: larger "
     "tiles spread them over more keys and halve the look-back words again.",
     /*remains*/
-    "The ranking's eight ballots a key; 44 keys and their ranks fill the 128-register cap (a "
-    "few bytes spill), so the tile cannot grow further this way.",
+    "Latency: two blocks of 8 warps an SM leave four warps a scheduler, and a pass issues on "
+    "fewer than half its cycles; the ballots, the look-back and the scattered stores each wait, "
+    "and no one of them alone is the pass's time (measured with controls, sort/LAB_NOTES.md). "
+    "44 keys and their ranks fill the 128-register cap, so the tile cannot grow further this way.",
     /*source*/
     "CUB's per-type one-sweep tunings (tuning_radix_sort.cuh); Adinets & Merrill, \"Onesweep: "
     "A Faster Least Significant Digit Radix Sort for GPUs\", 2022; v10's passes; tile shapes "
