@@ -361,8 +361,36 @@ __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS>& st, unsig
 // its tile's own positions, consecutive and aligned, instead of to its digit's run, with every
 // other step of the pass unchanged (the digit's offset is still read and folded into the value),
 // so that the time it saves is what the scatter's store pattern costs.
+// kRanks16: each key's rank within the tile is held in 16 bits, two to a register (ITEMS / 2
+// registers instead of ITEMS; tiles below 2^16 keys), so that a thread holds as many keys in
+// fewer registers (sort/tuning/probe_store_pattern.cu times it).
 inline constexpr unsigned kPrefetchValuesLanes = 1, kPrefetchValuesBulk = 2, kStreamKeys = 4,
-                          kPackedDigits = 8, kCoalescedStores = 16;
+                          kPackedDigits = 8, kCoalescedStores = 16, kRanks16 = 32;
+
+// A thread's ITEMS ranks: one register each, or (PACK) two 16-bit ranks to a register. j must be
+// a compile-time index (the callers' loops are unrolled), set in increasing j before add or get.
+template <unsigned ITEMS, bool PACK>
+struct Ranks {
+  unsigned r[PACK ? (ITEMS + 1) / 2 : ITEMS];
+  __device__ __forceinline__ void set(unsigned j, unsigned v) {
+    if constexpr (PACK)
+      r[j / 2] = j % 2 ? r[j / 2] | (v << 16) : v;
+    else
+      r[j] = v;
+  }
+  __device__ __forceinline__ void add(unsigned j, unsigned v) {
+    if constexpr (PACK)
+      r[j / 2] += v << (16 * (j % 2));  // no carry: every rank stays below 2^16
+    else
+      r[j] += v;
+  }
+  __device__ __forceinline__ unsigned get(unsigned j) const {
+    if constexpr (PACK)
+      return (r[j / 2] >> (16 * (j % 2))) & 0xffffu;
+    else
+      return r[j];
+  }
+};
 
 template <unsigned OPT>
 __device__ __forceinline__ uint32_t load_key(const uint32_t* p) {
@@ -429,7 +457,9 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st
 
   // Rank within the warp: the lanes holding the same digit, the highest of them bumps the warp's
   // counter for the digit by their number (its popc over lanes <= itself is that number).
-  unsigned rank[ITEMS];
+  constexpr bool kRanks16Packed = (OPT & kRanks16) != 0;
+  static_assert(!kRanks16Packed || THREADS * ITEMS <= 65536, "16-bit ranks need tiles below 2^16");
+  Ranks<ITEMS, kRanks16Packed> rank;
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
     const unsigned d = digit_at(key[j], pass);
@@ -439,7 +469,7 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st
     const unsigned upto = __popc(peers & lanemask_le());
     const unsigned leader = 31 - __clz(peers);
     const unsigned old = leader_fetch_add(&s.warp_hist[warp][d], upto, lane == leader);
-    rank[j] = __shfl_sync(0xffffffffu, old, leader) + upto - 1;
+    rank.set(j, __shfl_sync(0xffffffffu, old, leader) + upto - 1);
   }
   __syncthreads();
 
@@ -464,11 +494,11 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st
   }
   __syncthreads();
 #pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) rank[j] += s.warp_hist[warp][digit_at(key[j], pass)];
+  for (unsigned j = 0; j < ITEMS; ++j) rank.add(j, s.warp_hist[warp][digit_at(key[j], pass)]);
   __syncthreads();  // warp_hist is dead: its bytes become the staging buffer
 
 #pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) s.keys[rank[j]] = key[j];
+  for (unsigned j = 0; j < ITEMS; ++j) s.keys[rank.get(j)] = key[j];
 
   // Thread d: the number of keys with digit d in all earlier tiles (look_back).
   if (d < kDigits) {
@@ -507,7 +537,7 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st
     __syncthreads();
 #pragma unroll
     for (unsigned j = 0; j < ITEMS; ++j)
-      if (full || first + j * 32 < n) s.keys[rank[j]] = vals_in[first + j * 32];
+      if (full || first + j * 32 < n) s.keys[rank.get(j)] = vals_in[first + j * 32];
     __syncthreads();
 #pragma unroll
     for (unsigned j = 0; j < ITEMS; ++j) {

@@ -6,6 +6,7 @@
 // writes the staged keys back to the tile's own positions (consecutive, aligned) instead of to
 // their digits' runs. The control does not sort, and is not checked; the shipped sort is
 // compared with CUB's SortKeys key by key. Beside them, CUB's SortKeys and a copy of the keys.
+// Beside them, v12's passes with 16-bit ranks (v06::kRanks16) at shapes with more warps an SM.
 // Timed as the benchmark times (common/probe_timer.cuh: L2 flushed, the stream held by a blocking
 // kernel, median of 21). Per-kernel times: run it under Nsight Compute,
 //   ncu --clock-control none -k regex:'onesweep|histogram|Onesweep|Histogram' \
@@ -35,11 +36,11 @@ using namespace ladder::sort::tuning;
 
 namespace {
 
-template <unsigned OPT>
+template <unsigned OPT, unsigned THREADS = v12::kThreads, unsigned ITEMS = v12::kItems,
+          unsigned MIN_BLOCKS = v12::kMinBlocks>
 cudaError_t v12_passes(const uint32_t* in, uint32_t* out, size_t n, void* ws, cudaStream_t s) {
-  return v08::launch_passes<false, v10::NarrowStatus, OPT, v12::kThreads, v12::kItems,
-                            v12::kMinBlocks>(in, nullptr, out, nullptr, n, ws, s,
-                                             v09::striped_histogram);
+  return v08::launch_passes<false, v10::NarrowStatus, OPT, THREADS, ITEMS, MIN_BLOCKS>(
+      in, nullptr, out, nullptr, n, ws, s, v09::striped_histogram);
 }
 
 }  // namespace
@@ -88,5 +89,25 @@ int main(int argc, char** argv) {
               v12_us / cub_us);
   std::printf("v12's passes, stores coalesced (control)    %9.1f us  %.3fx CUB\n", ctl_us,
               ctl_us / cub_us);
-  return wrong == 0 ? 0 : 1;
+  // More warps for the same work: ranks in 16 bits (v06::kRanks16) free ITEMS / 2 registers, so
+  // that three blocks of 256 threads, or two of 384, fit an SM. Each variant sorts, and is checked.
+  unsigned long long all_wrong = wrong;
+  auto variant = [&](const char* name, auto launch) {
+    cudaMemsetAsync(out, 0xa5, n * 4, s);
+    launch(in, out, n, ws, s);
+    const cudaError_t e = cudaGetLastError();
+    const unsigned long long w = probe_timing::mismatches(out, want, n, bad, s);
+    all_wrong += w;
+    const float us = timer.median_us([&] { launch(in, out, n, ws, s); }, 21);
+    std::printf("%-43s %9.1f us  %.3fx CUB  %llu keys differ (%s)\n", name, us, us / cub_us, w,
+                cudaGetErrorString(e));
+  };
+  variant("ranks16, 256 x 44, 2 blocks an SM", v12_passes<v06::kRanks16, 256, 44, 2>);
+  variant("ranks16, 256 x 40, 3 blocks an SM", v12_passes<v06::kRanks16, 256, 40, 3>);
+  variant("ranks16, 256 x 36, 3 blocks an SM", v12_passes<v06::kRanks16, 256, 36, 3>);
+  variant("ranks16, 256 x 32, 3 blocks an SM", v12_passes<v06::kRanks16, 256, 32, 3>);
+  variant("ranks16, 384 x 28, 2 blocks an SM", v12_passes<v06::kRanks16, 384, 28, 2>);
+  variant("ranks16, 384 x 30, 2 blocks an SM", v12_passes<v06::kRanks16, 384, 30, 2>);
+  variant("v12's passes again (drift check)", v12_passes<0>);
+  return all_wrong == 0 ? 0 : 1;
 }
