@@ -29,6 +29,7 @@
 #include "sort/v10_narrow_status.cuh"
 #include "sort/v11_merge_small.cuh"
 #include "sort/v12_large_tiles.cuh"
+#include "sort/v13_more_warps.cuh"
 
 namespace ladder::sort {
 namespace {
@@ -187,6 +188,8 @@ Operator make_operator() {
                     v11::dispatch_bounds),
       with_dispatch(entry(s, v12::kDoc, v12::launch, nullptr, v12::workspace_bytes, v12::kMaxN),
                     v12::dispatch_bounds),
+      with_dispatch(entry(s, v13::kDoc, v13::launch, nullptr, v13::workspace_bytes, v13::kMaxN),
+                    v13::dispatch_bounds),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),
