@@ -5,8 +5,9 @@
 // histogram). A thread keeps its keys and their ranks in registers from the ranking to the
 // staging; a rank is below the tile's 8,192 keys, so two ranks share a 32-bit register
 // (v06::Ranks<ITEMS, true>: a shift and a mask to read one, one add to raise one by the digit's
-// start). 32 keys and 16 rank registers fit the 85 registers that three blocks of 256 threads
-// leave each thread (a few bytes spill), so an SM holds 24 warps instead of 16.
+// start). 32 keys and 16 rank registers fit the 80 registers that three blocks of 256 threads
+// leave each thread (16 bytes spill; with a register a rank, 244), so an SM holds 24 warps
+// instead of 16.
 // Changes from v12: on large inputs v12's passes are bound by latency, not by any one unit: with
 // 16 warps an SM, four a scheduler, an instruction issues on fewer than half of a pass's cycles,
 // and the warps wait on the ballots' dependent instructions, on global loads and the look-back,
@@ -58,7 +59,7 @@ inline constexpr VersionDoc kDoc = {
 inline constexpr size_t kMaxN = v12::kMaxN;
 inline constexpr unsigned kThreads = 256;
 inline constexpr unsigned kItems = 32;     // keys a thread: 8,192 a tile (32 KB of staging)
-inline constexpr unsigned kMinBlocks = 3;  // resident blocks per SM: caps registers at 85
+inline constexpr unsigned kMinBlocks = 3;  // resident blocks per SM: caps registers at 80
 
 // Workspace: v10's (its tiles of 6,144 keys need more look-back words than these).
 inline size_t workspace_bytes(size_t n) { return v10::workspace_bytes(n); }
