@@ -12,9 +12,14 @@
 // tile and CUB's exclusive sum). Timed as the benchmark times (L2 flushed, the stream held by a
 // blocking kernel, median of 21) for D = 256 and 2,048 at tiles of 11,264 keys (v12's: 256 x 44,
 // two blocks an SM) and 22,528 (512 x 44, one block an SM: the register file's limit). Each output
-// is checked: digits non-decreasing and the same multiset of keys (two order-free 64-bit sums). For
-// the write traffic, run it under Nsight Compute:
-//   ncu --clock-control none -k regex:scatter_pass --metrics \
+// is checked: digits non-decreasing and the same multiset of keys (two order-free 64-bit sums).
+// Variants of the same pass (each kernel's comment says more): scatter_pass with its stores
+// coalesced (a control, not checked); scatter_pipelined (the next tile's keys by bulk copy while
+// this one is ranked); scatter_cluster (a thread block cluster of C blocks ranks and stages one
+// tile C blocks wide in distributed shared memory); scatter_cluster_counts (the cluster shares only
+// its counts, and each block writes its own keys into the cluster's runs). For the write traffic,
+// run it under Nsight Compute:
+//   ncu --clock-control none -k regex:scatter_ --metrics \
 //     gpu__time_duration.sum,dram__bytes_write.sum,dram__bytes_read.sum,\
 //     lts__t_sectors_srcunit_tex_op_write.sum,lts__t_requests_srcunit_tex_op_write.sum
 //     ./probe_scatter 28 once
@@ -24,7 +29,9 @@
 //
 // Source: the pass structure of A. Adinets and D. Merrill, "Onesweep: A Faster Least Significant
 // Digit Radix Sort for GPUs", 2022 (rank, stage in shared memory, write runs), and sort v06's
-// staging and write-out; the counting-sort pass itself is the textbook one.
+// staging and write-out; the counting-sort pass itself is the textbook one. Clusters and
+// distributed shared memory: the CUDA C++ Programming Guide, "Thread Block Clusters"; PTX ISA,
+// "mapa", "barrier.cluster".
 #include <cooperative_groups.h>
 #include <cub/device/device_scan.cuh>
 
@@ -353,6 +360,72 @@ __global__ void __launch_bounds__(THREADS, 512 / THREADS)
   }
 }
 
+// scatter_cluster without the distributed staging: the C blocks of a cluster share only their
+// digit counts (each block reads the counts of the blocks before it, D words each, over
+// distributed shared memory), then each block stages and writes its own keys, each digit's run
+// placed right after the same digit's run of the block before it. The output runs are as long as
+// scatter_cluster's, but C blocks write each run's pieces, at about the same time (they left the
+// same cluster barrier); the keys never cross between SMs. A cluster barrier at the end keeps each
+// block's counts alive until the others have read them (arrival relaxed, right after the reads).
+// Shared memory: staged[T], cnt[D], start[D], offs[D].
+template <unsigned D, unsigned THREADS, unsigned ITEMS, unsigned C>
+__global__ void __launch_bounds__(THREADS, 512 / THREADS)
+    scatter_cluster_counts(const uint32_t* __restrict__ in, uint32_t* __restrict__ out, size_t n,
+                           const uint32_t* __restrict__ offsets_by_tile, unsigned* /*counter*/) {
+  constexpr unsigned kBlockKeys = THREADS * ITEMS;
+  extern __shared__ uint32_t smem[];
+  uint32_t* staged = smem;
+  uint32_t* cnt = staged + kBlockKeys;
+  uint32_t* start = cnt + D;
+  uint32_t* offs = start + D;
+  __shared__ uint32_t warp_sums[THREADS / 32];
+  cg::cluster_group cluster = cg::this_cluster();
+  const unsigned r = cluster.block_rank();
+  const size_t ctile = blockIdx.x / C;
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+
+  const size_t base = ctile * C * kBlockKeys + size_t(r) * kBlockKeys;
+  const bool full = base + kBlockKeys <= n;
+  const size_t first = base + size_t(warp) * ITEMS * 32 + lane;
+  uint32_t key[ITEMS];
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j)
+    key[j] = full || first + j * 32 < n ? in[first + j * 32] : 0u;
+  for (unsigned d = threadIdx.x; d < D; d += THREADS) cnt[d] = 0;
+  __syncthreads();
+  unsigned rank2[(ITEMS + 1) / 2] = {};  // 16-bit ranks, two a register
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j)
+    if (full || first + j * 32 < n)
+      rank2[j / 2] |= atomicAdd(&cnt[key[j] & (D - 1)], 1u) << (16 * (j % 2));
+  cluster.sync();  // every block's counts are final
+  for (unsigned d = threadIdx.x; d < D; d += THREADS) {
+    unsigned b4 = 0;
+    for (unsigned b = 0; b < r; ++b) b4 += cluster_load(cluster_addr(cnt + d, b));
+    offs[d] = offsets_by_tile[ctile * D + d] + b4;  // this block's run of digit d starts here
+    start[d] = cnt[d];
+  }
+  asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");  // done reading counts
+  __syncthreads();
+  block_exclusive_sum<D, THREADS>(start, warp_sums);  // start[d]: digit d's run in this block
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j)
+    if (full || first + j * 32 < n)
+      staged[start[key[j] & (D - 1)] + ((rank2[j / 2] >> (16 * (j % 2))) & 0xffffu)] = key[j];
+  for (unsigned d = threadIdx.x; d < D; d += THREADS) offs[d] -= start[d];
+  __syncthreads();
+  const unsigned valid = full ? kBlockKeys : (base < n ? static_cast<unsigned>(n - base) : 0u);
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned i = j * THREADS + threadIdx.x;
+    if (full || i < valid) {
+      const uint32_t k = staged[i];
+      out[offs[k & (D - 1)] + i] = k;
+    }
+  }
+  asm volatile("barrier.cluster.wait.aligned;" ::: "memory");  // the others read our counts
+}
+
 // Where digit(out[i]) < digit(out[i - 1]) (must be nowhere), and the two order-free sums of the
 // keys (sum of the keys and sum of a hash of each) for in and out.
 template <unsigned D>
@@ -376,7 +449,9 @@ __global__ void check_pass(const uint32_t* in, const uint32_t* out, size_t n,
 
 // C = 1: scatter_pass; C > 1: scatter_cluster, clusters of C blocks; C = 0: scatter_pipelined.
 // SCATTER false: scatter_pass's control, its stores coalesced (not checked: it does not sort).
-template <unsigned D, unsigned THREADS, unsigned ITEMS, unsigned C = 1, bool SCATTER = true>
+// COUNTS (with C > 1): scatter_cluster_counts instead of scatter_cluster.
+template <unsigned D, unsigned THREADS, unsigned ITEMS, unsigned C = 1, bool SCATTER = true,
+          bool COUNTS = false>
 void probe(size_t n, const uint32_t* in, uint32_t* out, Timer& timer, bool once) {
   constexpr bool kPipe = C == 0;
   const unsigned tile_keys = (kPipe ? 1 : C) * THREADS * ITEMS;
@@ -399,6 +474,7 @@ void probe(size_t n, const uint32_t* in, uint32_t* out, Timer& timer, bool once)
   const size_t smem = size_t(THREADS) * ITEMS * 4 * (kPipe ? 2 : 1) + D * (C > 1 ? 16 : 8);
   const auto kernel = kPipe    ? scatter_pipelined<D, THREADS, ITEMS>
                       : C == 1 ? scatter_pass<D, THREADS, ITEMS, SCATTER>
+                      : COUNTS ? scatter_cluster_counts<D, THREADS, ITEMS, (C > 1 ? C : 2)>
                                : scatter_cluster<D, THREADS, ITEMS, (C > 1 ? C : 2)>;
   cudaError_t err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          static_cast<int>(smem));
@@ -453,8 +529,9 @@ void probe(size_t n, const uint32_t* in, uint32_t* out, Timer& timer, bool once)
         "D = %4u, tile %6u (%u x %4u x %2u keys%s), %6u tiles, offsets %6.1f MB: %8.1f us, "
         "%7.1f GB/s (keys read + written)\n",
         D, tile_keys, kPipe ? 1 : C, THREADS, ITEMS,
-        kPipe ? ", pipelined" : (SCATTER ? "" : ", stores coalesced"), tiles, table * 4 / 1e6, us,
-        gbps);
+        kPipe ? ", pipelined"
+              : (COUNTS ? ", counts shared" : (SCATTER ? "" : ", stores coalesced")),
+        tiles, table * 4 / 1e6, us, gbps);
   }
   cudaFree(scan_ws);
   cudaFree(counts);
@@ -505,6 +582,11 @@ int main(int argc, char** argv) {
   probe<2048, 256, 44, 8>(n, in, out, timer, once);
   probe<2048, 512, 44, 2>(n, in, out, timer, once);
   probe<2048, 512, 44, 4>(n, in, out, timer, once);
+  // Clusters that share only their counts: each block writes its own keys.
+  probe<256, 256, 44, 2, true, true>(n, in, out, timer, once);
+  probe<2048, 256, 44, 2, true, true>(n, in, out, timer, once);
+  probe<2048, 256, 44, 4, true, true>(n, in, out, timer, once);
+  probe<2048, 256, 44, 8, true, true>(n, in, out, timer, once);
   cudaFree(in);
   cudaFree(out);
   return 0;
