@@ -8,8 +8,10 @@
 # stay as the card runs them), the L2 flush kernel excluded, and --no-blocking: the profiler runs
 # kernels one at a time, so the timing's stream-holding kernel would wait for a launch that
 # cannot start until it ends. A benchmark launches its version
-# three times (check, timed iteration, check): the CSV keeps all three; scripts/ncu_summary.py
-# takes the timed one and writes the table the chapters cite.
+# three times (check, timed iteration, check): the CSV keeps all three, with the harness's own
+# kernels around them (the read-ceiling measurement, digests, input generation);
+# scripts/ncu_summary.py drops those, takes the timed launch and writes the table the chapters
+# cite.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build-device}

@@ -4,15 +4,24 @@
     python3 scripts/ncu_summary.py DIR OUT.md
 
 Each CSV is `ncu --csv --page raw` output: a header row, a units row, then one row per profiled
-kernel launch. The harness launches a version three times per benchmark (check, timed
-iteration, check); the rows split into three equal groups and the middle one, the timed
-launch, is summed over its kernels (a version may launch several). Ratios (threads per
+kernel launch. The harness's own kernels are dropped first (HARNESS: the read-ceiling
+measurement at start-up, the digests that let a check reuse a verdict, the GPU-side input
+generation, the code probe; the L2 flush is already left out by ncu_counters.sh). The harness
+launches a version three times per benchmark (check, timed iteration, check); the remaining rows
+split into three equal groups and the middle one, the timed launch, is summed over its kernels
+(a version may launch several). Ratios (threads per
 instruction, occupancy) are averaged weighted by each kernel's instructions.
 """
 import csv
 import glob
 import os
+import re
 import sys
+
+# Kernels that the harness launches around a version's, not the version's own (common/device.cu,
+# elementwise/elementwise.cu, and thrust::sequence's for the pairs' values in sort/sort.cu).
+HARNESS = re.compile(r"read_ceiling_kernel|flush_read_kernel|digest_kernel|code_probe_kernel|"
+                     r"generate_kernel|block_kernel|for_each")
 
 SUMS = {
     "gpu__time_duration.sum": "time (µs)",
@@ -52,6 +61,9 @@ def parse(path):
         return None
     header, units = rows[start], rows[start + 1]
     data = [r for r in rows[start + 2:] if len(r) == len(header) and r[0].isdigit()]
+    if "Kernel Name" in header:
+        name = header.index("Kernel Name")
+        data = [r for r in data if not HARNESS.search(r[name])]
     if not data:
         return None
     per = len(data) // 3 if len(data) % 3 == 0 else len(data)
