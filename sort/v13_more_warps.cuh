@@ -13,14 +13,14 @@
 // and the warps wait on the ballots' dependent instructions, on global loads and the look-back,
 // and on shared memory in turn (Nsight Compute; sort/LAB_NOTES.md). More warps give each
 // scheduler more warps to choose from while the others wait. The tile shrinks from 11,264 keys
-// to 8,192, which lengthens each digit's run of stores less than the extra warps gain. Below v12's
-// large-tile threshold, and for pairs, v13 is v12.
+// to 8,192, which shortens each digit's run of stores; the extra warps gain more than that costs.
+// Below v12's large-tile threshold, and for pairs, v13 is v12.
 // Remains (bottleneck): still latency; three blocks an SM is as far as the registers go at 32 keys
 // a thread, and a larger tile at three blocks spills (36 keys: 140 bytes; 40: 240). Four 8-bit
 // passes stay far from the copy ceiling; fewer passes need a wider digit whose scatter costs more.
 // Source: A. Adinets and D. Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for
-// GPUs", 2022; 16-bit ranks as in GPUSorting (T. Smith, b0nes164/GPUSorting on GitHub,
-// SortCommon.cuh); latency hiding by occupancy: V. Volkov, "Understanding Latency Hiding on GPUs",
+// GPUs", 2022; 16-bit ranks as in GPUSorting (b0nes164/GPUSorting on GitHub, SortCommon.cuh);
+// latency hiding by occupancy: V. Volkov, "Understanding Latency Hiding on GPUs",
 // PhD thesis, UC Berkeley, 2016. The shapes were timed against v12 on the H100 (sort/LAB_NOTES.md).
 #pragma once
 
