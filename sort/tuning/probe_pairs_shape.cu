@@ -16,7 +16,10 @@
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/tuning/probe_pairs_shape.cu common/device.cu \
 //     -o probe_pairs_shape && ./probe_pairs_shape
 // `./probe_pairs_shape cross N1 N2 ...` times only v10's shapes and sort v12's large ones at the
-// sizes given, one placement: where one overtakes the other.
+// sizes given, one placement: where one overtakes the other. `./probe_pairs_shape ranks16` times
+// the pairs' pass with v06::kRanks16 (each rank in 16 bits, two to a register, as sort v13's keys)
+// at three blocks per SM against v12's pairs shape, and v13's keys shape against v12's, at 2^28
+// and 25.6M, three placements: whether the values' pass gains from more warps as the keys' did.
 #include <cub/device/device_radix_sort.cuh>
 
 #include <cstdio>
@@ -64,9 +67,10 @@ void describe(char* buf, size_t len) {
   cudaFuncGetAttributes(&a, k);
   int blocks = 0;
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, THREADS, 0);
-  snprintf(buf, len, "%s %u x %2u, min %u%s: %3d regs, %3zu B local, %d blocks/SM",
+  snprintf(buf, len, "%s %u x %2u, min %u%s%s: %3d regs, %3zu B local, %d blocks/SM",
            PAIRS ? "pairs" : "keys ", THREADS, ITEMS, MIN_BLOCKS,
-           OPT & v06::kPackedDigits ? ", packed" : "", a.numRegs, a.localSizeBytes, blocks);
+           OPT & v06::kPackedDigits ? ", packed" : "", OPT & v06::kRanks16 ? ", ranks16" : "",
+           a.numRegs, a.localSizeBytes, blocks);
 }
 
 struct Variant {
@@ -101,10 +105,21 @@ int main(int argc, char** argv) {
   // "cross N1 N2 ...": only v10's shapes and v12's, at the sizes given (the crossover between
   // them); one placement.
   const bool cross = argc > 1 && std::string(argv[1]) == "cross";
+  // "ranks16": v12's large shapes against 16-bit ranks at three blocks per SM (keys: v13's).
+  constexpr unsigned R = v06::kRanks16;
+  const bool ranks16 = argc > 1 && std::string(argv[1]) == "ranks16";
   const std::vector<Variant> variants =
-      cross ? std::vector<Variant>{variant<true, 256, 24, 2>(), variant<true, 256, 40, 2, P>(),
-                                   variant<false, 256, 24, 3>(), variant<false, 256, 44, 2>()}
-            : shapes;
+      cross     ? std::vector<Variant>{variant<true, 256, 24, 2>(), variant<true, 256, 40, 2, P>(),
+                                       variant<false, 256, 24, 3>(), variant<false, 256, 44, 2>()}
+      : ranks16 ? std::vector<Variant>{variant<true, 256, 40, 2, P>(),  // v12's pairs
+                                       variant<true, 256, 32, 3, P | R>(),
+                                       variant<true, 256, 28, 3, P | R>(),
+                                       variant<true, 256, 24, 3, P | R>(),
+                                       variant<true, 256, 32, 3, R>(),
+                                       variant<true, 256, 44, 2, P | R>(),
+                                       variant<false, 256, 44, 2>(),     // v12's keys
+                                       variant<false, 256, 32, 3, R>()}  // v13's keys
+                : shapes;
   std::vector<size_t> sizes;
   for (int i = 2; cross && i < argc; ++i) sizes.push_back(std::stoull(argv[i]));
   if (!cross) sizes = {size_t(1) << 28, 25600000};
