@@ -108,6 +108,8 @@ int main(int argc, char** argv) {
   // "ranks16": v12's large shapes against 16-bit ranks at three blocks per SM (keys: v13's).
   constexpr unsigned R = v06::kRanks16;
   const bool ranks16 = argc > 1 && std::string(argv[1]) == "ranks16";
+  // "warps": 16-bit ranks at 24 and 32 warps per SM and larger tiles than v13's.
+  const bool warps = argc > 1 && std::string(argv[1]) == "warps";
   const std::vector<Variant> variants =
       cross     ? std::vector<Variant>{variant<true, 256, 24, 2>(), variant<true, 256, 40, 2, P>(),
                                        variant<false, 256, 24, 3>(), variant<false, 256, 44, 2>()}
@@ -119,6 +121,18 @@ int main(int argc, char** argv) {
                                        variant<true, 256, 44, 2, P | R>(),
                                        variant<false, 256, 44, 2>(),     // v12's keys
                                        variant<false, 256, 32, 3, R>()}  // v13's keys
+      : warps   ? std::vector<Variant>{variant<false, 256, 44, 2>(),     // v12's keys
+                                       variant<false, 256, 32, 3, R>(),  // v13's keys
+                                       variant<false, 384, 28, 2, R>(),
+                                       variant<false, 384, 29, 2, R>(),
+                                       variant<false, 512, 20, 2, R>(),
+                                       variant<false, 512, 22, 2, R>(),
+                                       variant<false, 256, 24, 4, R>(),
+                                       variant<false, 256, 28, 4, R>(),
+                                       variant<true, 256, 40, 2, P>(),  // v12's pairs
+                                       variant<true, 384, 28, 2, P | R>(),
+                                       variant<true, 512, 20, 2, P | R>(),
+                                       variant<true, 512, 22, 2, P | R>()}
                 : shapes;
   std::vector<size_t> sizes;
   for (int i = 2; cross && i < argc; ++i) sizes.push_back(std::stoull(argv[i]));
