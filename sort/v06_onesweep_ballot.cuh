@@ -332,6 +332,16 @@ struct PassStorage {
   unsigned tile_slot;
 };
 
+// A kernel may declare at most 48 KB of shared memory statically. Every registered shape's
+// PassStorage fits (v12's 256 x 44 keys: 46,128 bytes with sort v08's own words); a larger tile
+// (sort/tuning/probe_pairs_shape.cu's "tiles") takes it as dynamic shared memory from sort v08's
+// launch instead, opted in with cudaFuncAttributeMaxDynamicSharedMemorySize.
+inline constexpr size_t kStaticPassBytes = 47 * 1024;
+template <unsigned THREADS, unsigned ITEMS>
+__host__ __device__ constexpr bool pass_storage_dynamic() {
+  return sizeof(PassStorage<THREADS, ITEMS>) > kStaticPassBytes;
+}
+
 // The start of a pass's block: draws its tile (st.tile_slot) and zeroes the warps' counters.
 // Every thread calls it; it ends with a barrier.
 template <unsigned THREADS, unsigned ITEMS>

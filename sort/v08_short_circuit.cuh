@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "common/arch.cuh"
@@ -106,7 +107,14 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
                     unsigned pass, unsigned* counter, typename SW::Word* status,
                     const unsigned* bases, const unsigned* check) {
   constexpr unsigned kTile = THREADS * ITEMS;
-  __shared__ v06::PassStorage<THREADS, ITEMS> st;
+  // The tile's storage: declared statically up to v06::kStaticPassBytes; a larger tile (a probe's)
+  // takes it from the launch's dynamic shared memory.
+  using Storage = v06::PassStorage<THREADS, ITEMS>;
+  constexpr bool kDynamic = v06::pass_storage_dynamic<THREADS, ITEMS>();
+  __shared__ std::conditional_t<kDynamic, int, Storage> st_static;
+  extern __shared__ __align__(16) unsigned char st_dynamic[];
+  Storage& st = *reinterpret_cast<Storage*>(kDynamic ? static_cast<void*>(st_dynamic)
+                                                     : static_cast<void*>(&st_static));
   __shared__ int mixed;          // some key of the tile has another digit than the first key
   const unsigned mode = *check;  // grid-uniform; loaded while the tile is drawn
   if (threadIdx.x == 0) mixed = 0;
@@ -229,10 +237,19 @@ cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint
   for (unsigned pass = 0; pass < kPasses; ++pass) {
     uint32_t* kdst = pass % 2 ? keys_out : key_buf;
     uint32_t* vdst = pass % 2 ? vals_out : val_buf;
-    onesweep_kernel<kThreads, kItems, v06::kWindow, PAIRS, MIN_BLOCKS, kScWindow, SW, OPT>
-        <<<static_cast<unsigned>(tiles), kThreads, 0, stream>>>(
-            ksrc, vsrc, kdst, vdst, n, pass, counters + pass, status, bases + pass * kDigits,
-            check + pass);
+    const auto kernel =
+        onesweep_kernel<kThreads, kItems, v06::kWindow, PAIRS, MIN_BLOCKS, kScWindow, SW, OPT>;
+    constexpr size_t kDynamicBytes = v06::pass_storage_dynamic<kThreads, kItems>()
+                                         ? sizeof(v06::PassStorage<kThreads, kItems>)
+                                         : 0;
+    if constexpr (kDynamicBytes > 0) {
+      static const cudaError_t attr = cudaFuncSetAttribute(
+          kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(kDynamicBytes));
+      if (attr != cudaSuccess) return attr;
+    }
+    kernel<<<static_cast<unsigned>(tiles), kThreads, kDynamicBytes, stream>>>(
+        ksrc, vsrc, kdst, vdst, n, pass, counters + pass, status, bases + pass * kDigits,
+        check + pass);
     ksrc = kdst;
     vsrc = vdst;
   }

@@ -66,7 +66,10 @@ void describe(char* buf, size_t len) {
   cudaFuncAttributes a{};
   cudaFuncGetAttributes(&a, k);
   int blocks = 0;
-  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, THREADS, 0);
+  const size_t dynamic =
+      v06::pass_storage_dynamic<THREADS, ITEMS>() ? sizeof(v06::PassStorage<THREADS, ITEMS>) : 0;
+  cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(dynamic));
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, THREADS, dynamic);
   snprintf(buf, len, "%s %u x %2u, min %u%s%s: %3d regs, %3zu B local, %d blocks/SM",
            PAIRS ? "pairs" : "keys ", THREADS, ITEMS, MIN_BLOCKS,
            OPT & v06::kPackedDigits ? ", packed" : "", OPT & v06::kRanks16 ? ", ranks16" : "",
@@ -110,6 +113,9 @@ int main(int argc, char** argv) {
   const bool ranks16 = argc > 1 && std::string(argv[1]) == "ranks16";
   // "warps": 16-bit ranks at 24 and 32 warps per SM and larger tiles than v13's.
   const bool warps = argc > 1 && std::string(argv[1]) == "warps";
+  // "tiles": one block an SM over tiles of 16,384 to 22,528 keys (twice v12's), their storage in
+  // dynamic shared memory: longer runs for each digit's stores, at 16 to 32 warps an SM.
+  const bool tiles = argc > 1 && std::string(argv[1]) == "tiles";
   const std::vector<Variant> variants =
       cross     ? std::vector<Variant>{variant<true, 256, 24, 2>(), variant<true, 256, 40, 2, P>(),
                                        variant<false, 256, 24, 3>(), variant<false, 256, 44, 2>()}
@@ -133,6 +139,19 @@ int main(int argc, char** argv) {
                                        variant<true, 384, 28, 2, P | R>(),
                                        variant<true, 512, 20, 2, P | R>(),
                                        variant<true, 512, 22, 2, P | R>()}
+      : tiles   ? std::vector<Variant>{variant<false, 256, 44, 2>(),     // v12's keys
+                                       variant<false, 256, 32, 3, R>(),  // v13's keys
+                                       variant<false, 512, 44, 1>(),
+                                       variant<false, 512, 44, 1, R>(),
+                                       variant<false, 512, 32, 1, R>(),
+                                       variant<false, 768, 28, 1, R>(),
+                                       variant<false, 768, 24, 1, R>(),
+                                       variant<false, 1024, 22, 1, R>(),
+                                       variant<false, 1024, 16, 1, R>(),
+                                       variant<true, 256, 40, 2, P>(),  // v12's pairs
+                                       variant<true, 512, 40, 1, P | R>(),
+                                       variant<true, 512, 44, 1, P | R>(),
+                                       variant<true, 768, 28, 1, P | R>()}
                 : shapes;
   std::vector<size_t> sizes;
   for (int i = 2; cross && i < argc; ++i) sizes.push_back(std::stoull(argv[i]));
