@@ -5,13 +5,14 @@
 #   scripts/ncu_counters.sh [BUILD_DIR] [OUT_DIR] [N] [OPS]
 #     (defaults: build-device, results/ncu-<gpu>, 4194304, every operator)
 # One ncu process per version (the benchmark filter names it), --clock-control none (the clocks
-# stay as the card runs them), the L2 flush kernel excluded, and --no-blocking: the profiler runs
-# kernels one at a time, so the timing's stream-holding kernel would wait for a launch that
-# cannot start until it ends. A benchmark launches its version
-# three times (check, timed iteration, check): the CSV keeps all three, with the harness's own
-# kernels around them (the read-ceiling measurement, digests, input generation);
-# scripts/ncu_summary.py drops those, takes the timed launch and writes the table the chapters
-# cite.
+# stay as the card runs them), the L2 flush kernel and the harness's read-ceiling, digest and
+# input-generation kernels excluded (at 2^28 the read ceiling alone launches 144 kernels), and
+# --no-blocking: the profiler runs kernels one at a time, so the timing's stream-holding kernel
+# would wait for a launch that cannot start until it ends. A benchmark launches its version three
+# times (check, timed iteration, check): the CSV keeps all three, with any harness kernels left
+# around them (older CSVs hold the excluded ones too); scripts/ncu_summary.py drops those, takes
+# the timed launch and writes the table the chapters cite (and their per-kernel tables: issue
+# active % and warps per scheduler say whether a kernel waits on latency).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build-device}
@@ -35,7 +36,8 @@ smsp__thread_inst_executed_per_inst_executed.ratio,\
 smsp__thread_inst_executed_pred_on_per_inst_executed.ratio,\
 sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,\
 smsp__sass_inst_executed_op_global_atom.sum,smsp__sass_inst_executed_op_global_red.sum,\
-smsp__sass_inst_executed_op_shared_atom.sum
+smsp__sass_inst_executed_op_shared_atom.sum,\
+sm__inst_issued.avg.pct_of_peak_sustained_active,smsp__warps_active.avg.per_cycle_active
 # Every version and the first benchmark distribution of its operator, from the catalog.
 "$BIN" --list ${4:+--ops=$4} | python3 -c '
 import json, sys
@@ -51,7 +53,7 @@ for op in json.load(sys.stdin)["operators"]:
   # operators benchmarked on several distributions put it in the name; the first is the main one
   case "$op" in copy_if | sort | histogram | histogram_u8 | fused_f32 | fused_f16 | row_sum | col_sum) filter="$filter/dist:$dist" ;; esac
   timeout 300 ncu --clock-control none --csv --page raw --metrics "$METRICS" \
-    -k 'regex:^(?!.*flush_read_kernel)' \
+    -k 'regex:^(?!.*(flush_read_kernel|read_ceiling_kernel|digest_kernel|generate_kernel))' \
     "$BIN" --ops="$op" --sizes="$n" --benchmark_filter="$filter/" --benchmark_min_time=1x \
     --benchmark_repetitions=1 --no-blocking >"$OUT/${op}__${slug}.csv" 2>"$OUT/${op}__${slug}.log"
   rc=$?

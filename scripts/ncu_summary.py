@@ -40,6 +40,10 @@ RATIOS = {
     "smsp__thread_inst_executed_per_inst_executed.ratio": "threads / instr",
     "smsp__thread_inst_executed_pred_on_per_inst_executed.ratio": "pred-on threads / instr",
     "sm__warps_active.avg.pct_of_peak_sustained_active": "occupancy %",
+    # the share of cycles on which a scheduler issued an instruction, and the warps it had to
+    # choose from: a kernel bound by latency issues on few cycles with few warps
+    "sm__inst_issued.avg.pct_of_peak_sustained_active": "issue active %",
+    "smsp__warps_active.avg.per_cycle_active": "warps / scheduler",
 }
 SCALE = {"gpu__time_duration.sum": {"nsecond": 1e-3, "ns": 1e-3, "usecond": 1, "us": 1,
                                    "msecond": 1e3, "ms": 1e3},
@@ -52,8 +56,17 @@ def number(text):
     return float(text.replace(",", "")) if text not in ("", "n/a") else 0.0
 
 
-def parse(path):
-    """({column: value} for the timed launch, number of kernels in it) or None."""
+def short_name(kernel):
+    """A kernel's function name without return type, namespaces or template arguments:
+    'void ladder::sort::v08::onesweep_kernel<256u, ...>(...)' -> 'onesweep_kernel'."""
+    name = re.sub(r"^void\s+", "", kernel.strip()).replace("(anonymous namespace)::", "")
+    name = re.split(r"[<(]", name, maxsplit=1)[0]
+    return name.split("::")[-1]
+
+
+def timed_rows(path):
+    """(header, units, rows): the CSV's rows of the timed launch (the middle third once the
+    harness's kernels are dropped), or None."""
     with open(path, newline="") as f:
         rows = [r for r in csv.reader(f) if r]
     start = next((i for i, r in enumerate(rows) if r and r[0] == "ID"), None)
@@ -67,7 +80,11 @@ def parse(path):
     if not data:
         return None
     per = len(data) // 3 if len(data) % 3 == 0 else len(data)
-    timed = data[per:2 * per] if per != len(data) else data
+    return header, units, (data[per:2 * per] if per != len(data) else data)
+
+
+def values(header, units, timed):
+    """{column: value} over the rows `timed`: SUMS summed, RATIOS weighted by instructions."""
     col = {name: i for i, name in enumerate(header)}
     out = {}
     for metric, label in SUMS.items():
@@ -82,7 +99,28 @@ def parse(path):
     for metric, label in RATIOS.items():
         if metric in col:
             out[label] = sum(w * number(r[col[metric]]) for w, r in zip(weights, timed)) / total
-    return out, len(timed)
+    return out
+
+
+def parse(path):
+    """({column: value} for the timed launch, number of kernels in it) or None."""
+    got = timed_rows(path)
+    if got is None:
+        return None
+    header, units, timed = got
+    return values(header, units, timed), len(timed)
+
+
+def kernels(path):
+    """[(kernel's short name, {column: value})] for each kernel of the timed launch, in launch
+    order, or None."""
+    got = timed_rows(path)
+    if got is None:
+        return None
+    header, units, timed = got
+    name = header.index("Kernel Name") if "Kernel Name" in header else None
+    return [(short_name(r[name]) if name is not None else "?", values(header, units, [r]))
+            for r in timed]
 
 
 def main(argv):

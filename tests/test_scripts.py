@@ -751,6 +751,61 @@ class NcuSummaryTest(unittest.TestCase):
                 self.assertIn("`scan/v13_vectorized_lookback` | 2 |", f.read())
 
 
+    def test_the_kernels_table_splits_the_timed_launch(self):
+        # Two versions, each launched three times (check, timed, check) with two kernels; the
+        # table must show the middle launch's kernels, their bytes per element and bandwidth.
+        header = ['"ID"', '"Kernel Name"', '"gpu__time_duration.sum"', '"dram__bytes_read.sum"',
+                  '"dram__bytes_write.sum"', '"smsp__inst_executed.sum"',
+                  '"sm__inst_issued.avg.pct_of_peak_sustained_active"',
+                  '"smsp__warps_active.avg.per_cycle_active"']
+        units = ['""', '""', '"usecond"', '"Mbyte"', '"Mbyte"', '"inst"', '"%"', '"warp"']
+        n = 1000000
+        with tempfile.TemporaryDirectory() as d:
+            folder = os.path.join(d, "results", "logs", "ncu-test")
+            os.makedirs(folder)
+            for slug, names in [("v13_more_warps", ["v09::striped_histogram", "v08::onesweep_kernel"]),
+                                ("cub", ["cub::DeviceRadixSortHistogramKernel",
+                                         "cub::DeviceRadixSortOnesweepKernel"])]:
+                rows = []
+                for launch, scale in enumerate([1, 2, 3]):
+                    for k, name in enumerate(names):
+                        rows.append([f'"{2 * launch + k}"',
+                                     f'"void ladder::sort::{name}<256u, 32u>(const unsigned int *)"',
+                                     f'"{100 * scale * (k + 1)}"', f'"{4 * scale}"',
+                                     f'"{4 * scale * k}"', '"1000"', f'"{40 + k}"', '"6.5"'])
+                with open(os.path.join(folder, f"sort__{slug}.csv"), "w") as f:
+                    for r in [header, units] + rows:
+                        f.write(",".join(r) + "\n")
+            got = ncu_summary.kernels(os.path.join(folder, "sort__v13_more_warps.csv"))
+            self.assertEqual([k for k, _ in got], ["striped_histogram", "onesweep_kernel"])
+            old_root = results.ROOT
+            try:
+                results.ROOT = d
+                table = report.kernels_table("sort", "logs/ncu-test", n)
+                errors = []
+                block = ("<!-- BEGIN generated kernels: sort logs/ncu-test n=1000000 -->\nold\n"
+                         "<!-- END generated kernels -->")
+                filled = report.render_counter_blocks(block, errors)
+                kept = report.render_counter_blocks(block.replace("ncu-test", "none"), errors)
+            finally:
+                results.ROOT = old_root
+        lines = table.splitlines()
+        # the timed launch (scale 2): the histogram 200 µs, 8 MB read, 0 written: 8 bytes an
+        # element, 40 GB/s; the pass 400 µs, 8 MB read and 8 written: 16 bytes, 40 GB/s
+        self.assertIn("| `v13_more_warps` | striped_histogram | 200.0 | 8.0 | 0.0 | 8.00 | 40 | "
+                      "40.0 | 6.5 |", lines)
+        self.assertIn("| `v13_more_warps` | onesweep_kernel | 400.0 | 8.0 | 8.0 | 16.00 | 40 | "
+                      "41.0 | 6.5 |", lines)
+        self.assertIn("| | all 2 | 600.0 | 16.0 | 8.0 | 24.00 | 40 | — | — |", lines)
+        # rungs first in ladder order, then the baseline
+        self.assertLess(lines.index(next(l for l in lines if "v13_more_warps" in l)),
+                        lines.index(next(l for l in lines if "`cub`" in l)))
+        self.assertIn("DeviceRadixSortOnesweepKernel", table)
+        self.assertEqual(filled, block.replace("\nold\n", "\n" + table + "\n"))
+        self.assertEqual(errors, ["no counters of sort in results/logs/none"])
+        self.assertIn("\nold\n", kept)
+
+
 class SanitizerSummaryTest(unittest.TestCase):
     def test_findings_are_charged_to_the_running_case(self):
         log = "\n".join([

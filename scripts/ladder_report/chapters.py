@@ -9,7 +9,8 @@ from . import results
 from .fmt import fmt_pct, fmt_time
 from .results import (
     CHAPTER, LARGE_SIZE, LINK_OPS, OPERATORS, baseline_slug, gpu_groups, merged_runs)
-from .tables import TARGETS, UNORDERED, best_rung, counters_table, op_table, operator_section
+from .tables import (
+    TARGETS, UNORDERED, best_rung, counters_table, kernels_table, op_table, operator_section)
 from .pictures import captions, picture, pictures, render_captions
 from .figures import SIDECAR, figure_lookup, read_sidecar, render_figures
 from .results_md import render_results
@@ -56,6 +57,14 @@ COUNTER_BLOCK = re.compile(r"(<!-- BEGIN generated counters: ([a-z0-9_]+) ([^ >]
                            r"(.*?)(<!-- END generated counters -->)", re.S)
 
 
+# Where each version's time goes, kernel by kernel (tables.kernels_table), from a folder of
+# scripts/ncu_counters.sh's CSVs run at n elements:
+#     <!-- BEGIN generated kernels: sort logs/ncu-nvidia-h100-sort-2e28-0123abc n=268435456 -->
+#     <!-- END generated kernels -->
+KERNEL_BLOCK = re.compile(r"(<!-- BEGIN generated kernels: ([a-z0-9_]+) ([^ >]+) n=(\d+) -->)\n"
+                          r"(.*?)(<!-- END generated kernels -->)", re.S)
+
+
 def render_counter_blocks(text, errors):
     def one(m):
         op, folder = m.group(2), m.group(3)
@@ -64,7 +73,15 @@ def render_counter_blocks(text, errors):
             errors.append(f"no counters of {op} in results/{folder}")
             return m.group(0)
         return f"{m.group(1)}\n{table}\n{m.group(5)}"
-    return COUNTER_BLOCK.sub(one, text)
+
+    def per_kernel(m):
+        op, folder, n = m.group(2), m.group(3), int(m.group(4))
+        table = kernels_table(op, folder, n)
+        if table is None:
+            errors.append(f"no counters of {op} in results/{folder}")
+            return m.group(0)
+        return f"{m.group(1)}\n{table}\n{m.group(6)}"
+    return KERNEL_BLOCK.sub(per_kernel, COUNTER_BLOCK.sub(one, text))
 
 
 def render_readme(path, files, text=None):

@@ -259,6 +259,44 @@ def counters_table(op, gpu_slug, directory=None):
     return "\n".join(out + [r for _, r in sorted(rows)])
 
 
+def kernels_table(op, directory, n):
+    """Where a version's time goes, kernel by kernel: the timed launch of each version of op in
+    `directory` (a folder of scripts/ncu_counters.sh's CSVs under results/, run at n elements),
+    with the bytes each kernel moved across the DRAM interface per element, the bandwidth that
+    is, and how often its schedulers issued; a last row per version sums its kernels. None if
+    the folder has no CSVs of op."""
+    files = sorted(glob.glob(os.path.join(results.ROOT, "results", directory, f"{op}__*.csv")))
+    if not files:
+        return None
+    import ncu_summary  # scripts/, beside this file
+    out = ["| version | kernel | time (µs) | DRAM read (MB) | DRAM write (MB) | bytes / element "
+           "| DRAM GB/s | issue active % | warps / scheduler |",
+           "|---|---|--:|--:|--:|--:|--:|--:|--:|"]
+    rows = []
+    for path in files:
+        slug = os.path.basename(path)[len(op) + 2:-4]
+        got = ncu_summary.kernels(path) or []
+        lines = []
+
+        def row(kernel, v):
+            t = v.get("time (µs)", 0.0)
+            moved = v.get("DRAM read (MB)", 0.0) + v.get("DRAM write (MB)", 0.0)  # MB = 1e6 B
+            cells = [f"{t:,.1f}", f"{v.get('DRAM read (MB)', 0.0):,.1f}",
+                     f"{v.get('DRAM write (MB)', 0.0):,.1f}", f"{moved * 1e6 / n:.2f}",
+                     f"{moved / t * 1e3:,.0f}" if t else "—"]  # MB / µs = 1e3 GB/s
+            cells += [f"{v[k]:.1f}" if k in v else "—"
+                      for k in ("issue active %", "warps / scheduler")]
+            return f"| `{slug}` | {kernel} | " + " | ".join(cells) + " |"
+        for kernel, v in got:
+            lines.append(row(kernel, v))
+        if got:
+            total = {k: sum(v.get(k, 0.0) for _, v in got)
+                     for k in ("time (µs)", "DRAM read (MB)", "DRAM write (MB)")}
+            lines.append(row(f"all {len(got)}", total).replace(f"| `{slug}` |", "| |", 1))
+        rows.append((ladder_order(slug), lines))
+    return "\n".join(out + [line for _, lines in sorted(rows) for line in lines])
+
+
 def operator_section(runs, op, heading="###", gpu_slug=None):
     sizes = sorted({k[2] for k in runs if k[0] == op})
     if not sizes:
