@@ -16,8 +16,11 @@
 // to 8,192, which shortens each digit's run of stores; the extra warps gain more than that costs.
 // Below v12's large-tile threshold, and for pairs, v13 is v12.
 // Remains (bottleneck): still latency; three blocks an SM is as far as the registers go at 32 keys
-// a thread, and a larger tile at three blocks spills (36 keys: 140 bytes; 40: 240). Four 8-bit
-// passes stay far from the copy ceiling; fewer passes need a wider digit whose scatter costs more.
+// a thread, and a larger tile at three blocks spills (36 keys: 140 bytes; 40: 240). More warps do
+// not help (32 an SM at 512 x 22 were no faster), nor do larger tiles at one block an SM, where
+// every barrier of the pass idles the SM. The smaller tile writes more partial sectors than v12's,
+// so the margin over v12 is a few per cent. Four 8-bit passes stay far from the copy ceiling; fewer
+// passes need a wider digit whose scatter costs more.
 // Source: A. Adinets and D. Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for
 // GPUs", 2022; 16-bit ranks as in GPUSorting (b0nes164/GPUSorting on GitHub, SortCommon.cuh);
 // latency hiding by occupancy: V. Volkov, "Understanding Latency Hiding on GPUs",
@@ -50,8 +53,9 @@ inline constexpr VersionDoc kDoc = {
     "look-back and shared memory in turn. Packing the ranks frees the registers for a third "
     "block per SM; the tile shrinks from 11,264 keys to 8,192.",
     /*remains*/
-    "Still latency: three blocks an SM is as far as the registers go at 32 keys a thread, and "
-    "larger tiles at three blocks spill. Four 8-bit passes stay far from the copy ceiling.",
+    "Still latency: three blocks an SM is as far as the registers go at 32 keys a thread, larger "
+    "tiles at three blocks spill, 32 warps an SM were no faster, and larger tiles at one block "
+    "an SM were slower. Four 8-bit passes stay far from the copy ceiling.",
     /*source*/
     "Adinets & Merrill, \"Onesweep\", 2022; 16-bit ranks as in GPUSorting (b0nes164); Volkov, "
     "\"Understanding Latency Hiding on GPUs\", 2016; shapes timed against v12 on the H100"};
