@@ -764,7 +764,7 @@ class NcuSummaryTest(unittest.TestCase):
             folder = os.path.join(d, "results", "logs", "ncu-test")
             os.makedirs(folder)
             for slug, names in [("v13_more_warps", ["v09::striped_histogram", "v08::onesweep_kernel"]),
-                                ("cub", ["cub::DeviceRadixSortHistogramKernel",
+                                ("cub", ["cub::DeviceRadixSortOnesweepKernel",
                                          "cub::DeviceRadixSortOnesweepKernel"])]:
                 rows = []
                 for launch, scale in enumerate([1, 2, 3]):
@@ -772,7 +772,8 @@ class NcuSummaryTest(unittest.TestCase):
                         rows.append([f'"{2 * launch + k}"',
                                      f'"void ladder::sort::{name}<256u, 32u>(const unsigned int *)"',
                                      f'"{100 * scale * (k + 1)}"', f'"{4 * scale}"',
-                                     f'"{4 * scale * k}"', '"1000"', f'"{40 + k}"', '"6.5"'])
+                                     f'"{4 * scale * k}"', f'"{1000000 * scale * (k + 1)}"',
+                                     f'"{40 + k}"', '"6.5"'])
                 with open(os.path.join(folder, f"sort__{slug}.csv"), "w") as f:
                     for r in [header, units] + rows:
                         f.write(",".join(r) + "\n")
@@ -793,14 +794,16 @@ class NcuSummaryTest(unittest.TestCase):
         # the timed launch (scale 2): the histogram 200 µs, 8 MB read, 0 written: 8 bytes an
         # element, 40 GB/s; the pass 400 µs, 8 MB read and 8 written: 16 bytes, 40 GB/s
         self.assertIn("| `v13_more_warps` | striped_histogram | 200.0 | 8.0 | 0.0 | 8.00 | 40 | "
-                      "40.0 | 6.5 |", lines)
+                      "2.0 | 40.0 | 6.5 |", lines)
         self.assertIn("| `v13_more_warps` | onesweep_kernel | 400.0 | 8.0 | 8.0 | 16.00 | 40 | "
-                      "41.0 | 6.5 |", lines)
-        self.assertIn("| | all 2 | 600.0 | 16.0 | 8.0 | 24.00 | 40 | — | — |", lines)
+                      "4.0 | 41.0 | 6.5 |", lines)
+        self.assertIn("| | all 2 | 600.0 | 16.0 | 8.0 | 24.00 | 40 | 6.0 | — | — |", lines)
         # rungs first in ladder order, then the baseline
         self.assertLess(lines.index(next(l for l in lines if "v13_more_warps" in l)),
                         lines.index(next(l for l in lines if "`cub`" in l)))
-        self.assertIn("DeviceRadixSortOnesweepKernel", table)
+        # a kernel launched twice in the timed launch is numbered; one launched once is not
+        self.assertIn("| `cub` | DeviceRadixSortOnesweepKernel #2 | 400.0 |", table)
+        self.assertNotIn("onesweep_kernel #", table)
         self.assertEqual(filled, block.replace("\nold\n", "\n" + table + "\n"))
         self.assertEqual(errors, ["no counters of sort in results/logs/none"])
         self.assertIn("\nold\n", kept)

@@ -263,15 +263,16 @@ def kernels_table(op, directory, n):
     """Where a version's time goes, kernel by kernel: the timed launch of each version of op in
     `directory` (a folder of scripts/ncu_counters.sh's CSVs under results/, run at n elements),
     with the bytes each kernel moved across the DRAM interface per element, the bandwidth that
-    is, and how often its schedulers issued; a last row per version sums its kernels. None if
+    is, its instructions and how often its schedulers issued; a kernel launched more than once
+    is numbered (#1, #2, ...); a last row per version sums its kernels. None if
     the folder has no CSVs of op."""
     files = sorted(glob.glob(os.path.join(results.ROOT, "results", directory, f"{op}__*.csv")))
     if not files:
         return None
     import ncu_summary  # scripts/, beside this file
     out = ["| version | kernel | time (µs) | DRAM read (MB) | DRAM write (MB) | bytes / element "
-           "| DRAM GB/s | issue active % | warps / scheduler |",
-           "|---|---|--:|--:|--:|--:|--:|--:|--:|"]
+           "| DRAM GB/s | instructions (M) | issue active % | warps / scheduler |",
+           "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|"]
     rows = []
     for path in files:
         slug = os.path.basename(path)[len(op) + 2:-4]
@@ -284,14 +285,21 @@ def kernels_table(op, directory, n):
             cells = [f"{t:,.1f}", f"{v.get('DRAM read (MB)', 0.0):,.1f}",
                      f"{v.get('DRAM write (MB)', 0.0):,.1f}", f"{moved * 1e6 / n:.2f}",
                      f"{moved / t * 1e3:,.0f}" if t else "—"]  # MB / µs = 1e3 GB/s
+            cells.append(f"{v['instructions (M)']:,.1f}" if "instructions (M)" in v else "—")
             cells += [f"{v[k]:.1f}" if k in v else "—"
                       for k in ("issue active %", "warps / scheduler")]
             return f"| `{slug}` | {kernel} | " + " | ".join(cells) + " |"
+        # a kernel launched more than once (a pass per digit) is numbered in launch order
+        names = [k for k, _ in got]
+        seen = {}
         for kernel, v in got:
-            lines.append(row(kernel, v))
+            seen[kernel] = seen.get(kernel, 0) + 1
+            lines.append(row(f"{kernel} #{seen[kernel]}" if names.count(kernel) > 1 else kernel, v))
         if got:
             total = {k: sum(v.get(k, 0.0) for _, v in got)
                      for k in ("time (µs)", "DRAM read (MB)", "DRAM write (MB)")}
+            if all("instructions (M)" in v for _, v in got):
+                total["instructions (M)"] = sum(v["instructions (M)"] for _, v in got)
             lines.append(row(f"all {len(got)}", total).replace(f"| `{slug}` |", "| |", 1))
         rows.append((ladder_order(slug), lines))
     return "\n".join(out + [line for _, lines in sorted(rows) for line in lines])
