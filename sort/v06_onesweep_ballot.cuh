@@ -320,13 +320,23 @@ __device__ __forceinline__ unsigned look_back(typename SW::Word* status, size_t 
 }
 
 // The shared memory of one digit pass. Ranking uses warp_hist; once every rank is known the same
-// bytes stage the sorted tile.
-template <unsigned THREADS, unsigned ITEMS>
-struct PassStorage {
+// bytes stage the sorted tile. SEPARATE (the option kSeparateStaging below): the two get bytes of
+// their own, so that staging need not wait for every warp to finish reading warp_hist.
+template <unsigned THREADS, unsigned ITEMS, bool SEPARATE>
+struct PassLayout {
   union {
     unsigned warp_hist[THREADS / 32][kDigits];  // per warp: count, then offset, of each digit
     uint32_t keys[THREADS * ITEMS];
-  } s;
+  };
+};
+template <unsigned THREADS, unsigned ITEMS>
+struct PassLayout<THREADS, ITEMS, true> {
+  unsigned warp_hist[THREADS / 32][kDigits];
+  uint32_t keys[THREADS * ITEMS];
+};
+template <unsigned THREADS, unsigned ITEMS, bool SEPARATE = false>
+struct PassStorage {
+  PassLayout<THREADS, ITEMS, SEPARATE> s;
   unsigned offset[kDigits];  // staged position i of digit d goes to i + offset[d]
   unsigned warp_sums[kDigits / 32];
   unsigned tile_slot;
@@ -337,15 +347,16 @@ struct PassStorage {
 // (sort/tuning/probe_pairs_shape.cu's "tiles") takes it as dynamic shared memory from sort v08's
 // launch instead, opted in with cudaFuncAttributeMaxDynamicSharedMemorySize.
 inline constexpr size_t kStaticPassBytes = 47 * 1024;
-template <unsigned THREADS, unsigned ITEMS>
+template <unsigned THREADS, unsigned ITEMS, bool SEPARATE = false>
 __host__ __device__ constexpr bool pass_storage_dynamic() {
-  return sizeof(PassStorage<THREADS, ITEMS>) > kStaticPassBytes;
+  return sizeof(PassStorage<THREADS, ITEMS, SEPARATE>) > kStaticPassBytes;
 }
 
 // The start of a pass's block: draws its tile (st.tile_slot) and zeroes the warps' counters.
 // Every thread calls it; it ends with a barrier.
-template <unsigned THREADS, unsigned ITEMS>
-__device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS>& st, unsigned* counter) {
+template <unsigned THREADS, unsigned ITEMS, bool SEPARATE>
+__device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS, SEPARATE>& st,
+                                          unsigned* counter) {
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   if (threadIdx.x == 0) st.tile_slot = atomicAdd(counter, 1u);
   for (unsigned i = lane; i < kDigits; i += 32) st.s.warp_hist[warp][i] = 0;
@@ -373,9 +384,16 @@ __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS>& st, unsig
 // so that the time it saves is what the scatter's store pattern costs.
 // kRanks16: each key's rank within the tile is held in 16 bits, two to a register (ITEMS / 2
 // registers instead of ITEMS; tiles below 2^16 keys), so that a thread holds as many keys in
-// fewer registers (sort/tuning/probe_store_pattern.cu times it).
+// fewer registers (sort/tuning/probe_store_pattern.cu times it). kSeparateStaging: the staging
+// buffer does not share its bytes with warp_hist (PassStorage's SEPARATE), which removes the
+// barrier between the last read of warp_hist and the first staged key, one of the tile's five;
+// it costs the warps' counters' bytes (8 KB at 256 threads) of shared memory
+// (sort/tuning/probe_pairs_shape.cu's "barrier" mode times it).
 inline constexpr unsigned kPrefetchValuesLanes = 1, kPrefetchValuesBulk = 2, kStreamKeys = 4,
-                          kPackedDigits = 8, kCoalescedStores = 16, kRanks16 = 32;
+                          kPackedDigits = 8, kCoalescedStores = 16, kRanks16 = 32,
+                          kSeparateStaging = 64;
+template <unsigned OPT>
+inline constexpr bool kSeparate = (OPT & kSeparateStaging) != 0;
 
 // A thread's ITEMS ranks: one register each, or (PACK) two 16-bit ranks to a register. j must be
 // a compile-time index (the callers' loops are unrolled), set in increasing j before add or get.
@@ -410,7 +428,7 @@ __device__ __forceinline__ uint32_t load_key(const uint32_t* p) {
 
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY,
           typename SW = WideStatus, unsigned OPT = 0>
-__device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st,
+__device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS, kSeparate<OPT>>& st,
                                                  const uint32_t* __restrict__ keys_in,
                                                  const uint32_t* __restrict__ vals_in,
                                                  uint32_t* __restrict__ keys_out,
@@ -505,7 +523,7 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS>& st
   __syncthreads();
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) rank.add(j, s.warp_hist[warp][digit_at(key[j], pass)]);
-  __syncthreads();  // warp_hist is dead: its bytes become the staging buffer
+  if constexpr (!kSeparate<OPT>) __syncthreads();  // warp_hist is dead: its bytes become staging
 
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) s.keys[rank.get(j)] = key[j];

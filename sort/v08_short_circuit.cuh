@@ -109,8 +109,8 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
   constexpr unsigned kTile = THREADS * ITEMS;
   // The tile's storage: declared statically up to v06::kStaticPassBytes; a larger tile (a probe's)
   // takes it from the launch's dynamic shared memory.
-  using Storage = v06::PassStorage<THREADS, ITEMS>;
-  constexpr bool kDynamic = v06::pass_storage_dynamic<THREADS, ITEMS>();
+  using Storage = v06::PassStorage<THREADS, ITEMS, v06::kSeparate<OPT>>;
+  constexpr bool kDynamic = v06::pass_storage_dynamic<THREADS, ITEMS, v06::kSeparate<OPT>>();
   __shared__ std::conditional_t<kDynamic, int, Storage> st_static;
   extern __shared__ __align__(16) unsigned char st_dynamic[];
   Storage& st = *reinterpret_cast<Storage*>(kDynamic ? static_cast<void*>(st_dynamic)
@@ -239,8 +239,9 @@ cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint
     uint32_t* vdst = pass % 2 ? vals_out : val_buf;
     const auto kernel =
         onesweep_kernel<kThreads, kItems, v06::kWindow, PAIRS, MIN_BLOCKS, kScWindow, SW, OPT>;
-    constexpr size_t kDynamicBytes = v06::pass_storage_dynamic<kThreads, kItems>()
-                                         ? sizeof(v06::PassStorage<kThreads, kItems>)
+    constexpr bool kSeparate = v06::kSeparate<OPT>;
+    constexpr size_t kDynamicBytes = v06::pass_storage_dynamic<kThreads, kItems, kSeparate>()
+                                         ? sizeof(v06::PassStorage<kThreads, kItems, kSeparate>)
                                          : 0;
     if constexpr (kDynamicBytes > 0) {
       static const cudaError_t attr = cudaFuncSetAttribute(

@@ -20,6 +20,8 @@
 // the pairs' pass with v06::kRanks16 (each rank in 16 bits, two to a register, as sort v13's keys)
 // at three blocks per SM against v12's pairs shape, and v13's keys shape against v12's, at 2^28
 // and 25.6M, three placements: whether the values' pass gains from more warps as the keys' did.
+// The modes "warps", "tiles" and "barrier" time other shapes and options the same way (their
+// comments in main say which).
 #include <cub/device/device_radix_sort.cuh>
 
 #include <cstdio>
@@ -66,14 +68,15 @@ void describe(char* buf, size_t len) {
   cudaFuncAttributes a{};
   cudaFuncGetAttributes(&a, k);
   int blocks = 0;
-  const size_t dynamic =
-      v06::pass_storage_dynamic<THREADS, ITEMS>() ? sizeof(v06::PassStorage<THREADS, ITEMS>) : 0;
+  const size_t dynamic = v06::pass_storage_dynamic<THREADS, ITEMS, v06::kSeparate<OPT>>()
+                             ? sizeof(v06::PassStorage<THREADS, ITEMS, v06::kSeparate<OPT>>)
+                             : 0;
   cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(dynamic));
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, THREADS, dynamic);
-  snprintf(buf, len, "%s %u x %2u, min %u%s%s: %3d regs, %3zu B local, %d blocks/SM",
+  snprintf(buf, len, "%s %u x %2u, min %u%s%s%s: %3d regs, %3zu B local, %d blocks/SM",
            PAIRS ? "pairs" : "keys ", THREADS, ITEMS, MIN_BLOCKS,
            OPT & v06::kPackedDigits ? ", packed" : "", OPT & v06::kRanks16 ? ", ranks16" : "",
-           a.numRegs, a.localSizeBytes, blocks);
+           OPT & v06::kSeparateStaging ? ", separate" : "", a.numRegs, a.localSizeBytes, blocks);
 }
 
 struct Variant {
@@ -116,6 +119,10 @@ int main(int argc, char** argv) {
   // "tiles": one block an SM over tiles of 16,384 to 22,528 keys (twice v12's), their storage in
   // dynamic shared memory: longer runs for each digit's stores, at 16 to 32 warps an SM.
   const bool tiles = argc > 1 && std::string(argv[1]) == "tiles";
+  // "barrier": v12's and v13's shapes (and 32 warps at 512 x 22) with and without
+  // v06::kSeparateStaging, one barrier a tile fewer for a staging buffer of its own.
+  constexpr unsigned S = v06::kSeparateStaging;
+  const bool barrier = argc > 1 && std::string(argv[1]) == "barrier";
   const std::vector<Variant> variants =
       cross     ? std::vector<Variant>{variant<true, 256, 24, 2>(), variant<true, 256, 40, 2, P>(),
                                        variant<false, 256, 24, 3>(), variant<false, 256, 44, 2>()}
@@ -152,6 +159,14 @@ int main(int argc, char** argv) {
                                        variant<true, 512, 40, 1, P | R>(),
                                        variant<true, 512, 44, 1, P | R>(),
                                        variant<true, 768, 28, 1, P | R>()}
+      : barrier ? std::vector<Variant>{variant<false, 256, 44, 2>(),  // v12's keys
+                                       variant<false, 256, 44, 2, S>(),
+                                       variant<false, 256, 32, 3, R>(),  // v13's keys
+                                       variant<false, 256, 32, 3, R | S>(),
+                                       variant<false, 512, 22, 2, R>(),
+                                       variant<false, 512, 22, 2, R | S>(),
+                                       variant<true, 256, 40, 2, P>(),  // v12's pairs
+                                       variant<true, 256, 40, 2, P | S>()}
                 : shapes;
   std::vector<size_t> sizes;
   for (int i = 2; cross && i < argc; ++i) sizes.push_back(std::stoull(argv[i]));
