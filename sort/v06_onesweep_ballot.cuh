@@ -386,7 +386,7 @@ __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS, SEPARATE>&
 // registers instead of ITEMS; tiles below 2^16 keys), so that a thread holds as many keys in
 // fewer registers (sort/tuning/probe_store_pattern.cu times it). kSeparateStaging: the staging
 // buffer does not share its bytes with warp_hist (PassStorage's SEPARATE), which removes the
-// barrier between the last read of warp_hist and the first staged key, one of the tile's five;
+// barrier between the last read of warp_hist and the first staged key, one of the tile's seven;
 // it costs the warps' counters' bytes (8 KB at 256 threads) of shared memory
 // (sort/tuning/probe_pairs_shape.cu's "barrier" mode times it).
 inline constexpr unsigned kPrefetchValuesLanes = 1, kPrefetchValuesBulk = 2, kStreamKeys = 4,
