@@ -123,6 +123,9 @@ int main(int argc, char** argv) {
   // v06::kSeparateStaging, one barrier a tile fewer for a staging buffer of its own.
   constexpr unsigned S = v06::kSeparateStaging;
   const bool barrier = argc > 1 && std::string(argv[1]) == "barrier";
+  // "wide": 32 and 24 warps an SM over tiles larger than v12's (12,288 to 14,336 keys, their
+  // storage in dynamic shared memory), two blocks an SM.
+  const bool wide = argc > 1 && std::string(argv[1]) == "wide";
   const std::vector<Variant> variants =
       cross     ? std::vector<Variant>{variant<true, 256, 24, 2>(), variant<true, 256, 40, 2, P>(),
                                        variant<false, 256, 24, 3>(), variant<false, 256, 44, 2>()}
@@ -167,7 +170,13 @@ int main(int argc, char** argv) {
                                        variant<false, 512, 22, 2, R | S>(),
                                        variant<true, 256, 40, 2, P>(),  // v12's pairs
                                        variant<true, 256, 40, 2, P | S>()}
-                : shapes;
+      : wide
+          ? std::vector<Variant>{variant<false, 256, 44, 2>(),     // v12's keys
+                                 variant<false, 256, 32, 3, R>(),  // v13's keys
+                                 variant<false, 512, 22, 2, R>(), variant<false, 512, 24, 2, R>(),
+                                 variant<false, 512, 26, 2, R>(), variant<false, 512, 28, 2, R>(),
+                                 variant<false, 384, 32, 2, R>(), variant<false, 384, 36, 2, R>()}
+          : shapes;
   std::vector<size_t> sizes;
   for (int i = 2; cross && i < argc; ++i) sizes.push_back(std::stoull(argv[i]));
   if (!cross) sizes = {size_t(1) << 28, 25600000};
