@@ -18,9 +18,10 @@
 // Remains (bottleneck): still latency; three blocks an SM is as far as the registers go at 32 keys
 // a thread, and a larger tile at three blocks spills (36 keys: 140 bytes; 40: 240). More warps do
 // not help (32 an SM at 512 x 22 were no faster), nor do larger tiles at one block an SM, where
-// every barrier of the pass idles the SM. The smaller tile writes more partial sectors than v12's,
-// so the margin over v12 is a few per cent. Four 8-bit passes stay far from the copy ceiling; fewer
-// passes need a wider digit whose scatter costs more.
+// every barrier of the pass idles the SM. The smaller tile costs a seventh more instructions a pass
+// and more partly written sectors than v12's, so the margin over v12 is a couple of per cent.
+// Four 8-bit passes stay far from the copy ceiling; fewer passes need a wider digit whose scatter
+// costs more.
 // Source: A. Adinets and D. Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for
 // GPUs", 2022; 16-bit ranks as in GPUSorting (b0nes164/GPUSorting on GitHub, SortCommon.cuh);
 // latency hiding by occupancy: V. Volkov, "Understanding Latency Hiding on GPUs",

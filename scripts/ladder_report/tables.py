@@ -279,7 +279,7 @@ def kernels_table(op, directory, n):
         got = ncu_summary.kernels(path) or []
         lines = []
 
-        def row(kernel, v):
+        def row(version, kernel, v):
             t = v.get("time (µs)", 0.0)
             moved = v.get("DRAM read (MB)", 0.0) + v.get("DRAM write (MB)", 0.0)  # MB = 1e6 B
             cells = [f"{t:,.1f}", f"{v.get('DRAM read (MB)', 0.0):,.1f}",
@@ -288,19 +288,21 @@ def kernels_table(op, directory, n):
             cells.append(f"{v['instructions (M)']:,.1f}" if "instructions (M)" in v else "—")
             cells += [f"{v[k]:.1f}" if k in v else "—"
                       for k in ("issue active %", "warps / scheduler")]
-            return f"| `{slug}` | {kernel} | " + " | ".join(cells) + " |"
+            first = f" {version} " if version else " "  # the sum row leaves the version blank
+            return f"|{first}| {kernel} | " + " | ".join(cells) + " |"
         # a kernel launched more than once (a pass per digit) is numbered in launch order
         names = [k for k, _ in got]
         seen = {}
         for kernel, v in got:
             seen[kernel] = seen.get(kernel, 0) + 1
-            lines.append(row(f"{kernel} #{seen[kernel]}" if names.count(kernel) > 1 else kernel, v))
+            lines.append(row(f"`{slug}`",
+                             f"{kernel} #{seen[kernel]}" if names.count(kernel) > 1 else kernel, v))
         if got:
             total = {k: sum(v.get(k, 0.0) for _, v in got)
                      for k in ("time (µs)", "DRAM read (MB)", "DRAM write (MB)")}
             if all("instructions (M)" in v for _, v in got):
                 total["instructions (M)"] = sum(v["instructions (M)"] for _, v in got)
-            lines.append(row(f"all {len(got)}", total).replace(f"| `{slug}` |", "| |", 1))
+            lines.append(row("", f"all {len(got)}", total))
         rows.append((ladder_order(slug), lines))
     return "\n".join(out + [line for _, lines in sorted(rows) for line in lines])
 
