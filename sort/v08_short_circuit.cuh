@@ -205,10 +205,12 @@ inline cudaError_t v06_histogram(const uint32_t* keys, size_t n, unsigned* hist,
 // only v12's pairs use one, kPackedDigits). THREADS x ITEMS, MIN_BLOCKS: the passes' tile shape
 // and resident-block hint (v06's registered shape unless v12 or a probe asks for another; ws then
 // holds workspace_bytes_for<THREADS, ITEMS>, no more than v06's shape needs when the tile is
-// larger: fewer tiles, fewer look-back words).
+// larger: fewer tiles, fewer look-back words). WINDOW: the look-back's status words loaded a
+// step (v06's kWindow unless a probe asks for another; sort/tuning/probe_pairs_shape.cu).
 template <bool PAIRS, typename SW = v06::WideStatus, unsigned OPT = 0,
           unsigned THREADS = v06::kThreads, unsigned ITEMS = v06::kItems,
-          unsigned MIN_BLOCKS = PAIRS ? v06::kMinBlocksPairs : v06::kMinBlocks, typename Histogram>
+          unsigned MIN_BLOCKS = PAIRS ? v06::kMinBlocksPairs : v06::kMinBlocks,
+          unsigned WINDOW = v06::kWindow, typename Histogram>
 cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
                           uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream,
                           Histogram histogram) {
@@ -238,7 +240,7 @@ cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint
     uint32_t* kdst = pass % 2 ? keys_out : key_buf;
     uint32_t* vdst = pass % 2 ? vals_out : val_buf;
     const auto kernel =
-        onesweep_kernel<kThreads, kItems, v06::kWindow, PAIRS, MIN_BLOCKS, kScWindow, SW, OPT>;
+        onesweep_kernel<kThreads, kItems, WINDOW, PAIRS, MIN_BLOCKS, kScWindow, SW, OPT>;
     constexpr bool kSeparate = v06::kSeparate<OPT>;
     constexpr size_t kDynamicBytes = v06::pass_storage_dynamic<kThreads, kItems, kSeparate>()
                                          ? sizeof(v06::PassStorage<kThreads, kItems, kSeparate>)

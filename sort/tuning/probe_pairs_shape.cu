@@ -20,8 +20,8 @@
 // the pairs' pass with v06::kRanks16 (each rank in 16 bits, two to a register, as sort v13's keys)
 // at three blocks per SM against v12's pairs shape, and v13's keys shape against v12's, at 2^28
 // and 25.6M, three placements: whether the values' pass gains from more warps as the keys' did.
-// The modes "warps", "tiles" and "barrier" time other shapes and options the same way (their
-// comments in main say which).
+// The modes "warps", "tiles", "barrier", "wide" and "window" time other shapes and options the same
+// way (their comments in main say which).
 #include <cub/device/device_radix_sort.cuh>
 
 #include <cstdio>
@@ -51,20 +51,22 @@ size_t shift(size_t n) {
          v06::round256(v06::zeroed_bytes<THREADS, ITEMS>(n));
 }
 
-template <bool PAIRS, unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT>
+template <bool PAIRS, unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT,
+          unsigned WINDOW>
 cudaError_t sort_shape(const uint32_t* kin, const uint32_t* vin, uint32_t* kout, uint32_t* vout,
                        size_t n, void* ws, cudaStream_t s) {
   static_assert(THREADS * ITEMS >= 256 * kSmallestItems, "no smaller tile than the shift's");
-  return v08::launch_passes<PAIRS, v10::NarrowStatus, OPT, THREADS, ITEMS, MIN_BLOCKS>(
+  return v08::launch_passes<PAIRS, v10::NarrowStatus, OPT, THREADS, ITEMS, MIN_BLOCKS, WINDOW>(
       kin, vin, kout, vout, n, static_cast<char*>(ws) + shift<THREADS, ITEMS>(n), s,
       v09::striped_histogram);
 }
 
 // Registers, local memory (spills) and resident blocks per SM of a shape's pass kernel.
-template <bool PAIRS, unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT>
+template <bool PAIRS, unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT,
+          unsigned WINDOW>
 void describe(char* buf, size_t len) {
-  const auto k = v08::onesweep_kernel<THREADS, ITEMS, v06::kWindow, PAIRS, MIN_BLOCKS,
-                                      v08::kScWindow, v10::NarrowStatus, OPT>;
+  const auto k = v08::onesweep_kernel<THREADS, ITEMS, WINDOW, PAIRS, MIN_BLOCKS, v08::kScWindow,
+                                      v10::NarrowStatus, OPT>;
   cudaFuncAttributes a{};
   cudaFuncGetAttributes(&a, k);
   int blocks = 0;
@@ -73,10 +75,13 @@ void describe(char* buf, size_t len) {
                              : 0;
   cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(dynamic));
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, THREADS, dynamic);
-  snprintf(buf, len, "%s %u x %2u, min %u%s%s%s: %3d regs, %3zu B local, %d blocks/SM",
+  char window[16] = "";
+  if (WINDOW != v06::kWindow) snprintf(window, sizeof window, ", window %u", WINDOW);
+  snprintf(buf, len, "%s %u x %2u, min %u%s%s%s%s: %3d regs, %3zu B local, %d blocks/SM",
            PAIRS ? "pairs" : "keys ", THREADS, ITEMS, MIN_BLOCKS,
            OPT & v06::kPackedDigits ? ", packed" : "", OPT & v06::kRanks16 ? ", ranks16" : "",
-           OPT & v06::kSeparateStaging ? ", separate" : "", a.numRegs, a.localSizeBytes, blocks);
+           OPT & v06::kSeparateStaging ? ", separate" : "", window, a.numRegs, a.localSizeBytes,
+           blocks);
 }
 
 struct Variant {
@@ -86,10 +91,11 @@ struct Variant {
   void (*describe)(char*, size_t);
 };
 
-template <bool PAIRS, unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT = 0>
+template <bool PAIRS, unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT = 0,
+          unsigned WINDOW = v06::kWindow>
 constexpr Variant variant() {
-  return {PAIRS, sort_shape<PAIRS, THREADS, ITEMS, MIN_BLOCKS, OPT>,
-          describe<PAIRS, THREADS, ITEMS, MIN_BLOCKS, OPT>};
+  return {PAIRS, sort_shape<PAIRS, THREADS, ITEMS, MIN_BLOCKS, OPT, WINDOW>,
+          describe<PAIRS, THREADS, ITEMS, MIN_BLOCKS, OPT, WINDOW>};
 }
 
 int main(int argc, char** argv) {
@@ -126,6 +132,10 @@ int main(int argc, char** argv) {
   // "wide": 32 and 24 warps an SM over tiles larger than v12's (12,288 to 14,336 keys, their
   // storage in dynamic shared memory), two blocks an SM.
   const bool wide = argc > 1 && std::string(argv[1]) == "wide";
+  // "window": v12's and v13's shapes with 1 to 16 look-back words (4 as shipped) loaded a step.
+  // Nsight Compute's source counters had v13's pass at 2^28 take 2.8 steps of 4 words a tile on
+  // average (v12's 2.0), each an L2 round trip that the whole tile waits on.
+  const bool window = argc > 1 && std::string(argv[1]) == "window";
   const std::vector<Variant> variants =
       cross     ? std::vector<Variant>{variant<true, 256, 24, 2>(), variant<true, 256, 40, 2, P>(),
                                        variant<false, 256, 24, 3>(), variant<false, 256, 44, 2>()}
@@ -170,6 +180,21 @@ int main(int argc, char** argv) {
                                        variant<false, 512, 22, 2, R | S>(),
                                        variant<true, 256, 40, 2, P>(),  // v12's pairs
                                        variant<true, 256, 40, 2, P | S>()}
+      : window  ? std::vector<Variant>{variant<false, 256, 44, 2>(),  // v12's keys
+                                       variant<false, 256, 44, 2, 0, 2>(),
+                                       variant<false, 256, 44, 2, 0, 8>(),
+                                       variant<false, 256, 44, 2, 0, 16>(),
+                                       variant<false, 256, 32, 3, R>(),  // v13's keys
+                                       variant<false, 256, 32, 3, R, 1>(),
+                                       variant<false, 256, 32, 3, R, 2>(),
+                                       variant<false, 256, 32, 3, R, 3>(),
+                                       variant<false, 256, 32, 3, R, 6>(),
+                                       variant<false, 256, 32, 3, R, 8>(),
+                                       variant<false, 256, 32, 3, R, 12>(),
+                                       variant<false, 256, 32, 3, R, 16>(),
+                                       variant<true, 256, 40, 2, P>(),  // v12's pairs
+                                       variant<true, 256, 40, 2, P, 8>(),
+                                       variant<true, 256, 40, 2, P, 16>()}
       : wide
           ? std::vector<Variant>{variant<false, 256, 44, 2>(),     // v12's keys
                                  variant<false, 256, 32, 3, R>(),  // v13's keys
