@@ -119,6 +119,17 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
   const unsigned mode = *check;  // grid-uniform; loaded while the tile is drawn
   if (threadIdx.x == 0) mixed = 0;
   v06::draw_tile(st, counter);
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  if constexpr (v06::kPrefetchAhead < OPT >> 0) {  // a probe's option (v06's list)
+    const size_t ahead = (size_t(st.tile_slot) + v06::kPrefetchAhead<OPT>)*kTile;
+    if (threadIdx.x == 0 && ahead < n && reinterpret_cast<uintptr_t>(keys_in) % 16 == 0) {
+      const unsigned bytes = static_cast<unsigned>(std::min<size_t>(kTile, n - ahead) * 4) & ~15u;
+      if (bytes)
+        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(keys_in + ahead), "r"(bytes)
+                     : "memory");
+    }
+  }
+#endif
 
   if (mode & kCheck) {
     const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;

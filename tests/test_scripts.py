@@ -16,6 +16,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
 import compare  # noqa: E402
 import figkeys  # noqa: E402
+import ncu_phases  # noqa: E402
 import ncu_summary  # noqa: E402
 import report  # noqa: E402
 from ladder_report import lessons, results  # noqa: E402
@@ -807,6 +808,47 @@ class NcuSummaryTest(unittest.TestCase):
         self.assertEqual(filled, block.replace("\nold\n", "\n" + table + "\n"))
         self.assertEqual(errors, ["no counters of sort in results/logs/none"])
         self.assertIn("\nold\n", kept)
+
+
+class NcuPhasesTest(unittest.TestCase):
+    HEADER = ('"Address","Source","Warp Stall Sampling (All Samples)","Instructions Executed",'
+              '"stall_barrier","stall_long_sb","stall_barrier (Not Issued)"')
+
+    def write(self, d, rows):
+        path = os.path.join(d, "k-sass.csv")
+        with open(path, "w") as f:
+            f.write('"Kernel Name","void k<256u>(int *)",\n' + self.HEADER + "\n")
+            for r in rows:
+                f.write(",".join(f'"{x}"' for x in r) + "\n")
+        return path
+
+    def test_cuts_after_each_barrier_and_shares_add_up(self):
+        # address, source, samples, executed, barrier, long_sb, barrier (not issued)
+        rows = [["0x0", "LDG.E R1, desc[UR4][R2.64]", 10, 100, 0, 0, 0],
+                ["0x10", "PRMT R3, R1, 0x4440, RZ", 30, 100, 0, 30, 0],
+                ["0x20", "BAR.SYNC.DEFER_BLOCKING 0x0", 20, 100, 20, 0, 9],
+                ["0x30", "@P0 BRA 0x80", 0, 0, 0, 0, 0],
+                ["0x40", "@!P1 STG.E desc[UR4][R4.64], R3", 40, 100, 0, 0, 0],
+                ["0x50", "EXIT", 0, 300, 0, 0, 0]]
+        with tempfile.TemporaryDirectory() as d:
+            out = ncu_phases.table(self.write(d, rows))
+        lines = out.splitlines()
+        # 300 of the 700 instructions and 60 of the 100 samples up to and including the barrier
+        self.assertIn("| 0-2 | LDG.E 1, PRMT 1, BAR.SYNC.DEFER_BLOCKING 1 | 42.9% | 60.0% | "
+                      "long_sb 30.0%, barrier 20.0% |", lines)
+        # the predicated store counts as STG.E; the never executed branch adds no opcode
+        self.assertIn("| 3-5 | STG.E 1, EXIT 1 | 57.1% | 40.0% |  |", lines)
+        self.assertIn("All samples by stall reason: long_sb 30.0%, barrier 20.0%.", lines)
+
+    def test_rejects_a_file_that_is_not_a_source_page(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "x.csv")
+            with open(path, "w") as f:
+                f.write('"ID","Kernel Name"\n"0","k"\n')
+            err = io.StringIO()
+            with redirect_stderr(err):
+                self.assertEqual(ncu_phases.main(["x", path]), 1)
+        self.assertIn("not an ncu --page source --csv file", err.getvalue())
 
 
 class SanitizerSummaryTest(unittest.TestCase):

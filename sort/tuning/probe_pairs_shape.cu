@@ -20,12 +20,13 @@
 // the pairs' pass with v06::kRanks16 (each rank in 16 bits, two to a register, as sort v13's keys)
 // at three blocks per SM against v12's pairs shape, and v13's keys shape against v12's, at 2^28
 // and 25.6M, three placements: whether the values' pass gains from more warps as the keys' did.
-// The modes "warps", "tiles", "barrier", "wide" and "window" time other shapes and options the same
-// way (their comments in main say which).
+// The modes "warps", "tiles", "barrier", "wide", "window" and "ahead" time other shapes and options
+// the same way (their comments in main say which).
 #include <cub/device/device_radix_sort.cuh>
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -75,8 +76,11 @@ void describe(char* buf, size_t len) {
                              : 0;
   cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(dynamic));
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, THREADS, dynamic);
-  char window[16] = "";
+  char window[32] = "";
   if (WINDOW != v06::kWindow) snprintf(window, sizeof window, ", window %u", WINDOW);
+  if (v06::kPrefetchAhead<OPT>)
+    snprintf(window + strlen(window), sizeof window - strlen(window), ", ahead %u",
+             v06::kPrefetchAhead<OPT>);
   snprintf(buf, len, "%s %u x %2u, min %u%s%s%s%s: %3d regs, %3zu B local, %d blocks/SM",
            PAIRS ? "pairs" : "keys ", THREADS, ITEMS, MIN_BLOCKS,
            OPT & v06::kPackedDigits ? ", packed" : "", OPT & v06::kRanks16 ? ", ranks16" : "",
@@ -136,6 +140,11 @@ int main(int argc, char** argv) {
   // Nsight Compute's source counters had v13's pass at 2^28 take 2.8 steps of 4 words a tile on
   // average (v12's 2.0), each an L2 round trip that the whole tile waits on.
   const bool window = argc > 1 && std::string(argv[1]) == "window";
+  // "ahead": v12's and v13's shapes with each block prefetching into L2 the keys of the tile
+  // A tiles after its own (v06's kPrefetchAheadShift): the source counters had v13's warps
+  // waiting on their tile's first key for 9% of their time at 2^28.
+  const bool ahead = argc > 1 && std::string(argv[1]) == "ahead";
+  constexpr unsigned A = v06::kPrefetchAheadShift;
   const std::vector<Variant> variants =
       cross     ? std::vector<Variant>{variant<true, 256, 24, 2>(), variant<true, 256, 40, 2, P>(),
                                        variant<false, 256, 24, 3>(), variant<false, 256, 44, 2>()}
@@ -180,6 +189,25 @@ int main(int argc, char** argv) {
                                        variant<false, 512, 22, 2, R | S>(),
                                        variant<true, 256, 40, 2, P>(),  // v12's pairs
                                        variant<true, 256, 40, 2, P | S>()}
+      : ahead   ? std::vector<Variant>{variant<false, 256, 44, 2>(),  // v12's keys
+                                       variant<false, 256, 44, 2, 33u << A>(),
+                                       variant<false, 256, 44, 2, 66u << A>(),
+                                       variant<false, 256, 44, 2, 99u << A>(),
+                                       variant<false, 256, 44, 2, 132u << A>(),
+                                       variant<false, 256, 44, 2, 264u << A>(),
+                                       variant<false, 256, 32, 3, R>(),  // v13's keys
+                                       variant<false, 256, 32, 3, R | (16u << A)>(),
+                                       variant<false, 256, 32, 3, R | (33u << A)>(),
+                                       variant<false, 256, 32, 3, R | (66u << A)>(),
+                                       variant<false, 256, 32, 3, R | (99u << A)>(),
+                                       variant<false, 256, 32, 3, R | (132u << A)>(),
+                                       variant<false, 256, 32, 3, R | (198u << A)>(),
+                                       variant<false, 256, 32, 3, R | (264u << A)>(),
+                                       variant<false, 256, 32, 3, R | (396u << A)>(),
+                                       variant<true, 256, 40, 2, P>(),  // v12's pairs
+                                       variant<true, 256, 40, 2, P | (33u << A)>(),
+                                       variant<true, 256, 40, 2, P | (66u << A)>(),
+                                       variant<true, 256, 40, 2, P | (132u << A)>()}
       : window  ? std::vector<Variant>{variant<false, 256, 44, 2>(),  // v12's keys
                                        variant<false, 256, 44, 2, 0, 2>(),
                                        variant<false, 256, 44, 2, 0, 8>(),
