@@ -30,6 +30,7 @@
 #include "sort/v11_merge_small.cuh"
 #include "sort/v12_large_tiles.cuh"
 #include "sort/v13_more_warps.cuh"
+#include "sort/v14_l2_prefetch.cuh"
 
 namespace ladder::sort {
 namespace {
@@ -190,6 +191,8 @@ Operator make_operator() {
                     v12::dispatch_bounds),
       with_dispatch(entry(s, v13::kDoc, v13::launch, nullptr, v13::workspace_bytes, v13::kMaxN),
                     v13::dispatch_bounds),
+      with_dispatch(entry(s, v14::kDoc, v14::launch, nullptr, v14::workspace_bytes, v14::kMaxN),
+                    v14::dispatch_bounds),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),

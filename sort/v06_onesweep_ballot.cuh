@@ -389,11 +389,11 @@ __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS, SEPARATE>&
 // barrier between the last read of warp_hist and the first staged key, one of the tile's seven;
 // it costs the warps' counters' bytes (8 KB at 256 threads) of shared memory
 // (sort/tuning/probe_pairs_shape.cu's "barrier" mode times it: no faster at v12's or v13's shape).
-// OPT >> kPrefetchAheadShift (sort v08's kernel; probe_pairs_shape's "ahead" mode): a number of
-// tiles A > 0. When a block has drawn tile t, one of its threads asks the TMA to prefetch the keys
-// of tile t + A into L2 (cp.async.bulk.prefetch.L2, sm_90, where those keys are 16-byte aligned),
-// so that the block that draws t + A, about one tile's lifetime later when A is the number of
-// resident blocks, finds its keys in L2 rather than waiting on DRAM.
+// OPT >> kPrefetchAheadShift (sort v08's kernel; sort v14 ships it): F > 0. When a block has
+// drawn tile t, one of its threads asks the TMA to prefetch into L2 the keys of tile t + D,
+// D = F/16 of the blocks the GPU holds at once (cp.async.bulk.prefetch.L2, sm_90, where those
+// keys are 16-byte aligned). Tiles are drawn in order, so the block that draws t + D does so
+// about F/16 of a tile's lifetime later and finds its keys in L2 rather than waiting on DRAM.
 inline constexpr unsigned kPrefetchValuesLanes = 1, kPrefetchValuesBulk = 2, kStreamKeys = 4,
                           kPackedDigits = 8, kCoalescedStores = 16, kRanks16 = 32,
                           kSeparateStaging = 64, kPrefetchAheadShift = 16;

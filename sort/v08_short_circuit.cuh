@@ -120,8 +120,12 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
   if (threadIdx.x == 0) mixed = 0;
   v06::draw_tile(st, counter);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  if constexpr (v06::kPrefetchAhead < OPT >> 0) {  // a probe's option (v06's list)
-    const size_t ahead = (size_t(st.tile_slot) + v06::kPrefetchAhead<OPT>)*kTile;
+  constexpr unsigned kAhead = v06::kPrefetchAhead<OPT>;  // v06's option list says why
+  if constexpr (kAhead > 0) {
+    unsigned sms;  // the number of SM identifiers: the SMs, or a few more
+    asm("mov.u32 %0, %%nsmid;" : "=r"(sms));
+    const size_t distance = std::max(1u, sms * arch::min_blocks(THREADS, MIN_BLOCKS) * kAhead / 16);
+    const size_t ahead = (st.tile_slot + distance) * kTile;  // that tile's first key
     if (threadIdx.x == 0 && ahead < n && reinterpret_cast<uintptr_t>(keys_in) % 16 == 0) {
       const unsigned bytes = static_cast<unsigned>(std::min<size_t>(kTile, n - ahead) * 4) & ~15u;
       if (bytes)
