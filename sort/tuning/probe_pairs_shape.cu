@@ -20,8 +20,8 @@
 // the pairs' pass with v06::kRanks16 (each rank in 16 bits, two to a register, as sort v13's keys)
 // at three blocks per SM against v12's pairs shape, and v13's keys shape against v12's, at 2^28
 // and 25.6M, three placements: whether the values' pass gains from more warps as the keys' did.
-// The modes "warps", "tiles", "barrier", "wide", "window" and "ahead" time other shapes and options
-// the same way (their comments in main say which).
+// The modes "warps", "tiles", "barrier", "wide", "window", "ahead" and "layouts" time other shapes
+// and options the same way (their comments in main say which).
 #include <cub/device/device_radix_sort.cuh>
 
 #include <cstdio>
@@ -145,6 +145,11 @@ int main(int argc, char** argv) {
   // source counters had v13's warps waiting on their tile's first key for 9% of their time at
   // 2^28.
   const bool ahead = argc > 1 && std::string(argv[1]) == "ahead";
+  // "layouts": v12's and v13's keys shapes with and without that prefetch, at twelve layouts of
+  // the output and the workspace (each moved by a pseudo-random multiple of 2 MiB up to 1 GiB):
+  // in the benchmark the prefetch's gain over v13 changed sign with the process's allocations.
+  // "layouts N1 N2 ...": at those sizes instead of 2^28 and 25.6M.
+  const bool layouts = argc > 1 && std::string(argv[1]) == "layouts";
   constexpr unsigned A = v06::kPrefetchAheadShift;
   const std::vector<Variant> variants =
       cross     ? std::vector<Variant>{variant<true, 256, 24, 2>(), variant<true, 256, 40, 2, P>(),
@@ -190,6 +195,12 @@ int main(int argc, char** argv) {
                                        variant<false, 512, 22, 2, R | S>(),
                                        variant<true, 256, 40, 2, P>(),  // v12's pairs
                                        variant<true, 256, 40, 2, P | S>()}
+      : layouts ? std::vector<Variant>{variant<false, 256, 44, 2>(),  // v12's keys
+                                       variant<false, 256, 44, 2, 2u << A>(),
+                                       variant<false, 256, 44, 2, 4u << A>(),
+                                       variant<false, 256, 32, 3, R>(),  // v13's keys
+                                       variant<false, 256, 32, 3, R | (2u << A)>(),
+                                       variant<false, 256, 32, 3, R | (4u << A)>()}
       : ahead   ? std::vector<Variant>{variant<false, 256, 44, 2>(),  // v12's keys
                                        variant<false, 256, 44, 2, 2u << A>(),
                                        variant<false, 256, 44, 2, 4u << A>(),
@@ -225,24 +236,40 @@ int main(int argc, char** argv) {
                                  variant<false, 384, 32, 2, R>(), variant<false, 384, 36, 2, R>()}
           : shapes;
   std::vector<size_t> sizes;
-  for (int i = 2; cross && i < argc; ++i) sizes.push_back(std::stoull(argv[i]));
-  if (!cross) sizes = {size_t(1) << 28, 25600000};
-  const size_t kPlacements[] = {0, size_t(192) << 20, size_t(640) << 20};
-  std::vector<size_t> placements(std::begin(kPlacements), std::end(kPlacements));
+  for (int i = 2; (cross || layouts) && i < argc; ++i) sizes.push_back(std::stoull(argv[i]));
+  if (sizes.empty()) sizes = {size_t(1) << 28, 25600000};
+  // A placement moves the workspace (and, in "layouts", the output) by this many bytes.
+  struct Place {
+    size_t ws, out;
+  };
+  std::vector<Place> placements = {{0, 0}, {size_t(192) << 20, 0}, {size_t(640) << 20, 0}};
   if (cross) placements.resize(1);
+  const size_t kMaxShift = size_t(1) << 30;
+  if (layouts) {
+    placements.clear();
+    uint64_t x = 0x9e3779b97f4a7c15ull;  // a fixed sequence: every run draws the same layouts
+    // PROBE_LAYOUTS: how many (default 12), each the same for a given index in every run.
+    const int count = std::getenv("PROBE_LAYOUTS") ? std::atoi(std::getenv("PROBE_LAYOUTS")) : 12;
+    for (int i = 0; i < count; ++i) {
+      x = x * 6364136223846793005ull + 1442695040888963407ull;
+      const size_t ws = (x >> 33) % 512 * (size_t(2) << 20);
+      x = x * 6364136223846793005ull + 1442695040888963407ull;
+      placements.push_back({ws, (x >> 33) % 512 * (size_t(2) << 20)});
+    }
+  }
   // PROBE_REPS: timed runs per median (default 11; 1 under compute-sanitizer).
   const int reps = std::getenv("PROBE_REPS") ? std::atoi(std::getenv("PROBE_REPS")) : 11;
   const size_t cap = size_t(1) << 28;
-  uint32_t *kin, *vin, *kout, *vout, *kwant, *vwant;
-  for (uint32_t** p : {&kin, &vin, &kout, &vout, &kwant, &vwant}) cudaMalloc(p, cap * 4);
+  uint32_t *kin, *vin, *kout0, *vout, *kwant, *vwant;
+  for (uint32_t** p : {&kin, &vin, &vout, &kwant, &vwant}) cudaMalloc(p, cap * 4);
+  cudaMalloc(&kout0, cap * 4 + (layouts ? kMaxShift : 0));
   unsigned long long* bad;
   cudaMalloc(&bad, 8);
   size_t cub_bytes = 0;
-  cub::DeviceRadixSort::SortPairs(nullptr, cub_bytes, kin, kout, vin, vout, cap);
+  cub::DeviceRadixSort::SortPairs(nullptr, cub_bytes, kin, kout0, vin, vout, cap);
   // The smallest tile has the most look-back words; each placement moves the whole workspace.
   const size_t ws_bytes =
-      std::max(cub_bytes, v08::workspace_bytes_for<256, kSmallestItems>(cap, true)) +
-      kPlacements[2];
+      std::max(cub_bytes, v08::workspace_bytes_for<256, kSmallestItems>(cap, true)) + kMaxShift;
   void* ws0;
   if (cudaMalloc(&ws0, ws_bytes) != cudaSuccess) {
     printf("out of memory\n");
@@ -260,6 +287,7 @@ int main(int argc, char** argv) {
     printf("%s\n", d);
   }
   for (const bool pairs : {true, false}) {
+    if (layouts && pairs) continue;
     for (size_t n : sizes) {
       void* ws = ws0;
       auto cub_sort = [&](uint32_t* ko, uint32_t* vo) {
@@ -272,10 +300,16 @@ int main(int argc, char** argv) {
       };
       cub_sort(kwant, vwant);
       const char* what = pairs ? "pairs" : "keys ";
-      for (const size_t place : placements) {
-        ws = static_cast<char*>(ws0) + place;
+      for (const Place& place : placements) {
+        ws = static_cast<char*>(ws0) + place.ws;
+        uint32_t* kout = kout0 + place.out / 4;
+        char where[48];
+        if (place.out)
+          snprintf(where, sizeof where, "ws+%zu out+%zu MiB", place.ws >> 20, place.out >> 20);
+        else
+          snprintf(where, sizeof where, "ws+%zu MiB", place.ws >> 20);
         const float cub_us = timer.median_us([&] { cub_sort(kout, vout); }, reps);
-        printf("ws+%zu MiB %s n=%9zu  cub %8.1f us\n", place >> 20, what, n, cub_us);
+        printf("%s %s n=%9zu  cub %8.1f us\n", where, what, n, cub_us);
         for (const Variant& v : variants) {
           if (v.pairs != pairs) continue;
           cudaError_t err = cudaSuccess;
@@ -291,8 +325,8 @@ int main(int argc, char** argv) {
           if (pairs) wrong += probe_timing::mismatches(vout, vwant, n, bad, stream);
           char d[128];
           v.describe(d, sizeof d);
-          printf("ws+%zu MiB n=%9zu  %-64s %8.1f us  %.3fx cub  mismatches %llu  %s\n", place >> 20,
-                 n, d, us, us / cub_us, wrong, cudaGetErrorString(err));
+          printf("%s n=%9zu  %-64s %8.1f us  %.3fx cub  mismatches %llu  %s\n", where, n, d, us,
+                 us / cub_us, wrong, cudaGetErrorString(err));
         }
       }
     }
