@@ -131,6 +131,10 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
       if (bytes)
         asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(keys_in + ahead), "r"(bytes)
                      : "memory");
+      // Pairs (a probe's): that tile's values too.
+      if (PAIRS && bytes && reinterpret_cast<uintptr_t>(vals_in) % 16 == 0)
+        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(vals_in + ahead), "r"(bytes)
+                     : "memory");
     }
   }
 #endif

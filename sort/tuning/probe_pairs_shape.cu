@@ -143,7 +143,7 @@ int main(int argc, char** argv) {
   // "ahead": v12's and v13's shapes with each block prefetching into L2 the keys of a later tile,
   // F/16 of the resident blocks ahead (v06's kPrefetchAheadShift; "ahead F/16" below): the
   // source counters had v13's warps waiting on their tile's first key for 9% of their time at
-  // 2^28.
+  // 2^28. Pairs prefetch the tile's values as well as its keys.
   const bool ahead = argc > 1 && std::string(argv[1]) == "ahead";
   // "layouts": v12's and v13's keys shapes with and without that prefetch, at twelve layouts of
   // the output and the workspace (each moved by a pseudo-random multiple of 2 MiB up to 1 GiB):
@@ -212,7 +212,9 @@ int main(int argc, char** argv) {
                                        variant<false, 256, 32, 3, R | (6u << A)>(),
                                        variant<false, 256, 32, 3, R | (8u << A)>(),
                                        variant<true, 256, 40, 2, P>(),  // v12's pairs
-                                       variant<true, 256, 40, 2, P | (2u << A)>()}
+                                       variant<true, 256, 40, 2, P | (1u << A)>(),
+                                       variant<true, 256, 40, 2, P | (2u << A)>(),
+                                       variant<true, 256, 40, 2, P | (4u << A)>()}
       : window  ? std::vector<Variant>{variant<false, 256, 44, 2>(),  // v12's keys
                                        variant<false, 256, 44, 2, 0, 2>(),
                                        variant<false, 256, 44, 2, 0, 8>(),
