@@ -4,7 +4,7 @@ source counters.
 
     ncu --section SourceCounters --section WarpStateStats -k regex:NAME -c 1 -o rep BINARY ...
     ncu -i rep.ncu-rep --page source --csv --print-source sass > kernel-sass.csv
-    python3 scripts/ncu_phases.py kernel-sass.csv [more.csv ...]
+    python3 scripts/ncu_phases.py kernel-sass.csv [more.csv ...]   # or .csv.gz (results/logs)
 
 The CSV holds one row per SASS instruction: how many times warps executed it ("Instructions
 Executed", warp-level) and how many of the profiler's periodic warp samples found a warp at it
@@ -22,6 +22,7 @@ memory load; `short_sb`: for shared memory or a shuffle; `wait`: a fixed-latency
 """
 import collections
 import csv
+import gzip
 import sys
 
 INSTR = "Instructions Executed"
@@ -30,7 +31,8 @@ SAMPLES = "Warp Stall Sampling (All Samples)"
 
 def read(path):
     """The kernel's name and its rows as (source, executed, samples, {reason: samples})."""
-    with open(path, newline="") as f:
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", newline="") as f:
         rows = list(csv.reader(f))
     if len(rows) < 3 or not rows[0] or rows[0][0] != "Kernel Name":
         raise ValueError(f"{path}: not an ncu --page source --csv file (no 'Kernel Name' line)")
@@ -111,7 +113,7 @@ def main(argv):
         return 2
     try:
         print("\n\n".join(table(p) for p in argv[1:]))
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, EOFError) as e:
         print(f"ncu_phases.py: error: {e}", file=sys.stderr)
         return 1
     return 0

@@ -2,6 +2,7 @@
 """Tests of the scripts in scripts/, on a results file a real run wrote
 (results/nvidia-h200-scan.json). Standard library unittest, so CI needs nothing extra; pytest
 runs them too (`python3 -m pytest tests/test_scripts.py`)."""
+import gzip
 import io
 import json
 import os
@@ -831,7 +832,13 @@ class NcuPhasesTest(unittest.TestCase):
                 ["0x40", "@!P1 STG.E desc[UR4][R4.64], R3", 40, 100, 0, 0, 0],
                 ["0x50", "EXIT", 0, 300, 0, 0, 0]]
         with tempfile.TemporaryDirectory() as d:
-            out = ncu_phases.table(self.write(d, rows))
+            path = self.write(d, rows)
+            out = ncu_phases.table(path)
+            with open(path, "rb") as f, gzip.open(path + ".gz", "wb") as g:
+                g.write(f.read())
+            # the same file gzipped (as results/logs keeps them) gives the same rows
+            self.assertEqual(ncu_phases.table(path + ".gz").splitlines()[1:],
+                             out.splitlines()[1:])
         lines = out.splitlines()
         # 300 of the 700 instructions and 60 of the 100 samples up to and including the barrier
         self.assertIn("| 0-2 | LDG.E 1, PRMT 1, BAR.SYNC.DEFER_BLOCKING 1 | 42.9% | 60.0% | "
