@@ -847,6 +847,36 @@ class NcuPhasesTest(unittest.TestCase):
         self.assertIn("| 3-5 | STG.E 1, EXIT 1 | 57.1% | 40.0% |  |", lines)
         self.assertIn("All samples by stall reason: long_sb 30.0%, barrier 20.0%.", lines)
 
+    def test_chapter_block_fills_a_table_and_names_a_mismatch(self):
+        rows = [["0x0", "LDG.E R1, desc[UR4][R2.64]", 10, 100, 0, 10, 0],
+                ["0x10", "BAR.SYNC.DEFER_BLOCKING 0x0", 30, 100, 30, 0, 0],
+                ["0x20", "STG.E desc[UR4][R4.64], R3", 60, 200, 0, 0, 0]]
+        old_root = results.ROOT
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(os.path.join(d, "results", "logs"))
+            self.write(os.path.join(d, "results", "logs"), rows)
+            block = ("<!-- BEGIN generated phases:\n  v01_a=logs/k-sass.csv v02_b=logs/k-sass.csv\n"
+                     "  | load | store -->\nold\n<!-- END generated phases -->")
+            errors = []
+            try:
+                results.ROOT = d
+                filled = report.render_counter_blocks(block, errors)
+                wrong = report.render_counter_blocks(block.replace("| store ", ""), errors)
+            finally:
+                results.ROOT = old_root
+        lines = filled.splitlines()
+        # 200 of the 400 instructions and 40 of the 100 samples up to the barrier; the load's 10
+        # long-scoreboard samples are the longest wait on a load
+        self.assertIn("| load | 50.0% / 40.0% | 50.0% / 40.0% |", lines)
+        self.assertIn("| store | 50.0% / 60.0% | 50.0% / 60.0% |", lines)
+        self.assertIn("| the one instruction that waited longest on a load (samples) | 10.0% | "
+                      "10.0% |", lines)
+        self.assertIn("| all steps: waiting at a barrier (samples) | 30.0% | 30.0% |", lines)
+        self.assertNotIn("old", lines)
+        self.assertIn("old", wrong.splitlines())  # a mismatch leaves the block as it was
+        self.assertEqual(len(errors), 1)
+        self.assertIn("2 segments that executed, 1 steps named", errors[0])
+
     def test_rejects_a_file_that_is_not_a_source_page(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "x.csv")

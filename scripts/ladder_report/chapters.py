@@ -10,7 +10,8 @@ from .fmt import fmt_pct, fmt_time
 from .results import (
     CHAPTER, LARGE_SIZE, LINK_OPS, OPERATORS, baseline_slug, gpu_groups, merged_runs)
 from .tables import (
-    TARGETS, UNORDERED, best_rung, counters_table, kernels_table, op_table, operator_section)
+    TARGETS, UNORDERED, best_rung, counters_table, kernels_table, op_table, operator_section,
+    phases_table)
 from .pictures import captions, picture, pictures, render_captions
 from .figures import SIDECAR, figure_lookup, read_sidecar, render_figures
 from .results_md import render_results
@@ -65,6 +66,32 @@ KERNEL_BLOCK = re.compile(r"(<!-- BEGIN generated kernels: ([a-z0-9_]+) ([^ >]+)
                           r"(.*?)(<!-- END generated kernels -->)", re.S)
 
 
+# Where one pass's warps spend their time, step by step (tables.phases_table), from Nsight
+# Compute's source counters of one kernel per version; the spec may span lines:
+#     <!-- BEGIN generated phases: v12_large_tiles=logs/a-sass.csv.gz v14_l2_prefetch=logs/b.csv.gz
+#          | first step | second step | ... -->
+#     <!-- END generated phases -->
+PHASE_BLOCK = re.compile(r"(<!-- BEGIN generated phases:(.*?)-->)\n(.*?)(<!-- END generated phases -->)",
+                         re.S)
+
+
+def render_phase_blocks(text, errors):
+    def one(m):
+        spec = " ".join(m.group(2).split())
+        files, _, steps = spec.partition(" | ")
+        kernels = [tuple(x.split("=", 1)) for x in files.split()]
+        if not steps or any(len(k) != 2 for k in kernels):
+            errors.append(f"generated phases: want 'VERSION=PATH ... | STEP | ...', got {spec!r}")
+            return m.group(0)
+        try:
+            table = phases_table(kernels, [s.strip() for s in steps.split(" | ")])
+        except (OSError, ValueError) as e:
+            errors.append(f"generated phases: {e}")
+            return m.group(0)
+        return f"{m.group(1)}\n{table}\n{m.group(4)}"
+    return PHASE_BLOCK.sub(one, text)
+
+
 def render_counter_blocks(text, errors):
     def one(m):
         op, folder = m.group(2), m.group(3)
@@ -81,7 +108,7 @@ def render_counter_blocks(text, errors):
             errors.append(f"no counters of {op} in results/{folder}")
             return m.group(0)
         return f"{m.group(1)}\n{table}\n{m.group(6)}"
-    return KERNEL_BLOCK.sub(per_kernel, COUNTER_BLOCK.sub(one, text))
+    return render_phase_blocks(KERNEL_BLOCK.sub(per_kernel, COUNTER_BLOCK.sub(one, text)), errors)
 
 
 def render_readme(path, files, text=None):

@@ -458,3 +458,49 @@ def primary_dist(runs, op):
     if "uniform" in dists:  # the suite's headline input, where an operator has it
         return "uniform"
     return dists[0] if dists else None
+
+
+def phases_table(kernels, steps):
+    """Where one pass's warps spend their time, step by step, for several versions side by side:
+    `kernels` is a list of (version, path under results/) of `ncu --page source --csv
+    --print-source sass` files (scripts/ncu_phases.py; .csv or .csv.gz), `steps` the names of the
+    kernel's segments between barriers that executed anything, in order. Each cell is the
+    segment's share of the warp instructions executed and of the profiler's warp samples; the
+    last rows give, over the whole kernel, the samples of the instruction that waited longest on
+    a global load, and the samples by the three stall reasons the chapters discuss. Raises
+    ValueError where a kernel's segments do not match `steps`."""
+    import collections
+    import ncu_phases  # scripts/, beside this package
+    cols = []
+    for version, path in kernels:
+        _, rows = ncu_phases.read(os.path.join(results.ROOT, "results", path))
+        total_i = sum(r[1] for r in rows) or 1
+        total_s = sum(r[2] for r in rows) or 1
+        cells = []
+        for a, b in ncu_phases.segments(rows):
+            part = rows[a:b]
+            ins, smp = sum(r[1] for r in part), sum(r[2] for r in part)
+            if ins or smp:
+                cells.append(f"{100 * ins / total_i:.1f}% / {100 * smp / total_s:.1f}%")
+        if len(cells) != len(steps):
+            raise ValueError(f"{path}: {len(cells)} segments that executed, {len(steps)} steps named")
+        why = collections.Counter()
+        for r in rows:
+            why.update(r[3])
+        worst = max(r[3].get("long_sb", 0) for r in rows)
+        cells.append(f"{100 * worst / total_s:.1f}%")
+        cells.append(f"{100 * why['long_sb'] / total_s:.1f}%")
+        cells.append(f"{100 * (why['wait'] + why['short_sb']) / total_s:.1f}%")
+        cells.append(f"{100 * why['barrier'] / total_s:.1f}%")
+        cols.append((version, cells))
+    labels = list(steps) + [
+        "the one instruction that waited longest on a load (samples)",
+        "all steps: waiting on a global load, *long scoreboard* (samples)",
+        "all steps: waiting on a dependent instruction or shared memory, *wait* + *short "
+        "scoreboard* (samples)",
+        "all steps: waiting at a barrier (samples)"]
+    out = ["| step: instructions / samples | " + " | ".join(f"`{v}`" for v, _ in cols) + " |",
+           "|---|" + "--:|" * len(cols)]
+    for i, label in enumerate(labels):
+        out.append(f"| {label} | " + " | ".join(c[i] for _, c in cols) + " |")
+    return "\n".join(out)
