@@ -5,8 +5,9 @@
 // counter, so the tile that will be drawn D tiles after a block's own is known the moment it
 // draws: one thread asks the TMA (the copy engine of each SM) to fetch that tile's 44 KB of keys
 // into L2 with one cp.async.bulk.prefetch.L2 instruction. D is an eighth of the blocks the GPU
-// holds at once (33 tiles on a 132-SM GPU): the tile is drawn about an eighth of a tile's lifetime
-// later, long enough for DRAM to deliver it, and the 1.5 MB or so in flight stay in L2.
+// holds at once (about 33 tiles on a 132-SM GPU; the SMs are read from %nsmid, which may count a
+// few more than there are): the tile is drawn about an eighth of a tile's lifetime later, long
+// enough for DRAM to deliver it, and the 1.5 MB or so in flight stay in L2.
 // Changes from v13: v13 hid the wait for each tile's keys behind more warps (24 an SM), and
 // Nsight Compute's source counters still put 9% of its warps' time on the first use of those
 // keys, a DRAM round trip at the start of every block. v14 removes the wait instead of hiding it,
