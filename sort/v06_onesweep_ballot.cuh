@@ -363,22 +363,6 @@ __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS, SEPARATE>&
   __syncthreads();
 }
 
-// A persistent pass's block (option kPersistent, sort v08's kernel): takes the tile that thread 0
-// drew while the previous one was worked on (next) and draws the one after it at once, so that
-// the atomic's round trip overlaps this tile's work; zeroes the warps' counters. Every thread
-// calls it; it ends with a barrier.
-template <unsigned THREADS, unsigned ITEMS, bool SEPARATE>
-__device__ __forceinline__ void take_tile(PassStorage<THREADS, ITEMS, SEPARATE>& st,
-                                          unsigned* counter, unsigned& next) {
-  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  if (threadIdx.x == 0) {
-    st.tile_slot = next;
-    next = atomicAdd(counter, 1u);
-  }
-  for (unsigned i = lane; i < kDigits; i += 32) st.s.warp_hist[warp][i] = 0;
-  __syncthreads();
-}
-
 // The rest of the pass for the tile drawn by draw_tile (sort v08 runs it too).
 // Candidate options of a pass (bit flags, measured by sort/tuning/probe_pairs_prefetch.cu; the
 // shipped rungs use none). The tile's values are read only after its keys are ranked, looked back
@@ -410,13 +394,9 @@ __device__ __forceinline__ void take_tile(PassStorage<THREADS, ITEMS, SEPARATE>&
 // D = F/16 of the blocks the GPU holds at once (cp.async.bulk.prefetch.L2, sm_90, where those
 // keys are 16-byte aligned). Tiles are drawn in order, so the block that draws t + D does so
 // about F/16 of a tile's lifetime later and finds its keys in L2 rather than waiting on DRAM.
-// kPersistent (sort v08's kernel; sort/tuning/probe_pairs_shape.cu's "persistent" mode): a grid
-// of the blocks the GPU holds at once, each looping over tiles; a block draws its next tile as it
-// starts the current one (take_tile), and its warps go on to the next tile's loads instead of
-// ending while their last stores drain.
 inline constexpr unsigned kPrefetchValuesLanes = 1, kPrefetchValuesBulk = 2, kStreamKeys = 4,
                           kPackedDigits = 8, kCoalescedStores = 16, kRanks16 = 32,
-                          kSeparateStaging = 64, kPersistent = 128, kPrefetchAheadShift = 16;
+                          kSeparateStaging = 64, kPrefetchAheadShift = 16;
 template <unsigned OPT>
 inline constexpr bool kSeparate = (OPT & kSeparateStaging) != 0;
 template <unsigned OPT>

@@ -117,102 +117,79 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
                                                      : static_cast<void*>(&st_static));
   __shared__ int mixed;          // some key of the tile has another digit than the first key
   const unsigned mode = *check;  // grid-uniform; loaded while the tile is drawn
-  // v06::kPersistent (a probe's): the block loops over the tiles it draws, each drawn while the
-  // one before it is worked on; otherwise the body below runs once, for one tile.
-  constexpr bool kLoop = (OPT & v06::kPersistent) != 0;
-  [[maybe_unused]] unsigned next = 0;  // thread 0's tile for the next turn of the loop
-  if constexpr (kLoop)
-    if (threadIdx.x == 0) next = atomicAdd(counter, 1u);
-  for (;;) {
-    if (threadIdx.x == 0) mixed = 0;
-    if constexpr (kLoop) {
-      v06::take_tile(st, counter, next);
-      if (st.tile_slot >= (n + kTile - 1) / kTile) return;  // block-uniform
-    } else {
-      v06::draw_tile(st, counter);
-    }
+  if (threadIdx.x == 0) mixed = 0;
+  v06::draw_tile(st, counter);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    constexpr unsigned kAhead = v06::kPrefetchAhead<OPT>;  // v06's option list says why
-    if constexpr (kAhead > 0) {
-      unsigned sms;  // the number of SM identifiers: the SMs, or a few more
-      asm("mov.u32 %0, %%nsmid;" : "=r"(sms));
-      const size_t distance =
-          std::max(1u, sms * arch::min_blocks(THREADS, MIN_BLOCKS) * kAhead / 16);
-      const size_t ahead = (st.tile_slot + distance) * kTile;  // that tile's first key
-      if (threadIdx.x == 0 && ahead < n && reinterpret_cast<uintptr_t>(keys_in) % 16 == 0) {
-        const unsigned bytes = static_cast<unsigned>(std::min<size_t>(kTile, n - ahead) * 4) & ~15u;
-        if (bytes)
-          asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(keys_in + ahead),
-                       "r"(bytes)
-                       : "memory");
-        // Pairs (a probe's): that tile's values too.
-        if (PAIRS && bytes && reinterpret_cast<uintptr_t>(vals_in) % 16 == 0)
-          asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(vals_in + ahead),
-                       "r"(bytes)
-                       : "memory");
-      }
+  constexpr unsigned kAhead = v06::kPrefetchAhead<OPT>;  // v06's option list says why
+  if constexpr (kAhead > 0) {
+    unsigned sms;  // the number of SM identifiers: the SMs, or a few more
+    asm("mov.u32 %0, %%nsmid;" : "=r"(sms));
+    const size_t distance = std::max(1u, sms * arch::min_blocks(THREADS, MIN_BLOCKS) * kAhead / 16);
+    const size_t ahead = (st.tile_slot + distance) * kTile;  // that tile's first key
+    if (threadIdx.x == 0 && ahead < n && reinterpret_cast<uintptr_t>(keys_in) % 16 == 0) {
+      const unsigned bytes = static_cast<unsigned>(std::min<size_t>(kTile, n - ahead) * 4) & ~15u;
+      if (bytes)
+        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(keys_in + ahead), "r"(bytes)
+                     : "memory");
+      // Pairs (a probe's): that tile's values too.
+      if (PAIRS && bytes && reinterpret_cast<uintptr_t>(vals_in) % 16 == 0)
+        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(vals_in + ahead), "r"(bytes)
+                     : "memory");
     }
+  }
 #endif
 
-    if (mode & kCheck) {
-      const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;
-      const size_t tile = st.tile_slot;
-      const size_t base = tile * kTile;
-      const bool full = base + kTile <= n;
-      const unsigned in_tile = full ? kTile : static_cast<unsigned>(n - base);
-      // v06's layout: item j of lane l of warp w is tile element (w * ITEMS + j) * 32 + l.
-      const size_t first = base + size_t(warp) * ITEMS * 32 + lane;
-      uint32_t key[ITEMS];
+  if (mode & kCheck) {
+    const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;
+    const size_t tile = st.tile_slot;
+    const size_t base = tile * kTile;
+    const bool full = base + kTile <= n;
+    const unsigned in_tile = full ? kTile : static_cast<unsigned>(n - base);
+    // v06's layout: item j of lane l of warp w is tile element (w * ITEMS + j) * 32 + l.
+    const size_t first = base + size_t(warp) * ITEMS * 32 + lane;
+    uint32_t key[ITEMS];
 #pragma unroll
-      for (unsigned j = 0; j < ITEMS; ++j)
-        if (full || first + j * 32 < n) key[j] = v06::load_key<OPT>(keys_in + first + j * 32);
+    for (unsigned j = 0; j < ITEMS; ++j)
+      if (full || first + j * 32 < n) key[j] = v06::load_key<OPT>(keys_in + first + j * 32);
 
-      // Does every key of the tile have the digit of its first key?
-      const uint32_t lead = keys_in[base];
-      uint32_t differ = 0;
+    // Does every key of the tile have the digit of its first key?
+    const uint32_t lead = keys_in[base];
+    uint32_t differ = 0;
 #pragma unroll
-      for (unsigned j = 0; j < ITEMS; ++j)
-        differ |= (full || first + j * 32 < n) ? key[j] ^ lead : 0u;
-      if (digit_at(differ, pass) != 0) mixed = 1;
-      __syncthreads();
-      if (!mixed) {  // block-uniform: the tile is in order for this pass
-        const unsigned ld = digit_at(lead, pass);
-        // A digit that no key of the whole input has: no key of it comes before this tile, so the
-        // tile publishes its inclusive count, 0, at once and does not look back for it. (Tiles that
-        // run v06's code look back for every digit; they stop at this word.)
-        const bool absent = (mode & kSomeAbsent) && d < kDigits &&
-                            (d + 1 < kDigits ? bases[d + 1] : static_cast<unsigned>(n)) == bases[d];
-        if (absent) {
-          SW::publish(status + tile * kDigits + d, SW::prefix(pass), 0u);
-        } else if (d < kDigits) {
-          const unsigned count = d == ld ? in_tile : 0u;
-          SW::publish(status + tile * kDigits + d,
-                      tile == 0 ? SW::prefix(pass) : SW::aggregate(pass), count);
-          const unsigned before = v06::look_back<SC_WINDOW, SW>(status, tile, d, pass, count);
-          if (d == ld) st.offset[0] = bases[d] + before;
-        }
-        __syncthreads();
-        const unsigned to =
-            st.offset[0] + warp * ITEMS * 32 + lane;  // + the key's place in the tile
-#pragma unroll
-        for (unsigned j = 0; j < ITEMS; ++j) {
-          if (full || first + j * 32 < n) {
-            keys_out[to + j * 32] = key[j];
-            if constexpr (PAIRS) vals_out[to + j * 32] = vals_in[first + j * 32];
-          }
-        }
-        if constexpr (kLoop) {
-          __syncthreads();  // every thread is done with this tile's shared words
-          continue;
-        }
-        return;
+    for (unsigned j = 0; j < ITEMS; ++j)
+      differ |= (full || first + j * 32 < n) ? key[j] ^ lead : 0u;
+    if (digit_at(differ, pass) != 0) mixed = 1;
+    __syncthreads();
+    if (!mixed) {  // block-uniform: the tile is in order for this pass
+      const unsigned ld = digit_at(lead, pass);
+      // A digit that no key of the whole input has: no key of it comes before this tile, so the
+      // tile publishes its inclusive count, 0, at once and does not look back for it. (Tiles that
+      // run v06's code look back for every digit; they stop at this word.)
+      const bool absent = (mode & kSomeAbsent) && d < kDigits &&
+                          (d + 1 < kDigits ? bases[d + 1] : static_cast<unsigned>(n)) == bases[d];
+      if (absent) {
+        SW::publish(status + tile * kDigits + d, SW::prefix(pass), 0u);
+      } else if (d < kDigits) {
+        const unsigned count = d == ld ? in_tile : 0u;
+        SW::publish(status + tile * kDigits + d, tile == 0 ? SW::prefix(pass) : SW::aggregate(pass),
+                    count);
+        const unsigned before = v06::look_back<SC_WINDOW, SW>(status, tile, d, pass, count);
+        if (d == ld) st.offset[0] = bases[d] + before;
       }
+      __syncthreads();
+      const unsigned to = st.offset[0] + warp * ITEMS * 32 + lane;  // + the key's place in the tile
+#pragma unroll
+      for (unsigned j = 0; j < ITEMS; ++j) {
+        if (full || first + j * 32 < n) {
+          keys_out[to + j * 32] = key[j];
+          if constexpr (PAIRS) vals_out[to + j * 32] = vals_in[first + j * 32];
+        }
+      }
+      return;
     }
-    v06::rank_and_scatter<THREADS, ITEMS, WINDOW, PAIRS, 0, SW, OPT>(
-        st, keys_in, vals_in, keys_out, vals_out, n, pass, status, bases);
-    if constexpr (!kLoop) return;
-    __syncthreads();  // every thread is done with this tile's shared words
   }
+  v06::rank_and_scatter<THREADS, ITEMS, WINDOW, PAIRS, 0, SW, OPT>(
+      st, keys_in, vals_in, keys_out, vals_out, n, pass, status, bases);
 }
 
 using v06::round256;
@@ -292,15 +269,9 @@ cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint
           kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(kDynamicBytes));
       if (attr != cudaSuccess) return attr;
     }
-    // A persistent pass (v06::kPersistent): as many blocks as the GPU holds at once.
-    unsigned grid = static_cast<unsigned>(tiles);
-    if constexpr ((OPT & v06::kPersistent) != 0) {
-      static const size_t resident = resident_grid((const void*)kernel, kThreads, kDynamicBytes);
-      grid = static_cast<unsigned>(std::min(tiles, resident));
-    }
-    kernel<<<grid, kThreads, kDynamicBytes, stream>>>(ksrc, vsrc, kdst, vdst, n, pass,
-                                                      counters + pass, status,
-                                                      bases + pass * kDigits, check + pass);
+    kernel<<<static_cast<unsigned>(tiles), kThreads, kDynamicBytes, stream>>>(
+        ksrc, vsrc, kdst, vdst, n, pass, counters + pass, status, bases + pass * kDigits,
+        check + pass);
     ksrc = kdst;
     vsrc = vdst;
   }

@@ -81,11 +81,10 @@ void describe(char* buf, size_t len) {
   if (v06::kPrefetchAhead<OPT>)
     snprintf(window + strlen(window), sizeof window - strlen(window), ", ahead %u/16",
              v06::kPrefetchAhead<OPT>);
-  snprintf(buf, len, "%s %u x %2u, min %u%s%s%s%s%s: %3d regs, %3zu B local, %d blocks/SM",
+  snprintf(buf, len, "%s %u x %2u, min %u%s%s%s%s: %3d regs, %3zu B local, %d blocks/SM",
            PAIRS ? "pairs" : "keys ", THREADS, ITEMS, MIN_BLOCKS,
            OPT & v06::kPackedDigits ? ", packed" : "", OPT & v06::kRanks16 ? ", ranks16" : "",
-           OPT & v06::kSeparateStaging ? ", separate" : "",
-           OPT & v06::kPersistent ? ", persistent" : "", window, a.numRegs, a.localSizeBytes,
+           OPT & v06::kSeparateStaging ? ", separate" : "", window, a.numRegs, a.localSizeBytes,
            blocks);
 }
 
@@ -156,12 +155,6 @@ int main(int argc, char** argv) {
   const bool pairlayouts = argc > 1 && std::string(argv[1]) == "pairlayouts";
   const bool layouts = pairlayouts || (argc > 1 && std::string(argv[1]) == "layouts");
   constexpr unsigned A = v06::kPrefetchAheadShift;
-  // "persistent": v12's and v14's keys passes and v12's pairs passes, each as shipped and with
-  // v06::kPersistent (a resident grid whose blocks loop over tiles, each drawing its next tile
-  // as it starts the current one): v14's source counters had the draw, its barrier and the
-  // block's end at about 7% of the samples.
-  constexpr unsigned K = v06::kPersistent;
-  const bool persistent = argc > 1 && std::string(argv[1]) == "persistent";
   const std::vector<Variant> variants =
       cross     ? std::vector<Variant>{variant<true, 256, 24, 2>(), variant<true, 256, 40, 2, P>(),
                                        variant<false, 256, 24, 3>(), variant<false, 256, 44, 2>()}
@@ -206,13 +199,6 @@ int main(int argc, char** argv) {
                                        variant<false, 512, 22, 2, R | S>(),
                                        variant<true, 256, 40, 2, P>(),  // v12's pairs
                                        variant<true, 256, 40, 2, P | S>()}
-      : persistent  ? std::vector<Variant>{variant<false, 256, 44, 2>(),  // v12's keys
-                                           variant<false, 256, 44, 2, K>(),
-                                           variant<false, 256, 44, 2, 2u << A>(),  // v14's keys
-                                           variant<false, 256, 44, 2, K | (2u << A)>(),
-                                           variant<false, 256, 44, 2, K | (4u << A)>(),
-                                           variant<true, 256, 40, 2, P>(),  // v12's pairs
-                                           variant<true, 256, 40, 2, P | K>()}
       : pairlayouts ? std::vector<Variant>{variant<true, 256, 40, 2, P>(),  // v12's pairs
                                            variant<true, 256, 24, 2>(),     // v10's pairs
                                            variant<true, 256, 40, 2, P | (2u << A)>()}
