@@ -13,6 +13,10 @@ nvidia-smi -L
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader -i 0 | head -1 | tr 'A-Z ' 'a-z-')
 if [ -n "${REQUIRE:-}" ] && ! nvidia-smi -L | grep -q "$REQUIRE"; then echo "not $REQUIRE: exit"; exit 3; fi
 W=/tmp/frozen-$$; mkdir -p "$W"
+# The frozen commit's own tree (git archive of it, results/ left out), where carried.
+HERE=$PWD
+[ -d .dev/tree/scripts ] && cd .dev/tree
+echo "building and running the tree in $PWD"
 est() { case $1 in sort) echo 200;; copy_if) echo 120;; reduce) echo 40;; scan) echo 50;;
   histogram) echo 110;; elementwise) echo 110;; axis) echo 60;; transfer) echo 60;;
   sweep1) echo 60;; sweep2) echo 90;; quick) echo 40;; before) echo 200;; pergpu) echo 150;;
@@ -34,10 +38,10 @@ for st in "$@"; do
     sweep2) OUT=$W STEPS=sweep SWEEP_TOP_ONLY=1 SWEEP_OPS=gelu_f32,gelu_f16,fused_f32,fused_f16,add_f32,sort,sort_pairs bash scripts/device_run.sh ;;
     quick) mkdir -p "$W/quick"; wrap build-device/cuda-ladder --quick --results_dir="$W/quick" >"$W/quick.log" 2>&1; tail -3 "$W/quick.log" ;;
     before)
-      ( cd .dev/base && cmake -S . -B build-device -DCMAKE_BUILD_TYPE=Release >/dev/null 2>&1 &&
+      ( cd "$HERE/.dev/base" && cmake -S . -B build-device -DCMAKE_BUILD_TYPE=Release >/dev/null 2>&1 &&
         cmake --build build-device -j "$(nproc)" --target cuda-ladder >"$W/before-build.log" 2>&1 ) || { echo "before: build failed"; tail -20 "$W/before-build.log"; }
       mkdir -p "$W/before"
-      (cd .dev/base && LADDER_GIT_COMMIT=fbfd383 wrap build-device/cuda-ladder --quick --results_dir="$W/before") >"$W/before-quick.log" 2>&1
+      (cd "$HERE/.dev/base" && LADDER_GIT_COMMIT=fbfd383 wrap build-device/cuda-ladder --quick --results_dir="$W/before") >"$W/before-quick.log" 2>&1
       tail -3 "$W/before-quick.log" ;;
     pergpu) bash scripts/run_per_gpu.sh build-device --ops=reduce,scan,copy_if,histogram,gelu_f32,sort \
         --benchmark_filter="$PERGPU_FILTER" --benchmark_repetitions=3 --benchmark_display_aggregates_only=true >"$W/pergpu.log" 2>&1
