@@ -226,13 +226,15 @@ inline cudaError_t v06_histogram(const uint32_t* keys, size_t n, unsigned* hist,
 // holds workspace_bytes_for<THREADS, ITEMS>, no more than v06's shape needs when the tile is
 // larger: fewer tiles, fewer look-back words). WINDOW: the look-back's status words loaded a
 // step (v06's kWindow unless a probe asks for another; sort/tuning/probe_pairs_shape.cu).
+// values_skew (a probe's, bytes, a multiple of 256): the values' ping-pong buffer starts that much
+// later in ws (which must hold that much more), so that it lies a chosen distance from the keys'.
 template <bool PAIRS, typename SW = v06::WideStatus, unsigned OPT = 0,
           unsigned THREADS = v06::kThreads, unsigned ITEMS = v06::kItems,
           unsigned MIN_BLOCKS = PAIRS ? v06::kMinBlocksPairs : v06::kMinBlocks,
           unsigned WINDOW = v06::kWindow, typename Histogram>
 cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
                           uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream,
-                          Histogram histogram) {
+                          Histogram histogram, size_t values_skew = 0) {
   constexpr unsigned kThreads = THREADS, kItems = ITEMS;
   constexpr size_t kTile = size_t(kThreads) * kItems;
   const size_t tiles = ceil_div(n, kTile);
@@ -247,7 +249,8 @@ cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint
   unsigned* check = bases + kPasses * kDigits;
   q += round256(kPasses * kDigits * 4 + kPasses * 4);
   uint32_t* key_buf = reinterpret_cast<uint32_t*>(q);
-  uint32_t* val_buf = PAIRS ? reinterpret_cast<uint32_t*>(q + round256(n * 4)) : nullptr;
+  uint32_t* val_buf =
+      PAIRS ? reinterpret_cast<uint32_t*>(q + round256(n * 4) + values_skew) : nullptr;
   cudaError_t e = cudaMemsetAsync(ws, 0, zeroed, stream);
   if (e != cudaSuccess) return e;
   e = histogram(keys_in, n, hist, stream);

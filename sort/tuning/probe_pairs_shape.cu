@@ -62,6 +62,15 @@ cudaError_t sort_shape(const uint32_t* kin, const uint32_t* vin, uint32_t* kout,
       v09::striped_histogram);
 }
 
+// v12's pairs with the values' ping-pong buffer SKEW bytes further from the keys' ("pairskew").
+template <size_t SKEW>
+cudaError_t sort_pairs_skewed(const uint32_t* kin, const uint32_t* vin, uint32_t* kout,
+                              uint32_t* vout, size_t n, void* ws, cudaStream_t s) {
+  return v08::launch_passes<true, v10::NarrowStatus, v06::kPackedDigits, 256, 40, 2>(
+      kin, vin, kout, vout, n, static_cast<char*>(ws) + shift<256, 40>(n), s,
+      v09::striped_histogram, SKEW);
+}
+
 // Registers, local memory (spills) and resident blocks per SM of a shape's pass kernel.
 template <bool PAIRS, unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT,
           unsigned WINDOW>
@@ -94,6 +103,17 @@ struct Variant {
                         cudaStream_t);
   void (*describe)(char*, size_t);
 };
+
+template <size_t SKEW>
+void describe_skewed(char* buf, size_t len) {
+  describe<true, 256, 40, 2, v06::kPackedDigits, v06::kWindow>(buf, len);
+  snprintf(buf + strlen(buf), len - strlen(buf), ", values' buffer +%zu B", SKEW);
+}
+
+template <size_t SKEW>
+constexpr Variant skewed() {
+  return {true, sort_pairs_skewed<SKEW>, describe_skewed<SKEW>};
+}
 
 template <bool PAIRS, unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT = 0,
           unsigned WINDOW = v06::kWindow>
@@ -152,7 +172,11 @@ int main(int argc, char** argv) {
   // "pairlayouts N1 N2 ...": v12's pairs shape, with and without the prefetch of later tiles'
   // keys, at the same twelve layouts: the H100's top-only sweep at 9cd5c7c had sort_pairs v12 at
   // 2^27 1.041x CUB, where earlier sweeps had it at 0.92x.
-  const bool pairlayouts = argc > 1 && std::string(argv[1]) == "pairlayouts";
+  // "pairskew N1 N2 ...": v12's pairs at the same layouts with the values' ping-pong buffer moved
+  // further from the keys' (v08::launch_passes's values_skew): for n = 2^27 and 2^28 the two
+  // buffers otherwise start exactly 2^29 or 2^30 bytes apart.
+  const bool pairskew = argc > 1 && std::string(argv[1]) == "pairskew";
+  const bool pairlayouts = pairskew || (argc > 1 && std::string(argv[1]) == "pairlayouts");
   const bool layouts = pairlayouts || (argc > 1 && std::string(argv[1]) == "layouts");
   constexpr unsigned A = v06::kPrefetchAheadShift;
   const std::vector<Variant> variants =
@@ -199,6 +223,8 @@ int main(int argc, char** argv) {
                                        variant<false, 512, 22, 2, R | S>(),
                                        variant<true, 256, 40, 2, P>(),  // v12's pairs
                                        variant<true, 256, 40, 2, P | S>()}
+      : pairskew
+          ? std::vector<Variant>{skewed<0>(), skewed<4096>(), skewed<65792>(), skewed<1056768>()}
       : pairlayouts ? std::vector<Variant>{variant<true, 256, 40, 2, P>(),  // v12's pairs
                                            variant<true, 256, 24, 2>(),     // v10's pairs
                                            variant<true, 256, 40, 2, P | (2u << A)>()}
