@@ -180,51 +180,52 @@ int main(int argc, char** argv) {
   const bool layouts = pairlayouts || (argc > 1 && std::string(argv[1]) == "layouts");
   constexpr unsigned A = v06::kPrefetchAheadShift;
   const std::vector<Variant> variants =
-      cross     ? std::vector<Variant>{variant<true, 256, 24, 2>(), variant<true, 256, 40, 2, P>(),
-                                       variant<false, 256, 24, 3>(), variant<false, 256, 44, 2>()}
-      : ranks16 ? std::vector<Variant>{variant<true, 256, 40, 2, P>(),  // v12's pairs
-                                       variant<true, 256, 32, 3, P | R>(),
-                                       variant<true, 256, 28, 3, P | R>(),
-                                       variant<true, 256, 24, 3, P | R>(),
-                                       variant<true, 256, 32, 3, R>(),
-                                       variant<true, 256, 44, 2, P | R>(),
-                                       variant<false, 256, 44, 2>(),     // v12's keys
-                                       variant<false, 256, 32, 3, R>()}  // v13's keys
-      : warps   ? std::vector<Variant>{variant<false, 256, 44, 2>(),     // v12's keys
-                                       variant<false, 256, 32, 3, R>(),  // v13's keys
-                                       variant<false, 384, 28, 2, R>(),
-                                       variant<false, 384, 29, 2, R>(),
-                                       variant<false, 512, 20, 2, R>(),
-                                       variant<false, 512, 22, 2, R>(),
-                                       variant<false, 256, 24, 4, R>(),
-                                       variant<false, 256, 28, 4, R>(),
-                                       variant<true, 256, 40, 2, P>(),  // v12's pairs
-                                       variant<true, 384, 28, 2, P | R>(),
-                                       variant<true, 512, 20, 2, P | R>(),
-                                       variant<true, 512, 22, 2, P | R>()}
-      : tiles   ? std::vector<Variant>{variant<false, 256, 44, 2>(),     // v12's keys
-                                       variant<false, 256, 32, 3, R>(),  // v13's keys
-                                       variant<false, 512, 44, 1>(),
-                                       variant<false, 512, 44, 1, R>(),
-                                       variant<false, 512, 32, 1, R>(),
-                                       variant<false, 768, 28, 1, R>(),
-                                       variant<false, 768, 24, 1, R>(),
-                                       variant<false, 1024, 22, 1, R>(),
-                                       variant<false, 1024, 16, 1, R>(),
-                                       variant<true, 256, 40, 2, P>(),  // v12's pairs
-                                       variant<true, 512, 40, 1, P | R>(),
-                                       variant<true, 512, 44, 1, P | R>(),
-                                       variant<true, 768, 28, 1, P | R>()}
-      : barrier ? std::vector<Variant>{variant<false, 256, 44, 2>(),  // v12's keys
-                                       variant<false, 256, 44, 2, S>(),
-                                       variant<false, 256, 32, 3, R>(),  // v13's keys
-                                       variant<false, 256, 32, 3, R | S>(),
-                                       variant<false, 512, 22, 2, R>(),
-                                       variant<false, 512, 22, 2, R | S>(),
-                                       variant<true, 256, 40, 2, P>(),  // v12's pairs
-                                       variant<true, 256, 40, 2, P | S>()}
-      : pairskew
-          ? std::vector<Variant>{skewed<0>(), skewed<4096>(), skewed<65792>(), skewed<1056768>()}
+      cross      ? std::vector<Variant>{variant<true, 256, 24, 2>(), variant<true, 256, 40, 2, P>(),
+                                        variant<false, 256, 24, 3>(), variant<false, 256, 44, 2>()}
+      : ranks16  ? std::vector<Variant>{variant<true, 256, 40, 2, P>(),  // v12's pairs
+                                        variant<true, 256, 32, 3, P | R>(),
+                                        variant<true, 256, 28, 3, P | R>(),
+                                        variant<true, 256, 24, 3, P | R>(),
+                                        variant<true, 256, 32, 3, R>(),
+                                        variant<true, 256, 44, 2, P | R>(),
+                                        variant<false, 256, 44, 2>(),     // v12's keys
+                                        variant<false, 256, 32, 3, R>()}  // v13's keys
+      : warps    ? std::vector<Variant>{variant<false, 256, 44, 2>(),     // v12's keys
+                                        variant<false, 256, 32, 3, R>(),  // v13's keys
+                                        variant<false, 384, 28, 2, R>(),
+                                        variant<false, 384, 29, 2, R>(),
+                                        variant<false, 512, 20, 2, R>(),
+                                        variant<false, 512, 22, 2, R>(),
+                                        variant<false, 256, 24, 4, R>(),
+                                        variant<false, 256, 28, 4, R>(),
+                                        variant<true, 256, 40, 2, P>(),  // v12's pairs
+                                        variant<true, 384, 28, 2, P | R>(),
+                                        variant<true, 512, 20, 2, P | R>(),
+                                        variant<true, 512, 22, 2, P | R>()}
+      : tiles    ? std::vector<Variant>{variant<false, 256, 44, 2>(),     // v12's keys
+                                        variant<false, 256, 32, 3, R>(),  // v13's keys
+                                        variant<false, 512, 44, 1>(),
+                                        variant<false, 512, 44, 1, R>(),
+                                        variant<false, 512, 32, 1, R>(),
+                                        variant<false, 768, 28, 1, R>(),
+                                        variant<false, 768, 24, 1, R>(),
+                                        variant<false, 1024, 22, 1, R>(),
+                                        variant<false, 1024, 16, 1, R>(),
+                                        variant<true, 256, 40, 2, P>(),  // v12's pairs
+                                        variant<true, 512, 40, 1, P | R>(),
+                                        variant<true, 512, 44, 1, P | R>(),
+                                        variant<true, 768, 28, 1, P | R>()}
+      : barrier  ? std::vector<Variant>{variant<false, 256, 44, 2>(),  // v12's keys
+                                        variant<false, 256, 44, 2, S>(),
+                                        variant<false, 256, 32, 3, R>(),  // v13's keys
+                                        variant<false, 256, 32, 3, R | S>(),
+                                        variant<false, 512, 22, 2, R>(),
+                                        variant<false, 512, 22, 2, R | S>(),
+                                        variant<true, 256, 40, 2, P>(),  // v12's pairs
+                                        variant<true, 256, 40, 2, P | S>()}
+      : pairskew ? std::vector<Variant>{skewed<0>(),       skewed<4096>(),   skewed<65792>(),
+                                        skewed<262144>(),  skewed<524288>(), skewed<1048576>(),
+                                        skewed<1056768>(), skewed<1572864>()}
       : pairlayouts ? std::vector<Variant>{variant<true, 256, 40, 2, P>(),  // v12's pairs
                                            variant<true, 256, 24, 2>(),     // v10's pairs
                                            variant<true, 256, 40, 2, P | (2u << A)>()}
