@@ -226,15 +226,16 @@ inline cudaError_t v06_histogram(const uint32_t* keys, size_t n, unsigned* hist,
 // holds workspace_bytes_for<THREADS, ITEMS>, no more than v06's shape needs when the tile is
 // larger: fewer tiles, fewer look-back words). WINDOW: the look-back's status words loaded a
 // step (v06's kWindow unless a probe asks for another; sort/tuning/probe_pairs_shape.cu).
-// values_skew (a probe's, bytes, a multiple of 256): the values' ping-pong buffer starts that much
-// later in ws (which must hold that much more), so that it lies a chosen distance from the keys'.
+// values_skew, keys_skew (a probe's, bytes, multiples of 256): the values' ping-pong buffer starts
+// values_skew later in ws, and both start keys_skew later (ws must hold that much more), so that
+// they lie a chosen distance from each other and from the caller's buffers.
 template <bool PAIRS, typename SW = v06::WideStatus, unsigned OPT = 0,
           unsigned THREADS = v06::kThreads, unsigned ITEMS = v06::kItems,
           unsigned MIN_BLOCKS = PAIRS ? v06::kMinBlocksPairs : v06::kMinBlocks,
           unsigned WINDOW = v06::kWindow, typename Histogram>
 cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
                           uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream,
-                          Histogram histogram, size_t values_skew = 0) {
+                          Histogram histogram, size_t values_skew = 0, size_t keys_skew = 0) {
   constexpr unsigned kThreads = THREADS, kItems = ITEMS;
   constexpr size_t kTile = size_t(kThreads) * kItems;
   const size_t tiles = ceil_div(n, kTile);
@@ -248,6 +249,7 @@ cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint
   unsigned* bases = reinterpret_cast<unsigned*>(q);
   unsigned* check = bases + kPasses * kDigits;
   q += round256(kPasses * kDigits * 4 + kPasses * 4);
+  q += keys_skew;
   uint32_t* key_buf = reinterpret_cast<uint32_t*>(q);
   uint32_t* val_buf =
       PAIRS ? reinterpret_cast<uint32_t*>(q + round256(n * 4) + values_skew) : nullptr;

@@ -71,6 +71,22 @@ cudaError_t sort_pairs_skewed(const uint32_t* kin, const uint32_t* vin, uint32_t
       v09::striped_histogram, SKEW);
 }
 
+// A keys shape with its ping-pong buffer moved within its 2 MiB page ("keyskew"): EXTRA bytes past
+// a 2 MiB boundary (ALIGN), or EXTRA bytes past where the shipped layout puts it (!ALIGN).
+template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT, bool ALIGN,
+          size_t EXTRA>
+cudaError_t sort_keys_skewed(const uint32_t* kin, const uint32_t* vin, uint32_t* kout,
+                             uint32_t* vout, size_t n, void* ws, cudaStream_t s) {
+  char* w = static_cast<char*>(ws) + shift<THREADS, ITEMS>(n);
+  const size_t natural = v06::round256(v06::zeroed_bytes<THREADS, ITEMS>(n)) +
+                         v06::round256(v06::kPasses * v06::kDigits * 4 + v06::kPasses * 4);
+  const size_t page = size_t(2) << 20;
+  const size_t at = reinterpret_cast<uintptr_t>(w + natural) % page;
+  const size_t skew = (ALIGN ? (page - at) % page : 0) + EXTRA;
+  return v08::launch_passes<false, v10::NarrowStatus, OPT, THREADS, ITEMS, MIN_BLOCKS>(
+      kin, vin, kout, vout, n, w, s, v09::striped_histogram, 0, skew);
+}
+
 // Registers, local memory (spills) and resident blocks per SM of a shape's pass kernel.
 template <bool PAIRS, unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT,
           unsigned WINDOW>
@@ -108,6 +124,21 @@ template <size_t SKEW>
 void describe_skewed(char* buf, size_t len) {
   describe<true, 256, 40, 2, v06::kPackedDigits, v06::kWindow>(buf, len);
   snprintf(buf + strlen(buf), len - strlen(buf), ", values' buffer +%zu B", SKEW);
+}
+
+template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT, bool ALIGN,
+          size_t EXTRA>
+void describe_keys_skewed(char* buf, size_t len) {
+  describe<false, THREADS, ITEMS, MIN_BLOCKS, OPT, v06::kWindow>(buf, len);
+  snprintf(buf + strlen(buf), len - strlen(buf), ", buffer %s + %zu KiB",
+           ALIGN ? "at a 2 MiB boundary" : "as shipped", EXTRA >> 10);
+}
+
+template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT, bool ALIGN,
+          size_t EXTRA>
+constexpr Variant keys_skewed() {
+  return {false, sort_keys_skewed<THREADS, ITEMS, MIN_BLOCKS, OPT, ALIGN, EXTRA>,
+          describe_keys_skewed<THREADS, ITEMS, MIN_BLOCKS, OPT, ALIGN, EXTRA>};
 }
 
 template <size_t SKEW>
@@ -176,8 +207,13 @@ int main(int argc, char** argv) {
   // further from the keys' (v08::launch_passes's values_skew): for n = 2^27 and 2^28 the two
   // buffers otherwise start exactly 2^29 or 2^30 bytes apart.
   const bool pairskew = argc > 1 && std::string(argv[1]) == "pairskew";
+  // "keyskew N1 N2 ...": v12's, v13's and v14's keys passes with their ping-pong buffer as shipped
+  // (its offset in a 2 MiB page depends on n through the look-back words before it), at a 2 MiB
+  // boundary, and 512 KiB and 1 MiB past one, at the twelve layouts (which move whole 2 MiB pages):
+  // whether the buffer's place against the caller's explains v13's bad sizes.
+  const bool keyskew = argc > 1 && std::string(argv[1]) == "keyskew";
   const bool pairlayouts = pairskew || (argc > 1 && std::string(argv[1]) == "pairlayouts");
-  const bool layouts = pairlayouts || (argc > 1 && std::string(argv[1]) == "layouts");
+  const bool layouts = pairlayouts || keyskew || (argc > 1 && std::string(argv[1]) == "layouts");
   constexpr unsigned A = v06::kPrefetchAheadShift;
   const std::vector<Variant> variants =
       cross      ? std::vector<Variant>{variant<true, 256, 24, 2>(), variant<true, 256, 40, 2, P>(),
@@ -223,6 +259,17 @@ int main(int argc, char** argv) {
                                         variant<false, 512, 22, 2, R | S>(),
                                         variant<true, 256, 40, 2, P>(),  // v12's pairs
                                         variant<true, 256, 40, 2, P | S>()}
+      : keyskew  ? std::vector<Variant>{keys_skewed<256, 44, 2, 0, false, 0>(),  // v12's keys
+                                        keys_skewed<256, 44, 2, 0, true, 0>(),
+                                        keys_skewed<256, 44, 2, 0, true, 512 << 10>(),
+                                        keys_skewed<256, 44, 2, 0, true, 1 << 20>(),
+                                        keys_skewed<256, 32, 3, R, false, 0>(),  // v13's keys
+                                        keys_skewed<256, 32, 3, R, true, 0>(),
+                                        keys_skewed<256, 32, 3, R, true, 512 << 10>(),
+                                        keys_skewed<256, 32, 3, R, true, 1 << 20>(),
+                                        keys_skewed<256, 44, 2, 2u << A, false, 0>(),  // v14's keys
+                                        keys_skewed<256, 44, 2, 2u << A, true, 0>(),
+                                        keys_skewed<256, 44, 2, 2u << A, true, 1 << 20>()}
       : pairskew ? std::vector<Variant>{skewed<0>(),       skewed<4096>(),   skewed<65792>(),
                                         skewed<262144>(),  skewed<524288>(), skewed<1048576>(),
                                         skewed<1056768>(), skewed<1572864>()}
