@@ -6,7 +6,8 @@
 // writes the staged keys back to the tile's own positions (consecutive, aligned) instead of to
 // their digits' runs. The control does not sort, and is not checked; the shipped sort is
 // compared with CUB's SortKeys key by key. Beside them, CUB's SortKeys and a copy of the keys.
-// Beside them, v12's passes with 16-bit ranks (v06::kRanks16) at shapes with more warps an SM.
+// Beside them, v12's passes with 16-bit ranks (v06::kRanks16) at shapes with more warps an SM,
+// and v14's passes (v12's with the L2 prefetch) as shipped and with the same control.
 // Timed as the benchmark times (common/probe_timer.cuh: L2 flushed, the stream held by a blocking
 // kernel, median of 21). Per-kernel times: run it under Nsight Compute,
 //   ncu --clock-control none -k regex:'onesweep|histogram|Onesweep|Histogram' \
@@ -29,6 +30,7 @@
 #include "common/probe_timer.cuh"
 #include "sort/tuning/probe_common.cuh"
 #include "sort/v12_large_tiles.cuh"
+#include "sort/v14_l2_prefetch.cuh"
 
 using namespace ladder;
 using namespace ladder::sort;
@@ -108,6 +110,14 @@ int main(int argc, char** argv) {
   variant("ranks16, 256 x 32, 3 blocks an SM", v12_passes<v06::kRanks16, 256, 32, 3>);
   variant("ranks16, 384 x 28, 2 blocks an SM", v12_passes<v06::kRanks16, 384, 28, 2>);
   variant("ranks16, 384 x 30, 2 blocks an SM", v12_passes<v06::kRanks16, 384, 30, 2>);
+  // v14: v12's passes with the prefetch of later tiles' keys into L2, as shipped and with the
+  // same control (its stores coalesced: it does not sort, and is not checked).
+  constexpr unsigned kV14 = v14::kAheadSixteenths << v06::kPrefetchAheadShift;
+  variant("v14's passes, as shipped", v12_passes<kV14>);
+  const float v14_ctl_us =
+      timer.median_us([&] { v12_passes<kV14 | v06::kCoalescedStores>(in, out, n, ws, s); }, 21);
+  std::printf("v14's passes, stores coalesced (control)    %9.1f us  %.3fx CUB\n", v14_ctl_us,
+              v14_ctl_us / cub_us);
   variant("v12's passes again (drift check)", v12_passes<0>);
   return all_wrong == 0 ? 0 : 1;
 }
