@@ -119,19 +119,9 @@ __device__ __forceinline__ void cluster_sync() {
                    : "memory");
 }
 
-// The lanes of the warp whose 11-bit digit equals this lane's (sort v06's ballot match).
-template <unsigned kBit>
-__device__ __forceinline__ unsigned ballot_of_bit(unsigned label) {
-  unsigned vote;
-  asm("{\n\t.reg .pred p;\n\t.reg .b32 t;\n\t"
-      "and.b32 t, %1, %2;\n\t"
-      "setp.ne.u32 p, t, 0;\n\t"
-      "vote.sync.ballot.b32 %0, p, 0xffffffff;\n\t"
-      "@!p not.b32 %0, %0;\n\t}"
-      : "=r"(vote)
-      : "r"(label), "n"(1u << kBit));
-  return vote;
-}
+// The lanes of the warp whose 11-bit digit equals this lane's: sort v06's ballot match, one vote
+// per bit, over eleven bits.
+using v06::ballot_of_bit;
 __device__ __forceinline__ unsigned match11(unsigned d) {
   return ballot_of_bit<0>(d) & ballot_of_bit<1>(d) & ballot_of_bit<2>(d) & ballot_of_bit<3>(d) &
          ballot_of_bit<4>(d) & ballot_of_bit<5>(d) & ballot_of_bit<6>(d) & ballot_of_bit<7>(d) &
