@@ -132,21 +132,6 @@ __device__ __forceinline__ unsigned match_digit(unsigned d) {
          ballot_of_bit<4>(d) & ballot_of_bit<5>(d) & ballot_of_bit<6>(d) & ballot_of_bit<7>(d);
 }
 
-// kMatchCodes: the block's table of digit codes (256 bytes of shared memory, in the kernels that
-// use it only), and the match of a 4-bit code: four ballots.
-// code_words(): 8 words of the same array, for the caller to find which digits occur.
-__device__ __forceinline__ unsigned* code_storage() {
-  __shared__ unsigned storage[kDigits / 4 + kDigits / 32];
-  return storage;
-}
-__device__ __forceinline__ unsigned char* code_table() {
-  return reinterpret_cast<unsigned char*>(code_storage());
-}
-__device__ __forceinline__ unsigned* code_words() { return code_storage() + kDigits / 4; }
-__device__ __forceinline__ unsigned match_code(unsigned c) {
-  return ballot_of_bit<0>(c) & ballot_of_bit<1>(c) & ballot_of_bit<2>(c) & ballot_of_bit<3>(c);
-}
-
 __device__ __forceinline__ unsigned lanemask_le() {
   unsigned m;
   asm("mov.u32 %0, %%lanemask_le;" : "=r"(m));
@@ -409,15 +394,9 @@ __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS, SEPARATE>&
 // D = F/16 of the blocks the GPU holds at once (cp.async.bulk.prefetch.L2, sm_90, where those
 // keys are 16-byte aligned). Tiles are drawn in order, so the block that draws t + D does so
 // about F/16 of a tile's lifetime later and finds its keys in L2 rather than waiting on DRAM.
-// kMatchCodes (sort v15): the ballots match each key's code instead of its digit, the digit's
-// rank among the digits that some key of the input has in this pass, read from code_table();
-// every key's digit is such a digit, so equal codes mean equal digits. The caller fills the table
-// and runs this option only where at most kCodeDigits digits occur (4-bit codes: four ballots a
-// key instead of eight).
 inline constexpr unsigned kPrefetchValuesLanes = 1, kPrefetchValuesBulk = 2, kStreamKeys = 4,
                           kPackedDigits = 8, kCoalescedStores = 16, kRanks16 = 32,
-                          kSeparateStaging = 64, kMatchCodes = 128, kPrefetchAheadShift = 16;
-inline constexpr unsigned kCodeBits = 4, kCodeDigits = 1u << kCodeBits;
+                          kSeparateStaging = 64, kPrefetchAheadShift = 16;
 template <unsigned OPT>
 inline constexpr bool kSeparate = (OPT & kSeparateStaging) != 0;
 template <unsigned OPT>
@@ -519,13 +498,9 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS, kSe
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
     const unsigned d = digit_at(key[j], pass);
-    unsigned peers;
-    if constexpr ((OPT & kMatchCodes) != 0)
-      peers = match_code(code_table()[d]);
-    else
-      peers = MATCH_EVERY && j % (MATCH_EVERY ? MATCH_EVERY : 1) == MATCH_EVERY - 1
-                  ? __match_any_sync(0xffffffffu, d)
-                  : match_digit(d);
+    const unsigned peers = MATCH_EVERY && j % (MATCH_EVERY ? MATCH_EVERY : 1) == MATCH_EVERY - 1
+                               ? __match_any_sync(0xffffffffu, d)
+                               : match_digit(d);
     const unsigned upto = __popc(peers & lanemask_le());
     const unsigned leader = 31 - __clz(peers);
     const unsigned old = leader_fetch_add(&s.warp_hist[warp][d], upto, lane == leader);

@@ -118,42 +118,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
   __shared__ int mixed;          // some key of the tile has another digit than the first key
   const unsigned mode = *check;  // grid-uniform; loaded while the tile is drawn
   if (threadIdx.x == 0) mixed = 0;
-  // v06::kMatchCodes (sort v15): where some digit occurs in no key, which do (one ballot a warp
-  // over the bases), then, after draw_tile's barrier, each digit's code: how many occurring
-  // digits lie below it. Where at most v06::kCodeDigits occur, the ranking matches codes.
-  constexpr bool kCodes = (OPT & v06::kMatchCodes) != 0;
-  bool codes_fit = false;  // grid-uniform
-  if constexpr (kCodes) {
-    static_assert(THREADS >= kDigits, "a thread per digit");
-    if ((mode & kSomeAbsent) && threadIdx.x < kDigits) {
-      const unsigned d = threadIdx.x;
-      const unsigned end = d + 1 < kDigits ? bases[d + 1] : static_cast<unsigned>(n);
-      const unsigned occur = __ballot_sync(0xffffffffu, end != bases[d]);
-      if (d % 32 == 0) v06::code_words()[d / 32] = occur;
-    }
-  }
   v06::draw_tile(st, counter);
-  if constexpr (kCodes) {
-    if (mode & kSomeAbsent) {
-      const unsigned d = threadIdx.x % kDigits;
-      unsigned below = 0, all = 0;
-#pragma unroll
-      for (unsigned w = 0; w < kDigits / 32; ++w) {
-        const unsigned c = __popc(v06::code_words()[w]);
-        below += w < d / 32 ? c : 0u;
-        all += c;
-      }
-      unsigned lt;
-      asm("mov.u32 %0, %%lanemask_lt;" : "=r"(lt));
-      codes_fit = all <= v06::kCodeDigits;
-      if (codes_fit) {
-        if (threadIdx.x < kDigits)
-          v06::code_table()[d] =
-              static_cast<unsigned char>(below + __popc(v06::code_words()[d / 32] & lt));
-        __syncthreads();
-      }
-    }
-  }
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   constexpr unsigned kAhead = v06::kPrefetchAhead<OPT>;  // v06's option list says why
   if constexpr (kAhead > 0) {
@@ -223,14 +188,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
       return;
     }
   }
-  if constexpr (kCodes) {
-    if (codes_fit) {
-      v06::rank_and_scatter<THREADS, ITEMS, WINDOW, PAIRS, 0, SW, OPT>(
-          st, keys_in, vals_in, keys_out, vals_out, n, pass, status, bases);
-      return;
-    }
-  }
-  v06::rank_and_scatter<THREADS, ITEMS, WINDOW, PAIRS, 0, SW, OPT & ~v06::kMatchCodes>(
+  v06::rank_and_scatter<THREADS, ITEMS, WINDOW, PAIRS, 0, SW, OPT>(
       st, keys_in, vals_in, keys_out, vals_out, n, pass, status, bases);
 }
 
