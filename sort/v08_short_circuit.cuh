@@ -225,14 +225,15 @@ inline cudaError_t v06_histogram(const uint32_t* keys, size_t n, unsigned* hist,
 // and resident-block hint (v06's registered shape unless v12 or a probe asks for another; ws then
 // holds workspace_bytes_for<THREADS, ITEMS>, no more than v06's shape needs when the tile is
 // larger: fewer tiles, fewer look-back words). WINDOW: the look-back's status words loaded a
-// step (v06's kWindow unless a probe asks for another; sort/tuning/probe_pairs_shape.cu).
+// step (v06's kWindow unless a probe asks for another; sort/tuning/probe_pairs_shape.cu);
+// SC_WINDOW, a short-circuited tile's (kScWindow unless a probe asks for another).
 // values_skew, keys_skew (a probe's, bytes, multiples of 256): the values' ping-pong buffer starts
 // values_skew later in ws, and both start keys_skew later (ws must hold that much more), so that
 // they lie a chosen distance from each other and from the caller's buffers.
 template <bool PAIRS, typename SW = v06::WideStatus, unsigned OPT = 0,
           unsigned THREADS = v06::kThreads, unsigned ITEMS = v06::kItems,
           unsigned MIN_BLOCKS = PAIRS ? v06::kMinBlocksPairs : v06::kMinBlocks,
-          unsigned WINDOW = v06::kWindow, typename Histogram>
+          unsigned WINDOW = v06::kWindow, unsigned SC_WINDOW = kScWindow, typename Histogram>
 cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
                           uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream,
                           Histogram histogram, size_t values_skew = 0, size_t keys_skew = 0) {
@@ -264,7 +265,7 @@ cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint
     uint32_t* kdst = pass % 2 ? keys_out : key_buf;
     uint32_t* vdst = pass % 2 ? vals_out : val_buf;
     const auto kernel =
-        onesweep_kernel<kThreads, kItems, WINDOW, PAIRS, MIN_BLOCKS, kScWindow, SW, OPT>;
+        onesweep_kernel<kThreads, kItems, WINDOW, PAIRS, MIN_BLOCKS, SC_WINDOW, SW, OPT>;
     constexpr bool kSeparate = v06::kSeparate<OPT>;
     constexpr size_t kDynamicBytes = v06::pass_storage_dynamic<kThreads, kItems, kSeparate>()
                                          ? sizeof(v06::PassStorage<kThreads, kItems, kSeparate>)
