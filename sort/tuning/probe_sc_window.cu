@@ -11,7 +11,9 @@
 // compared with CUB's; timed as the benchmark times (L2 flushed, the stream held, median of 21).
 // Not part of the binary.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. --expt-relaxed-constexpr sort/tuning/probe_sc_window.cu
-//     common/device.cu -o probe_sc_window && ./probe_sc_window
+//     common/device.cu -o probe_sc_window && ./probe_sc_window [N DIST]
+// With N and DIST (uniform, few or sorted) it sorts that one input once with CUB and once with
+// v14, checks v14's output, and stops: for Nsight Compute over both sorts' kernels.
 //
 // Source: sort v08 (the short circuit and its window), v14 (the passes); D. Merrill and M. Garland,
 // "Single-pass Parallel Prefix Scan with Decoupled Look-back", 2016.
@@ -56,7 +58,7 @@ cudaError_t passes(const uint32_t* in, uint32_t* out, size_t n, void* ws, cudaSt
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   const size_t n_max = size_t(1) << 28;
   uint32_t *in, *out, *want;
   for (uint32_t** p : {&in, &out, &want}) cudaMalloc(p, n_max * 4);
@@ -73,6 +75,22 @@ int main() {
   std::printf("%s\n", query_device(0).name.c_str());
   unsigned long long all_wrong = 0;
   const char* names[] = {"uniform", "few", "sorted"};
+  if (argc > 2) {  // one input, each sort once
+    const size_t n = std::min<size_t>(std::stoull(argv[1]), n_max);
+    int dist = 0;
+    while (dist < 3 && std::string(names[dist]) != argv[2]) ++dist;
+    if (dist == 3) {
+      std::fprintf(stderr, "unknown input '%s' (uniform, few, sorted)\n", argv[2]);
+      return 2;
+    }
+    fill<<<1024, 256, 0, s>>>(in, n, dist);
+    size_t b = cub_bytes;
+    cub::DeviceRadixSort::SortKeys(ws, b, in, want, static_cast<long long>(n), 0, 32, s);
+    v14::launch(in, out, n, ws, s);
+    const unsigned long long w = probe_timing::mismatches(out, want, n, bad, s);
+    std::printf("n = %zu, %s: v14's keys that differ from CUB's: %llu\n", n, names[dist], w);
+    return w == 0 ? 0 : 1;
+  }
   for (size_t n : {n_max, size_t(25600000)}) {
     for (int dist : {1, 0, 2}) {
       fill<<<1024, 256, 0, s>>>(in, n, dist);
