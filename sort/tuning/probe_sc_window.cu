@@ -7,7 +7,7 @@
 // forward by at most SC_WINDOW tiles a step; with 23,831 tiles at 2^28 and an L2 round trip a step,
 // that alone is a pass's worth of time (sort/LAB_NOTES.md, "What binds few and uniform"). This
 // probe times SC_WINDOW = 8, 16 and 32 on `few` keys (16 distinct values, as the benchmark's
-// input), uniform keys and sorted keys, at 2^28 and 25.6M, beside CUB's SortKeys, every output
+// input), uniform keys and "sorted" keys, at 2^28 and 25.6M, beside CUB's SortKeys, every output
 // compared with CUB's; timed as the benchmark times (L2 flushed, the stream held, median of 21).
 // Not part of the binary.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. --expt-relaxed-constexpr sort/tuning/probe_sc_window.cu
@@ -35,7 +35,8 @@ using namespace ladder::sort::tuning;
 namespace {
 
 // Keys: uniform (a hash of the index), few (one of 16 hashed values, picked by a hash of the
-// index) or sorted (the index itself, scaled to the 32-bit range).
+// index) or "sorted" (the index itself, scaled to the 32-bit range: evenly spaced keys, not
+// the benchmark's `sorted` input, which is sorted random keys).
 __global__ void fill(uint32_t* k, size_t n, int dist) {
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
        i += size_t(gridDim.x) * blockDim.x) {
