@@ -31,7 +31,6 @@
 #include "sort/v12_large_tiles.cuh"
 #include "sort/v13_more_warps.cuh"
 #include "sort/v14_l2_prefetch.cuh"
-#include "sort/v15_counted_ahead.cuh"
 
 namespace ladder::sort {
 namespace {
@@ -194,8 +193,6 @@ Operator make_operator() {
                     v13::dispatch_bounds),
       with_dispatch(entry(s, v14::kDoc, v14::launch, nullptr, v14::workspace_bytes, v14::kMaxN),
                     v14::dispatch_bounds),
-      with_dispatch(entry(s, v15::kDoc, v15::launch, nullptr, v15::workspace_bytes, v15::kMaxN),
-                    v15::dispatch_bounds),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),
