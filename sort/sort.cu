@@ -161,6 +161,7 @@ Version entry(const std::string& op, const VersionDoc& doc, Launcher keys, Pairs
 
 constexpr VersionDoc kW15h = {16, "w15h", "x", "x", "x", "x", "x"};
 constexpr VersionDoc kW15s = {17, "w15s", "x", "x", "x", "x", "x"};
+constexpr VersionDoc kW15g = {18, "w15g", "x", "x", "x", "x", "x"};
 Operator make_operator() {
   Operator op;
   op.name = "sort";
@@ -201,6 +202,8 @@ Operator make_operator() {
       with_dispatch(entry(s, kW15h, v15::launch_x<true>, nullptr, v15::workspace_bytes, v15::kMaxN),
                     v15::dispatch_bounds),
       with_dispatch(entry(s, kW15s, v15::launch_split, nullptr, v15::workspace_bytes, v15::kMaxN),
+                    v15::dispatch_bounds),
+      with_dispatch(entry(s, kW15g, v15::launch_graph, nullptr, v15::workspace_bytes, v15::kMaxN),
                     v15::dispatch_bounds),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,

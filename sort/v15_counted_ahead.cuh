@@ -167,9 +167,15 @@ __device__ __forceinline__ void count_range(const Counted& cp, unsigned code, un
 // for the pass before one), code[p * 256 + d] (the number of occurring digits below d, 0xff where
 // no key has d) and digit_of[p * kCountCodes + c] (the digit of code c, 0xffffffff past the last).
 // One block of 256 threads.
+// The conditions of a graph's passes (launch_graph): pass p's is set to 1 where the pass runs a
+// counted kernel (it is counted or counts the next pass), else 0. use = false: none.
+struct PassConditions {
+  cudaGraphConditionalHandle h[kPasses] = {};
+  bool use = false;
+};
 __global__ void __launch_bounds__(kDigits)
     bases_codes_kernel(const unsigned* hist, unsigned* bases, unsigned* check, unsigned char* code,
-                       unsigned* digit_of) {
+                       unsigned* digit_of, PassConditions cond = {}) {
   __shared__ unsigned warp_sums[radix::kWarps];
   __shared__ unsigned counted[kPasses];
   __shared__ unsigned warp_nonzero[radix::kWarps];
@@ -198,6 +204,9 @@ __global__ void __launch_bounds__(kDigits)
   }
   __syncthreads();
   if (d + 1 < kPasses && counted[d + 1]) check[d] |= kCountNext;
+  if (cond.use && d >= 1 && d < kPasses)  // pass 0 is never counted and has no condition
+    cudaGraphSetConditional(cond.h[d],
+                            (counted[d] || (d + 1 < kPasses && counted[d + 1])) ? 1u : 0u);
 }
 
 // A counted pass's column of counts (col[0, stride), one code's, stride a multiple of 4) into
@@ -404,7 +413,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
   static_assert(!v06::pass_storage_dynamic<THREADS, ITEMS, false>(), "a static tile");
   __shared__ v06::PassStorage<THREADS, ITEMS, false> st;
   __shared__ int mixed;
-  __shared__ unsigned mode_s;    // the mode again, for the end of a ranked tile
+  __shared__ unsigned mode_s;  // the mode again, for the end of a ranked tile
   const unsigned mode = *check & (BITS | v08::kCheck | v08::kSomeAbsent);  // grid-uniform
   const bool counted = (mode & kCountedPass) != 0;
   if (threadIdx.x == 0) {
@@ -603,6 +612,151 @@ inline cudaError_t launch_split(const uint32_t* keys_in, uint32_t* keys_out, siz
     src = dst;
   }
   return cudaGetLastError();
+}
+
+// Probe (w15g): launch_counted as one CUDA graph, each pass from 1 on an if/else conditional
+// node whose condition bases_codes_kernel sets on the GPU: v14's kernel where the pass neither is
+// counted nor counts, else counted_kernel compiled for the bits that pass can use (pass 1 counts,
+// pass 3 is counted, pass 2 either). The graph is built on the first call for a (keys_in,
+// keys_out, n, ws) and kept (up to 16 of them).
+struct GraphKey {
+  const void* in;
+  const void* out;
+  size_t n;
+  const void* ws;
+  bool operator==(const GraphKey& o) const {
+    return in == o.in && out == o.out && n == o.n && ws == o.ws;
+  }
+};
+inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
+                               cudaGraphExec_t* exec) {
+  using v06::round256;
+  static cudaStream_t cs = nullptr;
+  cudaError_t e = cudaSuccess;
+  if (!cs && (e = cudaStreamCreateWithFlags(&cs, cudaStreamNonBlocking)) != cudaSuccess) return e;
+  const size_t tiles = ceil_div(n, kTile);
+  char* p = static_cast<char*>(ws);
+  unsigned* counters = reinterpret_cast<unsigned*>(p);
+  unsigned* hist = reinterpret_cast<unsigned*>(p + 256);
+  SW::Word* status = reinterpret_cast<SW::Word*>(p + 256 + kPasses * kDigits * 4);
+  unsigned* counts = reinterpret_cast<unsigned*>(status + tiles * kDigits);
+  const size_t zeroed = counted_zeroed_bytes(n);
+  char* q = p + round256(zeroed);
+  unsigned* bases = reinterpret_cast<unsigned*>(q);
+  unsigned* check = bases + kPasses * kDigits;
+  q += round256(kPasses * kDigits * 4 + kPasses * 4);
+  unsigned char* code = reinterpret_cast<unsigned char*>(q);
+  unsigned* digit_of = reinterpret_cast<unsigned*>(q + kPasses * kDigits);
+  q += round256(kPasses * kDigits + kPasses * kCountCodes * 4);
+  uint32_t* key_buf = reinterpret_cast<uint32_t*>(q);
+  const auto counts_of = [&](unsigned pass) {
+    return pass >= kFirstCounted && pass < kPasses
+               ? counts + (pass - kFirstCounted) * counts_words(tiles)
+               : nullptr;
+  };
+  constexpr unsigned kOpt = v14::kAheadSixteenths << v06::kPrefetchAheadShift;
+  const auto plain = v08::onesweep_kernel<kThreads, kItems, v06::kWindow, false, v12::kMinBlocks,
+                                          v08::kScWindow, SW, kOpt>;
+  const unsigned grid = static_cast<unsigned>(tiles);
+
+  cudaGraph_t g = nullptr;
+  if ((e = cudaGraphCreate(&g, 0)) != cudaSuccess) return e;
+  PassConditions cond;
+  cond.use = true;
+  for (unsigned pass = 1; pass < kPasses && e == cudaSuccess; ++pass)
+    e = cudaGraphConditionalHandleCreate(&cond.h[pass], g, 0, 0);
+  // The prologue, captured: zeroing, histogram, bases and conditions, pass 0 (never counted).
+  if (e == cudaSuccess)
+    e = cudaStreamBeginCaptureToGraph(cs, g, nullptr, nullptr, 0, cudaStreamCaptureModeRelaxed);
+  if (e == cudaSuccess) {
+    cudaMemsetAsync(ws, 0, zeroed, cs);
+    v09::striped_histogram(keys_in, n, hist, cs);
+    bases_codes_kernel<<<1, kDigits, 0, cs>>>(hist, bases, check, code, digit_of, cond);
+    plain<<<grid, kThreads, 0, cs>>>(keys_in, nullptr, key_buf, nullptr, n, 0, counters, status,
+                                     bases, check);
+    cudaStreamCaptureStatus cst;
+    const cudaGraphNode_t* deps = nullptr;
+    size_t ndeps = 0;
+    e = cudaStreamGetCaptureInfo(cs, &cst, nullptr, nullptr, &deps, nullptr, &ndeps);
+    cudaGraphNode_t last = ndeps ? deps[0] : nullptr;
+    cudaGraph_t captured = nullptr;
+    const cudaError_t e2 = cudaStreamEndCapture(cs, &captured);
+    if (e == cudaSuccess) e = e2;
+    const uint32_t* src = key_buf;
+    for (unsigned pass = 1; pass < kPasses && e == cudaSuccess; ++pass) {
+      uint32_t* dst = pass % 2 ? keys_out : key_buf;
+      Counted cp;
+      cp.offsets = counts_of(pass);
+      cp.code = code + pass * kDigits;
+      cp.digit_of = digit_of + pass * kCountCodes;
+      cp.counter = counters + pass;
+      cp.next_counts = counts_of(pass + 1);
+      cp.next_code = pass + 1 < kPasses ? code + (pass + 1) * kDigits : nullptr;
+      cp.stride = static_cast<unsigned>(counts_stride(tiles));
+      cudaGraphNodeParams np = {};
+      np.type = cudaGraphNodeTypeConditional;
+      np.conditional.handle = cond.h[pass];
+      np.conditional.type = cudaGraphCondTypeIf;
+      np.conditional.size = 2;
+      cudaGraphNode_t node;
+      e = cudaGraphAddNode(&node, g, last ? &last : nullptr, nullptr, last ? 1 : 0, &np);
+      if (e != cudaSuccess) break;
+      cudaGraph_t counted_body = np.conditional.phGraph_out[0];
+      cudaGraph_t plain_body = np.conditional.phGraph_out[1];
+      // condition 1: the counted kernel
+      e = cudaStreamBeginCaptureToGraph(cs, counted_body, nullptr, nullptr, 0,
+                                        cudaStreamCaptureModeRelaxed);
+      if (e != cudaSuccess) break;
+      const auto args = [&](auto kernel) {
+        kernel<<<grid, kThreads, 0, cs>>>(src, dst, n, pass, counters + pass, status,
+                                          bases + pass * kDigits, check + pass, cp);
+      };
+      if (pass == 1)
+        args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountNext>);
+      else if (pass + 1 == kPasses)
+        args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass>);
+      else
+        args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass | kCountNext>);
+      if ((e = cudaStreamEndCapture(cs, &captured)) != cudaSuccess) break;
+      // condition 0: v14's kernel
+      e = cudaStreamBeginCaptureToGraph(cs, plain_body, nullptr, nullptr, 0,
+                                        cudaStreamCaptureModeRelaxed);
+      if (e != cudaSuccess) break;
+      plain<<<grid, kThreads, 0, cs>>>(src, nullptr, dst, nullptr, n, pass, counters + pass, status,
+                                       bases + pass * kDigits, check + pass);
+      if ((e = cudaStreamEndCapture(cs, &captured)) != cudaSuccess) break;
+      last = node;
+      src = dst;
+    }
+  }
+  if (e == cudaSuccess) e = cudaGraphInstantiate(exec, g, 0);
+  cudaGraphDestroy(g);
+  return e;
+}
+
+inline cudaError_t launch_graph(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
+                                cudaStream_t stream) {
+  if (n < v12::large_from(false) || n > v10::kNarrowMax)
+    return v14::launch(keys_in, keys_out, n, ws, stream);
+  struct Entry {
+    GraphKey key;
+    cudaGraphExec_t exec;
+  };
+  static std::vector<Entry> cache;  // most recently built last
+  const GraphKey key{keys_in, keys_out, n, ws};
+  cudaGraphExec_t exec = nullptr;
+  for (const Entry& c : cache)
+    if (c.key == key) exec = c.exec;
+  if (!exec) {
+    cudaError_t e = build_graph(keys_in, keys_out, n, ws, &exec);
+    if (e != cudaSuccess) return e;
+    if (cache.size() == 16) {
+      cudaGraphExecDestroy(cache.front().exec);  // freed once it has run, if it is running
+      cache.erase(cache.begin());
+    }
+    cache.push_back({key, exec});
+  }
+  return cudaGraphLaunch(exec, stream);
 }
 
 template <bool V14_KERNELS>
