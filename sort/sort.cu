@@ -162,6 +162,8 @@ Version entry(const std::string& op, const VersionDoc& doc, Launcher keys, Pairs
 constexpr VersionDoc kW15h = {16, "w15h", "x", "x", "x", "x", "x"};
 constexpr VersionDoc kW15s = {17, "w15s", "x", "x", "x", "x", "x"};
 constexpr VersionDoc kW15g = {18, "w15g", "x", "x", "x", "x", "x"};
+constexpr VersionDoc kW15w = {19, "w15w", "x", "x", "x", "x", "x"};
+constexpr VersionDoc kW15p = {20, "w15p", "x", "x", "x", "x", "x"};
 Operator make_operator() {
   Operator op;
   op.name = "sort";
@@ -203,8 +205,15 @@ Operator make_operator() {
                     v15::dispatch_bounds),
       with_dispatch(entry(s, kW15s, v15::launch_split, nullptr, v15::workspace_bytes, v15::kMaxN),
                     v15::dispatch_bounds),
-      with_dispatch(entry(s, kW15g, v15::launch_graph, nullptr, v15::workspace_bytes, v15::kMaxN),
-                    v15::dispatch_bounds),
+      with_dispatch(
+          entry(s, kW15g, v15::launch_graph<0>, nullptr, v15::workspace_bytes, v15::kMaxN),
+          v15::dispatch_bounds),
+      with_dispatch(
+          entry(s, kW15w, v15::launch_graph<1>, nullptr, v15::workspace_bytes, v15::kMaxN),
+          v15::dispatch_bounds),
+      with_dispatch(
+          entry(s, kW15p, v15::launch_graph<2>, nullptr, v15::workspace_bytes, v15::kMaxN),
+          v15::dispatch_bounds),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),

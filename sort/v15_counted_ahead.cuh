@@ -169,9 +169,11 @@ __device__ __forceinline__ void count_range(const Counted& cp, unsigned code, un
 // One block of 256 threads.
 // The conditions of a graph's passes (launch_graph): pass p's is set to 1 where the pass runs a
 // counted kernel (it is counted or counts the next pass), else 0. use = false: none.
+// kind 2: one switch in h[1], set to 2 * (pass 2 counted) + (pass 3 counted).
 struct PassConditions {
   cudaGraphConditionalHandle h[kPasses] = {};
   bool use = false;
+  unsigned kind = 1;
 };
 __global__ void __launch_bounds__(kDigits)
     bases_codes_kernel(const unsigned* hist, unsigned* bases, unsigned* check, unsigned char* code,
@@ -204,7 +206,9 @@ __global__ void __launch_bounds__(kDigits)
   }
   __syncthreads();
   if (d + 1 < kPasses && counted[d + 1]) check[d] |= kCountNext;
-  if (cond.use && d >= 1 && d < kPasses)  // pass 0 is never counted and has no condition
+  if (cond.use && cond.kind == 2 && d == 0)
+    cudaGraphSetConditional(cond.h[1], (counted[2] ? 2u : 0u) | (counted[3] ? 1u : 0u));
+  if (cond.use && cond.kind == 1 && d >= 1 && d < kPasses)  // pass 0: never counted
     cudaGraphSetConditional(cond.h[d],
                             (counted[d] || (d + 1 < kPasses && counted[d + 1])) ? 1u : 0u);
 }
@@ -628,6 +632,7 @@ struct GraphKey {
     return in == o.in && out == o.out && n == o.n && ws == o.ws;
   }
 };
+template <unsigned SHAPE>
 inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
                                cudaGraphExec_t* exec) {
   using v06::round256;
@@ -658,12 +663,51 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
   const auto plain = v08::onesweep_kernel<kThreads, kItems, v06::kWindow, false, v12::kMinBlocks,
                                           v08::kScWindow, SW, kOpt>;
   const unsigned grid = static_cast<unsigned>(tiles);
+  // Pass `pass` onto cs: v14's kernel for bits 0, else counted_kernel compiled for `bits`.
+  const auto pass_on_cs = [&](unsigned pass, unsigned bits) {
+    const uint32_t* src = pass == 0 ? keys_in : pass % 2 ? key_buf : keys_out;
+    uint32_t* dst = pass % 2 ? keys_out : key_buf;
+    Counted cp;
+    cp.offsets = counts_of(pass);
+    cp.code = code + pass * kDigits;
+    cp.digit_of = digit_of + pass * kCountCodes;
+    cp.counter = counters + pass;
+    cp.next_counts = counts_of(pass + 1);
+    cp.next_code = pass + 1 < kPasses ? code + (pass + 1) * kDigits : nullptr;
+    cp.stride = static_cast<unsigned>(counts_stride(tiles));
+    const auto args = [&](auto kernel) {
+      kernel<<<grid, kThreads, 0, cs>>>(src, dst, n, pass, counters + pass, status,
+                                        bases + pass * kDigits, check + pass, cp);
+    };
+    if (bits == 0)
+      plain<<<grid, kThreads, 0, cs>>>(src, nullptr, dst, nullptr, n, pass, counters + pass, status,
+                                       bases + pass * kDigits, check + pass);
+    else if (bits == kCountNext)
+      args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountNext>);
+    else if (bits == kCountedPass)
+      args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass>);
+    else
+      args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass | kCountNext>);
+  };
+  const auto capture_into = [&](cudaGraph_t body, auto&& launches) {
+    cudaError_t err =
+        cudaStreamBeginCaptureToGraph(cs, body, nullptr, nullptr, 0, cudaStreamCaptureModeRelaxed);
+    if (err != cudaSuccess) return err;
+    launches();
+    cudaGraph_t captured = nullptr;
+    return cudaStreamEndCapture(cs, &captured);
+  };
 
   cudaGraph_t g = nullptr;
   if ((e = cudaGraphCreate(&g, 0)) != cudaSuccess) return e;
   PassConditions cond;
-  cond.use = true;
-  for (unsigned pass = 1; pass < kPasses && e == cudaSuccess; ++pass)
+  cond.use = SHAPE != 2;
+  cond.kind = SHAPE == 1 ? 2 : 1;
+  for (unsigned pass = 1; pass < (SHAPE == 0   ? kPasses
+                                  : SHAPE == 1 ? 2u
+                                               : 1u) &&
+                          e == cudaSuccess;
+       ++pass)
     e = cudaGraphConditionalHandleCreate(&cond.h[pass], g, 0, 0);
   // The prologue, captured: zeroing, histogram, bases and conditions, pass 0 (never counted).
   if (e == cudaSuccess)
@@ -672,8 +716,9 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
     cudaMemsetAsync(ws, 0, zeroed, cs);
     v09::striped_histogram(keys_in, n, hist, cs);
     bases_codes_kernel<<<1, kDigits, 0, cs>>>(hist, bases, check, code, digit_of, cond);
-    plain<<<grid, kThreads, 0, cs>>>(keys_in, nullptr, key_buf, nullptr, n, 0, counters, status,
-                                     bases, check);
+    pass_on_cs(0, 0);
+    if constexpr (SHAPE == 2)
+      for (unsigned pass = 1; pass < kPasses; ++pass) pass_on_cs(pass, 0);
     cudaStreamCaptureStatus cst;
     const cudaGraphNode_t* deps = nullptr;
     size_t ndeps = 0;
@@ -682,51 +727,41 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
     cudaGraph_t captured = nullptr;
     const cudaError_t e2 = cudaStreamEndCapture(cs, &captured);
     if (e == cudaSuccess) e = e2;
-    const uint32_t* src = key_buf;
-    for (unsigned pass = 1; pass < kPasses && e == cudaSuccess; ++pass) {
-      uint32_t* dst = pass % 2 ? keys_out : key_buf;
-      Counted cp;
-      cp.offsets = counts_of(pass);
-      cp.code = code + pass * kDigits;
-      cp.digit_of = digit_of + pass * kCountCodes;
-      cp.counter = counters + pass;
-      cp.next_counts = counts_of(pass + 1);
-      cp.next_code = pass + 1 < kPasses ? code + (pass + 1) * kDigits : nullptr;
-      cp.stride = static_cast<unsigned>(counts_stride(tiles));
+    if constexpr (SHAPE == 0) {
+      for (unsigned pass = 1; pass < kPasses && e == cudaSuccess; ++pass) {
+        cudaGraphNodeParams np = {};
+        np.type = cudaGraphNodeTypeConditional;
+        np.conditional.handle = cond.h[pass];
+        np.conditional.type = cudaGraphCondTypeIf;
+        np.conditional.size = 2;
+        cudaGraphNode_t node;
+        e = cudaGraphAddNode(&node, g, last ? &last : nullptr, nullptr, last ? 1 : 0, &np);
+        if (e != cudaSuccess) break;
+        const unsigned bits = pass == 1             ? kCountNext
+                              : pass + 1 == kPasses ? kCountedPass
+                                                    : kCountedPass | kCountNext;
+        e = capture_into(np.conditional.phGraph_out[0], [&] { pass_on_cs(pass, bits); });
+        if (e == cudaSuccess)
+          e = capture_into(np.conditional.phGraph_out[1], [&] { pass_on_cs(pass, 0); });
+        last = node;
+      }
+    } else if constexpr (SHAPE == 1) {
       cudaGraphNodeParams np = {};
       np.type = cudaGraphNodeTypeConditional;
-      np.conditional.handle = cond.h[pass];
-      np.conditional.type = cudaGraphCondTypeIf;
-      np.conditional.size = 2;
+      np.conditional.handle = cond.h[1];
+      np.conditional.type = cudaGraphCondTypeSwitch;
+      np.conditional.size = 4;
       cudaGraphNode_t node;
-      e = cudaGraphAddNode(&node, g, last ? &last : nullptr, nullptr, last ? 1 : 0, &np);
-      if (e != cudaSuccess) break;
-      cudaGraph_t counted_body = np.conditional.phGraph_out[0];
-      cudaGraph_t plain_body = np.conditional.phGraph_out[1];
-      // condition 1: the counted kernel
-      e = cudaStreamBeginCaptureToGraph(cs, counted_body, nullptr, nullptr, 0,
-                                        cudaStreamCaptureModeRelaxed);
-      if (e != cudaSuccess) break;
-      const auto args = [&](auto kernel) {
-        kernel<<<grid, kThreads, 0, cs>>>(src, dst, n, pass, counters + pass, status,
-                                          bases + pass * kDigits, check + pass, cp);
-      };
-      if (pass == 1)
-        args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountNext>);
-      else if (pass + 1 == kPasses)
-        args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass>);
-      else
-        args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass | kCountNext>);
-      if ((e = cudaStreamEndCapture(cs, &captured)) != cudaSuccess) break;
-      // condition 0: v14's kernel
-      e = cudaStreamBeginCaptureToGraph(cs, plain_body, nullptr, nullptr, 0,
-                                        cudaStreamCaptureModeRelaxed);
-      if (e != cudaSuccess) break;
-      plain<<<grid, kThreads, 0, cs>>>(src, nullptr, dst, nullptr, n, pass, counters + pass, status,
-                                       bases + pass * kDigits, check + pass);
-      if ((e = cudaStreamEndCapture(cs, &captured)) != cudaSuccess) break;
-      last = node;
-      src = dst;
+      if (e == cudaSuccess)
+        e = cudaGraphAddNode(&node, g, last ? &last : nullptr, nullptr, last ? 1 : 0, &np);
+      for (unsigned v = 0; v < 4 && e == cudaSuccess; ++v) {
+        const bool c2 = v & 2, c3 = v & 1;
+        e = capture_into(np.conditional.phGraph_out[v], [&] {
+          pass_on_cs(1, c2 ? kCountNext : 0u);
+          pass_on_cs(2, (c2 ? kCountedPass : 0u) | (c3 ? kCountNext : 0u));
+          pass_on_cs(3, c3 ? kCountedPass : 0u);
+        });
+      }
     }
   }
   if (e == cudaSuccess) e = cudaGraphInstantiate(exec, g, 0);
@@ -734,8 +769,9 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
   return e;
 }
 
-inline cudaError_t launch_graph(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
-                                cudaStream_t stream) {
+template <unsigned SHAPE = 0>
+cudaError_t launch_graph(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
+                         cudaStream_t stream) {
   if (n < v12::large_from(false) || n > v10::kNarrowMax)
     return v14::launch(keys_in, keys_out, n, ws, stream);
   struct Entry {
@@ -748,7 +784,7 @@ inline cudaError_t launch_graph(const uint32_t* keys_in, uint32_t* keys_out, siz
   for (const Entry& c : cache)
     if (c.key == key) exec = c.exec;
   if (!exec) {
-    cudaError_t e = build_graph(keys_in, keys_out, n, ws, &exec);
+    cudaError_t e = build_graph<SHAPE>(keys_in, keys_out, n, ws, &exec);
     if (e != cudaSuccess) return e;
     if (cache.size() == 16) {
       cudaGraphExecDestroy(cache.front().exec);  // freed once it has run, if it is running
