@@ -81,7 +81,7 @@ inline constexpr unsigned kCountNext = 8;    // this pass counts the next pass's
 // short circuit), so that it can count a tile's keys with one atomic or two. Pass 0 reads the
 // keys in the caller's order and ranks them; pass 1 would have to be counted by that ranking,
 // key by key.
-inline constexpr unsigned kFirstCounted = 2;
+inline constexpr unsigned kFirstCounted = 1;
 inline constexpr unsigned kThreads = v12::kThreads, kItems = v12::kItems;
 inline constexpr size_t kTile = v12::kTile;
 using SW = v10::NarrowStatus;
@@ -169,7 +169,8 @@ __device__ __forceinline__ void count_range(const Counted& cp, unsigned code, un
 // One block of 256 threads.
 // The conditions of a graph's passes (launch_graph): pass p's is set to 1 where the pass runs a
 // counted kernel (it is counted or counts the next pass), else 0. use = false: none.
-// kind 2: one switch in h[1], set to 2 * (pass 2 counted) + (pass 3 counted).
+// kind 2: one switch in h[1], set to 4 * (pass 1 counted) + 2 * (pass 2 counted) + (pass 3
+// counted).
 struct PassConditions {
   cudaGraphConditionalHandle h[kPasses] = {};
   bool use = false;
@@ -207,8 +208,9 @@ __global__ void __launch_bounds__(kDigits)
   __syncthreads();
   if (d + 1 < kPasses && counted[d + 1]) check[d] |= kCountNext;
   if (cond.use && cond.kind == 2 && d == 0)
-    cudaGraphSetConditional(cond.h[1], (counted[2] ? 2u : 0u) | (counted[3] ? 1u : 0u));
-  if (cond.use && cond.kind == 1 && d >= 1 && d < kPasses)  // pass 0: never counted
+    cudaGraphSetConditional(
+        cond.h[1], (counted[1] ? 4u : 0u) | (counted[2] ? 2u : 0u) | (counted[3] ? 1u : 0u));
+  if (cond.use && cond.kind == 1 && d < kPasses)
     cudaGraphSetConditional(cond.h[d],
                             (counted[d] || (d + 1 < kPasses && counted[d + 1])) ? 1u : 0u);
 }
@@ -508,10 +510,8 @@ cudaError_t launch_counted(const uint32_t* keys_in, uint32_t* keys_out, size_t n
                                                v12::kMinBlocks, v08::kScWindow, SW, kOpt>;
   const auto counted_pass = counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt>;
   const unsigned grid = static_cast<unsigned>(tiles);
-  first_pass<<<grid, kThreads, 0, stream>>>(keys_in, nullptr, key_buf, nullptr, n, 0, counters,
-                                            status, bases, check);
-  const uint32_t* src = key_buf;
-  for (unsigned pass = 1; pass < kPasses; ++pass) {
+  const uint32_t* src = keys_in;
+  for (unsigned pass = 0; pass < kPasses; ++pass) {
     uint32_t* dst = pass % 2 ? keys_out : key_buf;
     Counted cp;
     cp.offsets = counts_of(pass);
@@ -703,11 +703,9 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
   PassConditions cond;
   cond.use = SHAPE != 2;
   cond.kind = SHAPE == 1 ? 2 : 1;
-  for (unsigned pass = 1; pass < (SHAPE == 0   ? kPasses
-                                  : SHAPE == 1 ? 2u
-                                               : 1u) &&
-                          e == cudaSuccess;
-       ++pass)
+  const unsigned first_handle = SHAPE == 0 ? 0u : 1u;
+  const unsigned end_handle = SHAPE == 0 ? kPasses : SHAPE == 1 ? 2u : 1u;
+  for (unsigned pass = first_handle; pass < end_handle && e == cudaSuccess; ++pass)
     e = cudaGraphConditionalHandleCreate(&cond.h[pass], g, 0, 0);
   // The prologue, captured: zeroing, histogram, bases and conditions, pass 0 (never counted).
   if (e == cudaSuccess)
@@ -716,9 +714,8 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
     cudaMemsetAsync(ws, 0, zeroed, cs);
     v09::striped_histogram(keys_in, n, hist, cs);
     bases_codes_kernel<<<1, kDigits, 0, cs>>>(hist, bases, check, code, digit_of, cond);
-    pass_on_cs(0, 0);
     if constexpr (SHAPE == 2)
-      for (unsigned pass = 1; pass < kPasses; ++pass) pass_on_cs(pass, 0);
+      for (unsigned pass = 0; pass < kPasses; ++pass) pass_on_cs(pass, 0);
     cudaStreamCaptureStatus cst;
     const cudaGraphNode_t* deps = nullptr;
     size_t ndeps = 0;
@@ -728,7 +725,7 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
     const cudaError_t e2 = cudaStreamEndCapture(cs, &captured);
     if (e == cudaSuccess) e = e2;
     if constexpr (SHAPE == 0) {
-      for (unsigned pass = 1; pass < kPasses && e == cudaSuccess; ++pass) {
+      for (unsigned pass = 0; pass < kPasses && e == cudaSuccess; ++pass) {
         cudaGraphNodeParams np = {};
         np.type = cudaGraphNodeTypeConditional;
         np.conditional.handle = cond.h[pass];
@@ -737,7 +734,7 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
         cudaGraphNode_t node;
         e = cudaGraphAddNode(&node, g, last ? &last : nullptr, nullptr, last ? 1 : 0, &np);
         if (e != cudaSuccess) break;
-        const unsigned bits = pass == 1             ? kCountNext
+        const unsigned bits = pass == 0             ? kCountNext
                               : pass + 1 == kPasses ? kCountedPass
                                                     : kCountedPass | kCountNext;
         e = capture_into(np.conditional.phGraph_out[0], [&] { pass_on_cs(pass, bits); });
@@ -750,14 +747,15 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
       np.type = cudaGraphNodeTypeConditional;
       np.conditional.handle = cond.h[1];
       np.conditional.type = cudaGraphCondTypeSwitch;
-      np.conditional.size = 4;
+      np.conditional.size = 8;
       cudaGraphNode_t node;
       if (e == cudaSuccess)
         e = cudaGraphAddNode(&node, g, last ? &last : nullptr, nullptr, last ? 1 : 0, &np);
-      for (unsigned v = 0; v < 4 && e == cudaSuccess; ++v) {
-        const bool c2 = v & 2, c3 = v & 1;
+      for (unsigned v = 0; v < 8 && e == cudaSuccess; ++v) {
+        const bool c1 = v & 4, c2 = v & 2, c3 = v & 1;
         e = capture_into(np.conditional.phGraph_out[v], [&] {
-          pass_on_cs(1, c2 ? kCountNext : 0u);
+          pass_on_cs(0, c1 ? kCountNext : 0u);
+          pass_on_cs(1, (c1 ? kCountedPass : 0u) | (c2 ? kCountNext : 0u));
           pass_on_cs(2, (c2 ? kCountedPass : 0u) | (c3 ? kCountNext : 0u));
           pass_on_cs(3, c3 ? kCountedPass : 0u);
         });
