@@ -31,7 +31,6 @@
 #include "sort/v12_large_tiles.cuh"
 #include "sort/v13_more_warps.cuh"
 #include "sort/v14_l2_prefetch.cuh"
-#include "sort/v15_counted_ahead.cuh"
 
 namespace ladder::sort {
 namespace {
@@ -159,11 +158,6 @@ Version entry(const std::string& op, const VersionDoc& doc, Launcher keys, Pairs
 
 }  // namespace
 
-constexpr VersionDoc kW15h = {16, "w15h", "x", "x", "x", "x", "x"};
-constexpr VersionDoc kW15s = {17, "w15s", "x", "x", "x", "x", "x"};
-constexpr VersionDoc kW15g = {18, "w15g", "x", "x", "x", "x", "x"};
-constexpr VersionDoc kW15w = {19, "w15w", "x", "x", "x", "x", "x"};
-constexpr VersionDoc kW15p = {20, "w15p", "x", "x", "x", "x", "x"};
 Operator make_operator() {
   Operator op;
   op.name = "sort";
@@ -199,21 +193,6 @@ Operator make_operator() {
                     v13::dispatch_bounds),
       with_dispatch(entry(s, v14::kDoc, v14::launch, nullptr, v14::workspace_bytes, v14::kMaxN),
                     v14::dispatch_bounds),
-      with_dispatch(entry(s, v15::kDoc, v15::launch, nullptr, v15::workspace_bytes, v15::kMaxN),
-                    v15::dispatch_bounds),
-      with_dispatch(entry(s, kW15h, v15::launch_x<true>, nullptr, v15::workspace_bytes, v15::kMaxN),
-                    v15::dispatch_bounds),
-      with_dispatch(entry(s, kW15s, v15::launch_split, nullptr, v15::workspace_bytes, v15::kMaxN),
-                    v15::dispatch_bounds),
-      with_dispatch(
-          entry(s, kW15g, v15::launch_graph<0>, nullptr, v15::workspace_bytes, v15::kMaxN),
-          v15::dispatch_bounds),
-      with_dispatch(
-          entry(s, kW15w, v15::launch_graph<1>, nullptr, v15::workspace_bytes, v15::kMaxN),
-          v15::dispatch_bounds),
-      with_dispatch(
-          entry(s, kW15p, v15::launch_graph<2>, nullptr, v15::workspace_bytes, v15::kMaxN),
-          v15::dispatch_bounds),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),
