@@ -94,6 +94,38 @@ __global__ void __launch_bounds__(kDigits)
   }
 }
 
+// v06's option kPrefetchAheadShift (sort v14): when a block has drawn tile `tile_slot`, one of its
+// threads asks the TMA to prefetch into L2 the keys (and, for a probe's pairs, the values) of the
+// tile D later, D = OPT >> kPrefetchAheadShift sixteenths of the blocks the GPU holds at once
+// (tile_slot: the block's shared word, read where the distance is added, as the kernel did).
+// Nothing without the option, or below sm_90.
+template <unsigned THREADS, unsigned ITEMS, bool PAIRS, unsigned MIN_BLOCKS, unsigned OPT>
+__device__ __forceinline__ void prefetch_ahead(const unsigned& tile_slot, const uint32_t* keys_in,
+                                               const uint32_t* vals_in, size_t n) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  constexpr unsigned kAhead = v06::kPrefetchAhead<OPT>;  // v06's option list says why
+  if constexpr (kAhead > 0) {
+    constexpr unsigned kTile = THREADS * ITEMS;
+    unsigned sms;  // the number of SM identifiers: the SMs, or a few more
+    asm("mov.u32 %0, %%nsmid;" : "=r"(sms));
+    const size_t distance = std::max(1u, sms * arch::min_blocks(THREADS, MIN_BLOCKS) * kAhead / 16);
+    const size_t ahead = (tile_slot + distance) * kTile;  // that tile's first key
+    if (threadIdx.x == 0 && ahead < n && reinterpret_cast<uintptr_t>(keys_in) % 16 == 0) {
+      const unsigned bytes = static_cast<unsigned>(std::min<size_t>(kTile, n - ahead) * 4) & ~15u;
+      if (bytes)
+        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(keys_in + ahead), "r"(bytes)
+                     : "memory");
+      // Pairs (a probe's): that tile's values too.
+      if (PAIRS && bytes && reinterpret_cast<uintptr_t>(vals_in) % 16 == 0)
+        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(vals_in + ahead), "r"(bytes)
+                     : "memory");
+    }
+  }
+#else
+  (void)tile_slot, (void)keys_in, (void)vals_in, (void)n;
+#endif
+}
+
 // One digit pass over n keys (n <= kMaxN), THREADS x ITEMS keys per tile: v06's onesweep_kernel
 // with the short circuit in front. check: this pass's mode bits from bases_check_kernel.
 // SC_WINDOW: the look-back window of a short-circuited tile (sort/tuning/probe_short_circuit.cu).
@@ -119,25 +151,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
   const unsigned mode = *check;  // grid-uniform; loaded while the tile is drawn
   if (threadIdx.x == 0) mixed = 0;
   v06::draw_tile(st, counter);
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  constexpr unsigned kAhead = v06::kPrefetchAhead<OPT>;  // v06's option list says why
-  if constexpr (kAhead > 0) {
-    unsigned sms;  // the number of SM identifiers: the SMs, or a few more
-    asm("mov.u32 %0, %%nsmid;" : "=r"(sms));
-    const size_t distance = std::max(1u, sms * arch::min_blocks(THREADS, MIN_BLOCKS) * kAhead / 16);
-    const size_t ahead = (st.tile_slot + distance) * kTile;  // that tile's first key
-    if (threadIdx.x == 0 && ahead < n && reinterpret_cast<uintptr_t>(keys_in) % 16 == 0) {
-      const unsigned bytes = static_cast<unsigned>(std::min<size_t>(kTile, n - ahead) * 4) & ~15u;
-      if (bytes)
-        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(keys_in + ahead), "r"(bytes)
-                     : "memory");
-      // Pairs (a probe's): that tile's values too.
-      if (PAIRS && bytes && reinterpret_cast<uintptr_t>(vals_in) % 16 == 0)
-        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(vals_in + ahead), "r"(bytes)
-                     : "memory");
-    }
-  }
-#endif
+  prefetch_ahead<THREADS, ITEMS, PAIRS, MIN_BLOCKS, OPT>(st.tile_slot, keys_in, vals_in, n);
 
   if (mode & kCheck) {
     const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;
