@@ -601,7 +601,10 @@ cudaError_t launch_split(const uint32_t* keys_in, uint32_t* keys_out, size_t n, 
       plain<<<grid, kThreads, 0, stream>>>(src, nullptr, dst, nullptr, n, pass, counters + pass,
                                            status, bases + pass * kDigits, check + pass);
     else if (bits == kCountNext)
-      args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountNext, PROBE>, cp);
+      if constexpr (PROBE == 16)  // the counting pass run by the kernel compiled with no bits
+        args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, 0, 0>, cp);
+      else
+        args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountNext, PROBE>, cp);
     else if (bits == kCountedPass)
       args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass>, cp);
     else
