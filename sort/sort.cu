@@ -167,6 +167,7 @@ constexpr VersionDoc kW15s4 = {24, "w15s4", "x", "x", "x", "x", "x"};
 constexpr VersionDoc kW15s7 = {27, "w15s7", "x", "x", "x", "x", "x"};
 constexpr VersionDoc kW15s15 = {35, "w15s15", "x", "x", "x", "x", "x"};
 constexpr VersionDoc kW15s16 = {36, "w15s16", "x", "x", "x", "x", "x"};
+constexpr VersionDoc kW15s32 = {37, "w15s32", "x", "x", "x", "x", "x"};
 Operator make_operator() {
   Operator op;
   op.name = "sort";
@@ -226,6 +227,9 @@ Operator make_operator() {
           v15::dispatch_bounds),
       with_dispatch(
           entry(s, kW15s16, v15::launch_split<16>, nullptr, v15::workspace_bytes, v15::kMaxN),
+          v15::dispatch_bounds),
+      with_dispatch(
+          entry(s, kW15s32, v15::launch_split<32>, nullptr, v15::workspace_bytes, v15::kMaxN),
           v15::dispatch_bounds),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,

@@ -229,6 +229,20 @@ __device__ __forceinline__ void scan_column(unsigned* col, unsigned stride, unsi
   }
 }
 
+// Probe (PROBE & 32): the Tally of a copied tile whose keys have several next digits, out of line,
+// its keys loaded again (from L1 or L2), so that the copy path keeps v14's code.
+template <unsigned TILE, unsigned ITEMS>
+__device__ __noinline__ void tally_copied(const Counted cp, const uint32_t* keys_in, size_t first,
+                                          unsigned to, size_t n, bool full, unsigned pass) {
+  Tally t;
+#pragma unroll 4
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const bool valid = full || first + j * 32 < n;
+    t.add<TILE>(cp, valid, valid ? keys_in[first + j * 32] : 0u, to + j * 32, pass + 1);
+  }
+  t.flush(cp);
+}
+
 // One digit pass of v14's shape (keys only, 32-bit look-back words, n < 2^30). mode = *check.
 // Not counted: v14's pass (v08's kernel: the short circuit, else v06's ranking and look-back).
 // Counted (kCountedPass): each tile first publishes, for every digit, its inclusive count as a
@@ -344,11 +358,15 @@ __device__ __forceinline__ bool copy_tile(v06::PassStorage<THREADS, ITEMS, false
       if (threadIdx.x == 0 && !(PROBE & 4))
         count_range<kTileKeys>(cp, lead_code, st.offset[0], in_tile);
     } else if (mode & kCountNext) {
-      Tally t;
+      if constexpr ((PROBE & 32) != 0) {
+        tally_copied<kTileKeys, ITEMS>(cp, keys_in, first, to, n, full, pass);
+      } else {
+        Tally t;
 #pragma unroll
-      for (unsigned j = 0; j < ITEMS; ++j)
-        t.add<kTileKeys>(cp, full || first + j * 32 < n, key[j], to + j * 32, pass + 1);
-      t.flush(cp);
+        for (unsigned j = 0; j < ITEMS; ++j)
+          t.add<kTileKeys>(cp, full || first + j * 32 < n, key[j], to + j * 32, pass + 1);
+        t.flush(cp);
+      }
     }
     return true;
   }
@@ -395,6 +413,12 @@ __device__ __forceinline__ void count_staged(v06::PassStorage<THREADS, ITEMS, fa
   }
 }
 
+template <unsigned THREADS, unsigned ITEMS>
+__device__ __noinline__ void count_staged_out_of_line(v06::PassStorage<THREADS, ITEMS, false>* st,
+                                                      size_t n, unsigned pass, const Counted cp) {
+  count_staged<THREADS, ITEMS>(*st, n, pass, cp);
+}
+
 // BITS: which of kCountedPass and kCountNext this instantiation can run (the others' code is
 // compiled out); the runtime mode is masked by it.
 template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT,
@@ -437,7 +461,12 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
       st, keys_in, nullptr, keys_out, nullptr, n, pass, status, bases);
   // The mode read again (from shared memory) rather than held through the ranking.
   if constexpr ((BITS & kCountNext) != 0)
-    if (mode_s & kCountNext) count_staged<THREADS, ITEMS>(st, n, pass, cp);
+    if (mode_s & kCountNext) {
+      if constexpr ((PROBE & 32) != 0)
+        count_staged_out_of_line<THREADS, ITEMS>(&st, n, pass, cp);
+      else
+        count_staged<THREADS, ITEMS>(st, n, pass, cp);
+    }
 }
 
 // The workspace of the counted passes, in order: [tile counters |
