@@ -159,15 +159,6 @@ Version entry(const std::string& op, const VersionDoc& doc, Launcher keys, Pairs
 
 }  // namespace
 
-constexpr VersionDoc kW15h = {16, "w15h", "x", "x", "x", "x", "x"};
-constexpr VersionDoc kW15s = {17, "w15s", "x", "x", "x", "x", "x"};
-constexpr VersionDoc kW15s1 = {21, "w15s1", "x", "x", "x", "x", "x"};
-constexpr VersionDoc kW15s2 = {22, "w15s2", "x", "x", "x", "x", "x"};
-constexpr VersionDoc kW15s4 = {24, "w15s4", "x", "x", "x", "x", "x"};
-constexpr VersionDoc kW15s7 = {27, "w15s7", "x", "x", "x", "x", "x"};
-constexpr VersionDoc kW15s15 = {35, "w15s15", "x", "x", "x", "x", "x"};
-constexpr VersionDoc kW15s16 = {36, "w15s16", "x", "x", "x", "x", "x"};
-constexpr VersionDoc kW15s32 = {37, "w15s32", "x", "x", "x", "x", "x"};
 Operator make_operator() {
   Operator op;
   op.name = "sort";
@@ -205,32 +196,6 @@ Operator make_operator() {
                     v14::dispatch_bounds),
       with_dispatch(entry(s, v15::kDoc, v15::launch, nullptr, v15::workspace_bytes, v15::kMaxN),
                     v15::dispatch_bounds),
-      with_dispatch(entry(s, kW15h, v15::launch_x<true>, nullptr, v15::workspace_bytes, v15::kMaxN),
-                    v15::dispatch_bounds),
-      with_dispatch(
-          entry(s, kW15s, v15::launch_split<0>, nullptr, v15::workspace_bytes, v15::kMaxN),
-          v15::dispatch_bounds),
-      with_dispatch(
-          entry(s, kW15s1, v15::launch_split<1>, nullptr, v15::workspace_bytes, v15::kMaxN),
-          v15::dispatch_bounds),
-      with_dispatch(
-          entry(s, kW15s2, v15::launch_split<2>, nullptr, v15::workspace_bytes, v15::kMaxN),
-          v15::dispatch_bounds),
-      with_dispatch(
-          entry(s, kW15s4, v15::launch_split<4>, nullptr, v15::workspace_bytes, v15::kMaxN),
-          v15::dispatch_bounds),
-      with_dispatch(
-          entry(s, kW15s7, v15::launch_split<7>, nullptr, v15::workspace_bytes, v15::kMaxN),
-          v15::dispatch_bounds),
-      with_dispatch(
-          entry(s, kW15s15, v15::launch_split<15>, nullptr, v15::workspace_bytes, v15::kMaxN),
-          v15::dispatch_bounds),
-      with_dispatch(
-          entry(s, kW15s16, v15::launch_split<16>, nullptr, v15::workspace_bytes, v15::kMaxN),
-          v15::dispatch_bounds),
-      with_dispatch(
-          entry(s, kW15s32, v15::launch_split<32>, nullptr, v15::workspace_bytes, v15::kMaxN),
-          v15::dispatch_bounds),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),

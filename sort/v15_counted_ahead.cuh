@@ -1,28 +1,29 @@
 // sort/v15_counted_ahead.cuh — sort v15: where a pass has few digit values, the pass before it
 // counts each of its tiles' keys, so that the pass knows where every tile goes before it starts
 // and needs no look-back.
-// Technique: v14's passes. The histogram says, before the first pass, which later passes have at
-// most 16 digit values (their digits get codes 0..15). For such a pass q, pass q - 1's write-out
-// adds each key it writes to a count per (tile of pass q, code): a key written to position p is
-// key p of pass q's input. One atomic a warp where the warp's 32 keys share their next digit and
-// tile (nearly always, in such a pass). A small kernel between the passes scans those counts,
-// tile by tile, into each tile's output offset per code (reduce-then-scan, with the reduce done
-// by the pass before). In pass q a tile reads its offsets as it starts: a tile of one digit, the
-// common case, is copied straight to its place; a mixed tile is ranked as in v14 but takes its
-// offsets from the scan instead of a look-back. Nothing in pass q waits on another tile.
+// Technique: v14's passes. The histogram says, before the first pass, which passes from the
+// third on have at most 16 digit values (their digits get codes 0..15). For such a pass q, pass
+// q - 1's write-out adds the keys it writes to a count per (tile of pass q, code): a key written
+// to position p is key p of pass q's input. A tile copied whole (v08's short circuit) whose keys
+// share their next digit adds them with one reduction or two. Pass q's first 16 tiles scan those
+// counts, a code each, into every tile's output offset per code (reduce-then-scan, the reduce
+// done by the pass before); then a tile of one digit is copied straight to its place, and a mixed
+// tile is ranked as in v14 but finds its predecessors' prefixes already published. Which kernel
+// each pass runs is chosen on the GPU: the sort is a CUDA graph whose switch node takes the
+// histogram's verdict, so a pass that neither is counted nor counts runs v14's kernel itself.
 // Changes from v14: on keys with few distinct values (`few`), after the first pass nearly every
-// tile holds one key value and v08's short circuit copies it, but each such tile still waited
-// on its predecessors' look-back words, which are published only once those tiles' keys had
-// arrived and been checked: half of such a pass's warps' time, and the passes took 27-32% longer
-// than a copy of the keys. Passes with more digit values (uniform and sorted keys) run v14's
-// code; they pay three small kernels that return at once, and a few more zeroed bytes.
-// Remains (bottleneck): the first pass, which ranks every tile; the histogram pass. On uniform
-// and sorted keys, v14's (the ballots, the scatter).
+// tile holds one key value and is copied whole, but each still waited in the look-back for the
+// tiles ahead of it to load and check their keys: those passes took 27-32% longer than a copy.
+// Counted, they take about as long as a copy. From 2^27 keys up to 2^30 - 1; below, v14.
+// Remains (bottleneck): the first two passes (every tile ranked in the first; the second counts
+// the third's tiles, and runs 7% longer than v14's); the histogram pass. Inputs with many digit
+// values in every pass (uniform, sorted) run v14's kernels and pay the graph's switch node.
 // Source: the look-back of D. Merrill and M. Garland, "Single-pass Parallel Prefix Scan with
 // Decoupled Look-back", 2016, as A. Adinets and D. Merrill's "Onesweep" (2022) uses it; the
 // per-tile digit counts of reduce-then-scan radix sorts (D. Merrill and A. Grimshaw, "High
 // Performance and Scalable Radix Sorting", 2011), here taken during the previous pass's scatter;
-// v08's short circuit (CUB's TryShortCircuit).
+// v08's short circuit (CUB's TryShortCircuit); CUDA graphs' conditional nodes (CUDA 12.4, the
+// CUDA C++ Programming Guide, "Conditional Graph Nodes").
 #pragma once
 
 #include <cuda_runtime.h>
@@ -49,26 +50,27 @@ inline constexpr VersionDoc kDoc = {
     15, "v15_counted_ahead",
     "v14's passes; a pass with few digit values gets its tiles' places counted by the pass before",
     /*technique*/
-    "Where v14 runs its large tiles (keys only): the histogram marks each later pass with at most "
-    "16 digit values as counted. The pass before a counted pass adds each key it writes to a "
-    "count per (tile of the next pass, digit): one atomic a warp where the warp's keys agree, "
-    "match.any.sync where not. A small kernel scans those counts into each tile's offsets per "
-    "digit, and in the counted pass every tile knows where its keys go as it starts: a tile of "
-    "one digit is copied there, a mixed tile is ranked and scattered with no look-back.",
+    "From 2^27 keys (keys only): the histogram marks each pass from the third on that has at most "
+    "16 digit values as counted. The pass before a counted pass adds the keys it writes to a "
+    "count per (tile of the next pass, digit): one reduction or two for a tile copied whole. The "
+    "counted pass's first tiles scan those counts into each tile's offsets, and every tile knows "
+    "where its keys go as it starts: a tile of one digit is copied there, a mixed tile is ranked "
+    "and finds its predecessors' prefixes already published. A CUDA graph's switch node, set on "
+    "the GPU, picks each pass's kernel: v14's where a pass neither is counted nor counts.",
     /*changes*/
     "On few distinct keys v14's short-circuited tiles still waited on the look-back: each "
     "tile's count was published only after its keys had arrived and been checked, and the "
     "passes took 27-32% longer than a copy of the keys. Counted ahead, no tile of such a pass "
     "waits on another.",
     /*remains*/
-    "The first pass (every tile ranked) and the histogram pass; on inputs with many digit values "
-    "in every pass (uniform, sorted keys), v14's ballots and scatter, plus three small kernels "
-    "that return at once.",
+    "The first pass (every tile ranked), the second (it counts the third's tiles) and the "
+    "histogram pass; on inputs with many digit values in every pass (uniform, sorted keys), "
+    "v14's ballots and scatter, plus the graph's switch node.",
     /*source*/
     "Merrill & Garland, \"Single-pass Parallel Prefix Scan with Decoupled Look-back\", 2016; "
     "Adinets & Merrill, \"Onesweep\", 2022; per-tile counts as in reduce-then-scan radix sorts "
     "(Merrill & Grimshaw, \"High Performance and Scalable Radix Sorting\", 2011), here taken "
-    "during the previous pass's scatter; v08's short circuit"};
+    "during the previous pass's scatter; v08's short circuit; CUDA graph conditional nodes"};
 
 using v06::kDigits;
 using v06::kPasses;
@@ -166,10 +168,12 @@ __device__ __forceinline__ void count_range(const Counted& cp, unsigned code, un
 // kCountedPass for a pass p >= kFirstCounted with at most kCountCodes digit values, kCountNext
 // for the pass before one), code[p * 256 + d] (the number of occurring digits below d, 0xff where
 // no key has d) and digit_of[p * kCountCodes + c] (the digit of code c, 0xffffffff past the last).
+// It also sets `chain`, the condition of the graph's switch node (launch), to
+// 2 * (pass 2 is counted) + (pass 3 is counted): which kernels passes 1 to 3 run.
 // One block of 256 threads.
 __global__ void __launch_bounds__(kDigits)
     bases_codes_kernel(const unsigned* hist, unsigned* bases, unsigned* check, unsigned char* code,
-                       unsigned* digit_of) {
+                       unsigned* digit_of, cudaGraphConditionalHandle chain) {
   __shared__ unsigned warp_sums[radix::kWarps];
   __shared__ unsigned counted[kPasses];
   __shared__ unsigned warp_nonzero[radix::kWarps];
@@ -198,6 +202,8 @@ __global__ void __launch_bounds__(kDigits)
   }
   __syncthreads();
   if (d + 1 < kPasses && counted[d + 1]) check[d] |= kCountNext;
+  static_assert(kFirstCounted == 2 && kPasses == 4, "the switch's bodies cover passes 2 and 3");
+  if (d == 0) cudaGraphSetConditional(chain, (counted[2] ? 2u : 0u) | (counted[3] ? 1u : 0u));
 }
 
 // A counted pass's column of counts (col[0, stride), one code's, stride a multiple of 4) into
@@ -229,8 +235,9 @@ __device__ __forceinline__ void scan_column(unsigned* col, unsigned stride, unsi
   }
 }
 
-// Probe (PROBE & 32): the Tally of a copied tile whose keys have several next digits, out of line,
-// its keys loaded again (from L1 or L2), so that the copy path keeps v14's code.
+// The Tally of a copied tile whose keys have several next digits (rare in a pass that counts),
+// out of line, its keys loaded again (from L1 or L2). Inlined, this code and count_staged's,
+// though almost never run, made the copy path of the pass that counts 14% slower.
 template <unsigned TILE, unsigned ITEMS>
 __device__ __noinline__ void tally_copied(const Counted cp, const uint32_t* keys_in, size_t first,
                                           unsigned to, size_t n, bool full, unsigned pass) {
@@ -255,7 +262,7 @@ __device__ __noinline__ void tally_copied(const Counted cp, const uint32_t* keys
 // keys and, where they all have one digit of this pass, copies them to their place (with the
 // look-back if the pass is not counted) and counts them for the next pass; returns true then,
 // false for a tile that must be ranked. Every thread calls it.
-template <unsigned THREADS, unsigned ITEMS, unsigned OPT, unsigned PROBE = 0>
+template <unsigned THREADS, unsigned ITEMS, unsigned OPT>
 __device__ __forceinline__ bool copy_tile(v06::PassStorage<THREADS, ITEMS, false>& st, int& mixed,
                                           const uint32_t* __restrict__ keys_in,
                                           uint32_t* __restrict__ keys_out, size_t n, unsigned pass,
@@ -320,9 +327,8 @@ __device__ __forceinline__ bool copy_tile(v06::PassStorage<THREADS, ITEMS, false
   const uint32_t lead = keys_in[base];
   // The next pass's code of the first key, asked for now so that the count at the end of the
   // tile does not wait for it.
-  const unsigned lead_code = (mode & kCountNext) && threadIdx.x == 0 && !(PROBE & 1)
-                                 ? cp.next_code[v06::digit_at(lead, pass + 1)]
-                                 : 0u;
+  const unsigned lead_code =
+      (mode & kCountNext) && threadIdx.x == 0 ? cp.next_code[v06::digit_at(lead, pass + 1)] : 0u;
   uint32_t differ = 0;
   if (!counted || (mode & kCountNext)) {
 #pragma unroll
@@ -331,7 +337,7 @@ __device__ __forceinline__ bool copy_tile(v06::PassStorage<THREADS, ITEMS, false
   }
   if (!counted && v06::digit_at(differ, pass) != 0) mixed = 1;
   const bool next_differs =
-      __syncthreads_or(!(PROBE & 2) && (mode & kCountNext) && v06::digit_at(differ, pass + 1) != 0);
+      __syncthreads_or((mode & kCountNext) && v06::digit_at(differ, pass + 1) != 0);
   if (!mixed) {      // block-uniform: the tile is in order for this pass
     if (!counted) {  // v08's look-back for the one digit
       const unsigned ld = v06::digit_at(lead, pass);
@@ -355,18 +361,9 @@ __device__ __forceinline__ bool copy_tile(v06::PassStorage<THREADS, ITEMS, false
     if ((mode & kCountNext) && !next_differs) {
       // One next digit: the tile's keys land on [at, at + in_tile) of the next pass's input,
       // in one or two of its tiles.
-      if (threadIdx.x == 0 && !(PROBE & 4))
-        count_range<kTileKeys>(cp, lead_code, st.offset[0], in_tile);
-    } else if (mode & kCountNext) {
-      if constexpr ((PROBE & 32) != 0) {
-        tally_copied<kTileKeys, ITEMS>(cp, keys_in, first, to, n, full, pass);
-      } else {
-        Tally t;
-#pragma unroll
-        for (unsigned j = 0; j < ITEMS; ++j)
-          t.add<kTileKeys>(cp, full || first + j * 32 < n, key[j], to + j * 32, pass + 1);
-        t.flush(cp);
-      }
+      if (threadIdx.x == 0) count_range<kTileKeys>(cp, lead_code, st.offset[0], in_tile);
+    } else if (mode & kCountNext) {  // rare: out of line, so that the copy keeps v14's code
+      tally_copied<kTileKeys, ITEMS>(cp, keys_in, first, to, n, full, pass);
     }
     return true;
   }
@@ -413,6 +410,7 @@ __device__ __forceinline__ void count_staged(v06::PassStorage<THREADS, ITEMS, fa
   }
 }
 
+// count_staged out of line (tally_copied says why).
 template <unsigned THREADS, unsigned ITEMS>
 __device__ __noinline__ void count_staged_out_of_line(v06::PassStorage<THREADS, ITEMS, false>* st,
                                                       size_t n, unsigned pass, const Counted cp) {
@@ -421,8 +419,7 @@ __device__ __noinline__ void count_staged_out_of_line(v06::PassStorage<THREADS, 
 
 // BITS: which of kCountedPass and kCountNext this instantiation can run (the others' code is
 // compiled out); the runtime mode is masked by it.
-template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT,
-          unsigned BITS = kCountedPass | kCountNext, unsigned PROBE = 0>
+template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT, unsigned BITS>
 __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     counted_kernel(const uint32_t* __restrict__ keys_in, uint32_t* __restrict__ keys_out, size_t n,
                    unsigned pass, unsigned* counter, SW::Word* status, const unsigned* bases,
@@ -438,10 +435,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
     mode_s = mode;
   }
   __shared__ unsigned drawn;  // the tile counter as the draw found it
-  if constexpr ((PROBE & 8) != 0) {
-    v06::draw_tile(st, counter);
-    if (threadIdx.x == 0) drawn = 0xffffffffu;
-  } else {  // v06::draw_tile, keeping the counter's high bits (kReadyOne) apart
+  {                           // v06::draw_tile, keeping the counter's high bits (kReadyOne) apart
     const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     if (threadIdx.x == 0) {
       const unsigned d = atomicAdd(counter, 1u);
@@ -453,20 +447,15 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
   }
   v08::prefetch_ahead<THREADS, ITEMS, false, MIN_BLOCKS, OPT>(st.tile_slot, keys_in, nullptr, n);
   if (mode & (v08::kCheck | kCountedPass)) {
-    if (copy_tile<THREADS, ITEMS, OPT, PROBE>(st, mixed, keys_in, keys_out, n, pass, status, bases,
-                                              mode, drawn / kReadyOne, cp))
+    if (copy_tile<THREADS, ITEMS, OPT>(st, mixed, keys_in, keys_out, n, pass, status, bases, mode,
+                                       drawn / kReadyOne, cp))
       return;
   }
   v06::rank_and_scatter<THREADS, ITEMS, v06::kWindow, false, 0, SW, OPT>(
       st, keys_in, nullptr, keys_out, nullptr, n, pass, status, bases);
   // The mode read again (from shared memory) rather than held through the ranking.
   if constexpr ((BITS & kCountNext) != 0)
-    if (mode_s & kCountNext) {
-      if constexpr ((PROBE & 32) != 0)
-        count_staged_out_of_line<THREADS, ITEMS>(&st, n, pass, cp);
-      else
-        count_staged<THREADS, ITEMS>(st, n, pass, cp);
-    }
+    if (mode_s & kCountNext) count_staged_out_of_line<THREADS, ITEMS>(&st, n, pass, cp);
 }
 
 // The workspace of the counted passes, in order: [tile counters |
@@ -490,166 +479,181 @@ inline size_t workspace_bytes(size_t n) {
   return std::max(v14::workspace_bytes(n), counted_workspace_bytes(n));
 }
 
-// The four passes (in -> buffer -> out -> buffer -> out) of v14's shape with the counts; n takes
-// v12's large tiles (v12::large_from(false) <= n <= v10::kNarrowMax). ws: workspace_bytes(n).
-// Pass 0 is v14's own kernel (it is never counted and counts nothing); the others run
-// counted_kernel. The same launches whatever the keys: each pass's mode is read on the GPU.
-template <bool V14_KERNELS = false>
-cudaError_t launch_counted(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
-                           cudaStream_t stream) {
+// Where a sort runs the counted passes: from kCountedFrom keys up to v10::kNarrowMax. Below,
+// the counting and the column scans cost more than the look-back they save (on the H100, `few`
+// at 2^24 and 25.6M keys took longer than v14's), and v15 runs v14.
+inline constexpr size_t kCountedFrom = size_t(1) << 27;
+
+// The workspace's parts (counted_workspace_bytes(n) bytes at ws; see there).
+struct Parts {
+  unsigned* counters;  // the passes' tile counters
+  unsigned* hist;
+  SW::Word* status;
+  unsigned* counts;  // passes kFirstCounted.. (counts_words each)
+  size_t zeroed;     // bytes from ws that are zeroed per sort
+  unsigned* bases;
+  unsigned* check;
+  unsigned char* code;
+  unsigned* digit_of;
+  uint32_t* key_buf;
+};
+inline Parts parts_of(void* ws, size_t n) {
   using v06::round256;
   const size_t tiles = ceil_div(n, kTile);
+  Parts r;
   char* p = static_cast<char*>(ws);
-  unsigned* counters = reinterpret_cast<unsigned*>(p);  // [0, 4): the passes' tile counters
-  unsigned* hist = reinterpret_cast<unsigned*>(p + 256);
-  SW::Word* status = reinterpret_cast<SW::Word*>(p + 256 + kPasses * kDigits * 4);
-  unsigned* counts = reinterpret_cast<unsigned*>(status + tiles * kDigits);
-  const size_t zeroed = counted_zeroed_bytes(n);
-  char* q = p + round256(zeroed);
-  unsigned* bases = reinterpret_cast<unsigned*>(q);
-  unsigned* check = bases + kPasses * kDigits;
+  r.counters = reinterpret_cast<unsigned*>(p);
+  r.hist = reinterpret_cast<unsigned*>(p + 256);
+  r.status = reinterpret_cast<SW::Word*>(p + 256 + kPasses * kDigits * 4);
+  r.counts = reinterpret_cast<unsigned*>(r.status + tiles * kDigits);
+  r.zeroed = counted_zeroed_bytes(n);
+  char* q = p + round256(r.zeroed);
+  r.bases = reinterpret_cast<unsigned*>(q);
+  r.check = r.bases + kPasses * kDigits;
   q += round256(kPasses * kDigits * 4 + kPasses * 4);
-  unsigned char* code = reinterpret_cast<unsigned char*>(q);
-  unsigned* digit_of = reinterpret_cast<unsigned*>(q + kPasses * kDigits);
+  r.code = reinterpret_cast<unsigned char*>(q);
+  r.digit_of = reinterpret_cast<unsigned*>(q + kPasses * kDigits);
   q += round256(kPasses * kDigits + kPasses * kCountCodes * 4);
-  uint32_t* key_buf = reinterpret_cast<uint32_t*>(q);
-  const auto counts_of = [&](unsigned pass) {  // the counts of a pass that may be counted
-    return pass >= kFirstCounted && pass < kPasses
-               ? counts + (pass - kFirstCounted) * counts_words(tiles)
-               : nullptr;
-  };
-
-  cudaError_t e = cudaMemsetAsync(ws, 0, zeroed, stream);
-  if (e != cudaSuccess) return e;
-  e = v09::striped_histogram(keys_in, n, hist, stream);
-  if (e != cudaSuccess) return e;
-  bases_codes_kernel<<<1, kDigits, 0, stream>>>(hist, bases, check, code, digit_of);
-  constexpr unsigned kOpt = v14::kAheadSixteenths << v06::kPrefetchAheadShift;
-  const auto first_pass = v08::onesweep_kernel<kThreads, kItems, v06::kWindow, false,
-                                               v12::kMinBlocks, v08::kScWindow, SW, kOpt>;
-  const auto counted_pass = counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt>;
-  const unsigned grid = static_cast<unsigned>(tiles);
-  first_pass<<<grid, kThreads, 0, stream>>>(keys_in, nullptr, key_buf, nullptr, n, 0, counters,
-                                            status, bases, check);
-  const uint32_t* src = key_buf;
-  for (unsigned pass = 1; pass < kPasses; ++pass) {
-    uint32_t* dst = pass % 2 ? keys_out : key_buf;
-    Counted cp;
-    cp.offsets = counts_of(pass);
-    cp.code = code + pass * kDigits;
-    cp.digit_of = digit_of + pass * kCountCodes;
-    cp.counter = counters + pass;
-    cp.next_counts = counts_of(pass + 1);
-    cp.next_code = pass + 1 < kPasses ? code + (pass + 1) * kDigits : nullptr;
-    cp.stride = static_cast<unsigned>(counts_stride(tiles));
-    if constexpr (V14_KERNELS)
-      first_pass<<<grid, kThreads, 0, stream>>>(src, nullptr, dst, nullptr, n, pass,
-                                                counters + pass, status, bases + pass * kDigits,
-                                                check + pass);
-    else
-      counted_pass<<<grid, kThreads, 0, stream>>>(src, dst, n, pass, counters + pass, status,
-                                                  bases + pass * kDigits, check + pass, cp);
-    src = dst;
-  }
-  return cudaGetLastError();
+  r.key_buf = reinterpret_cast<uint32_t*>(q);
+  return r;
 }
 
-// The sort launcher contract (sort/sort.h). ws: workspace_bytes(n) (unused up to 16,384 keys).
-// Where v12 runs its large tiles (from 10 of them per SM up to 2^30 - 1 keys), the counted
-// passes; elsewhere v14 (that is, v12).
-inline cudaError_t launch(const uint32_t* in, uint32_t* out, size_t n, void* ws,
-                          cudaStream_t stream) {
-  if (n < v12::large_from(false) || n > v10::kNarrowMax) return v14::launch(in, out, n, ws, stream);
-  return launch_counted(in, out, n, ws, stream);
-}
-
-// Probe (w15s): launch_counted with each pass's kernel chosen on the host, after reading the
-// modes back (a synchronization): v14's kernel where a pass neither is counted nor counts, else
-// counted_kernel compiled for just the bits the pass uses.
-template <unsigned PROBE = 0>
-cudaError_t launch_split(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
-                         cudaStream_t stream) {
-  if (n < v12::large_from(false) || n > v10::kNarrowMax)
-    return v14::launch(keys_in, keys_out, n, ws, stream);
-  using v06::round256;
+// Builds the sort of keys_in[0, n) into keys_out as a CUDA graph (kCountedFrom <= n <=
+// v10::kNarrowMax): the zeroing, the histogram, bases_codes_kernel and pass 0 (v14's kernel; it
+// is never counted and, with kFirstCounted = 2, counts nothing), then one switch node whose
+// condition bases_codes_kernel sets on the GPU, with a body for each combination of passes 2 and
+// 3 counted. A body runs passes 1 to 3, each with v14's kernel where the pass is not counted and
+// counts nothing, else counted_kernel compiled for the bits that pass uses. So an input with many
+// digit values in every pass runs v14's kernels, byte for byte: compiled into one kernel with
+// the counting, v14's ranking ran 2 to 7% slower (the lab notes). cs: a stream to capture on.
+inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
+                               cudaStream_t cs, cudaGraphExec_t* exec) {
   const size_t tiles = ceil_div(n, kTile);
-  char* p = static_cast<char*>(ws);
-  unsigned* counters = reinterpret_cast<unsigned*>(p);
-  unsigned* hist = reinterpret_cast<unsigned*>(p + 256);
-  SW::Word* status = reinterpret_cast<SW::Word*>(p + 256 + kPasses * kDigits * 4);
-  unsigned* counts = reinterpret_cast<unsigned*>(status + tiles * kDigits);
-  const size_t zeroed = counted_zeroed_bytes(n);
-  char* q = p + round256(zeroed);
-  unsigned* bases = reinterpret_cast<unsigned*>(q);
-  unsigned* check = bases + kPasses * kDigits;
-  q += round256(kPasses * kDigits * 4 + kPasses * 4);
-  unsigned char* code = reinterpret_cast<unsigned char*>(q);
-  unsigned* digit_of = reinterpret_cast<unsigned*>(q + kPasses * kDigits);
-  q += round256(kPasses * kDigits + kPasses * kCountCodes * 4);
-  uint32_t* key_buf = reinterpret_cast<uint32_t*>(q);
-  const auto counts_of = [&](unsigned pass) {
-    return pass >= kFirstCounted && pass < kPasses
-               ? counts + (pass - kFirstCounted) * counts_words(tiles)
-               : nullptr;
-  };
-  cudaError_t e = cudaMemsetAsync(ws, 0, zeroed, stream);
-  if (e != cudaSuccess) return e;
-  e = v09::striped_histogram(keys_in, n, hist, stream);
-  if (e != cudaSuccess) return e;
-  bases_codes_kernel<<<1, kDigits, 0, stream>>>(hist, bases, check, code, digit_of);
-  static unsigned* modes = nullptr;
-  if (!modes) {
-    e = cudaMallocHost(&modes, kPasses * sizeof(unsigned));
-    if (e != cudaSuccess) return e;
-  }
-  e = cudaMemcpyAsync(modes, check, kPasses * sizeof(unsigned), cudaMemcpyDeviceToHost, stream);
-  if (e != cudaSuccess) return e;
-  e = cudaStreamSynchronize(stream);
-  if (e != cudaSuccess) return e;
+  const Parts w = parts_of(ws, n);
   constexpr unsigned kOpt = v14::kAheadSixteenths << v06::kPrefetchAheadShift;
   const auto plain = v08::onesweep_kernel<kThreads, kItems, v06::kWindow, false, v12::kMinBlocks,
                                           v08::kScWindow, SW, kOpt>;
   const unsigned grid = static_cast<unsigned>(tiles);
-  const uint32_t* src = keys_in;
-  for (unsigned pass = 0; pass < kPasses; ++pass) {
-    uint32_t* dst = pass % 2 ? keys_out : key_buf;
+  const auto counts_of = [&](unsigned pass) {
+    return pass >= kFirstCounted && pass < kPasses
+               ? w.counts + (pass - kFirstCounted) * counts_words(tiles)
+               : nullptr;
+  };
+  // Pass `pass` onto cs: v14's kernel for bits 0, else counted_kernel compiled for `bits`.
+  const auto pass_on_cs = [&](unsigned pass, unsigned bits) {
+    const uint32_t* src = pass == 0 ? keys_in : pass % 2 ? w.key_buf : keys_out;
+    uint32_t* dst = pass % 2 ? keys_out : w.key_buf;
     Counted cp;
     cp.offsets = counts_of(pass);
-    cp.code = code + pass * kDigits;
-    cp.digit_of = digit_of + pass * kCountCodes;
-    cp.counter = counters + pass;
+    cp.code = w.code + pass * kDigits;
+    cp.digit_of = w.digit_of + pass * kCountCodes;
+    cp.counter = w.counters + pass;
     cp.next_counts = counts_of(pass + 1);
-    cp.next_code = pass + 1 < kPasses ? code + (pass + 1) * kDigits : nullptr;
+    cp.next_code = pass + 1 < kPasses ? w.code + (pass + 1) * kDigits : nullptr;
     cp.stride = static_cast<unsigned>(counts_stride(tiles));
-    const unsigned bits = modes[pass] & (kCountedPass | kCountNext);
-    const auto args = [&](auto kernel, auto... extra) {
-      kernel<<<grid, kThreads, 0, stream>>>(src, dst, n, pass, counters + pass, status,
-                                            bases + pass * kDigits, check + pass, extra...);
+    const auto run = [&](auto kernel) {
+      kernel<<<grid, kThreads, 0, cs>>>(src, dst, n, pass, w.counters + pass, w.status,
+                                        w.bases + pass * kDigits, w.check + pass, cp);
     };
     if (bits == 0)
-      plain<<<grid, kThreads, 0, stream>>>(src, nullptr, dst, nullptr, n, pass, counters + pass,
-                                           status, bases + pass * kDigits, check + pass);
+      plain<<<grid, kThreads, 0, cs>>>(src, nullptr, dst, nullptr, n, pass, w.counters + pass,
+                                       w.status, w.bases + pass * kDigits, w.check + pass);
     else if (bits == kCountNext)
-      if constexpr (PROBE == 16)  // the counting pass run by the kernel compiled with no bits
-        args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, 0, 0>, cp);
-      else
-        args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountNext, PROBE>, cp);
+      run(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountNext>);
     else if (bits == kCountedPass)
-      args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass>, cp);
+      run(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass>);
     else
-      args(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass | kCountNext>, cp);
-    src = dst;
+      run(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass | kCountNext>);
+  };
+
+  cudaGraph_t g = nullptr;
+  cudaError_t e = cudaGraphCreate(&g, 0);
+  if (e != cudaSuccess) return e;
+  cudaGraphConditionalHandle chain{};
+  e = cudaGraphConditionalHandleCreate(&chain, g, 0, 0);
+  // The prologue, captured into g.
+  if (e == cudaSuccess)
+    e = cudaStreamBeginCaptureToGraph(cs, g, nullptr, nullptr, 0, cudaStreamCaptureModeRelaxed);
+  if (e == cudaSuccess) {
+    cudaMemsetAsync(ws, 0, w.zeroed, cs);
+    v09::striped_histogram(keys_in, n, w.hist, cs);
+    bases_codes_kernel<<<1, kDigits, 0, cs>>>(w.hist, w.bases, w.check, w.code, w.digit_of, chain);
+    pass_on_cs(0, 0);
+    cudaStreamCaptureStatus status;
+    const cudaGraphNode_t* deps = nullptr;
+    size_t ndeps = 0;
+    e = cudaStreamGetCaptureInfo(cs, &status, nullptr, nullptr, &deps, nullptr, &ndeps);
+    cudaGraphNode_t last = e == cudaSuccess && ndeps == 1 ? deps[0] : nullptr;
+    cudaGraph_t captured = nullptr;
+    const cudaError_t end = cudaStreamEndCapture(cs, &captured);
+    if (e == cudaSuccess) e = end != cudaSuccess ? end : last ? cudaSuccess : cudaErrorUnknown;
+    // The switch after pass 0, and its four bodies.
+    cudaGraphNodeParams np = {};
+    np.type = cudaGraphNodeTypeConditional;
+    np.conditional.handle = chain;
+    np.conditional.type = cudaGraphCondTypeSwitch;
+    np.conditional.size = 4;
+    cudaGraphNode_t node;
+    if (e == cudaSuccess) e = cudaGraphAddNode(&node, g, &last, nullptr, 1, &np);
+    for (unsigned v = 0; v < 4 && e == cudaSuccess; ++v) {
+      const bool counted2 = v & 2, counted3 = v & 1;
+      e = cudaStreamBeginCaptureToGraph(cs, np.conditional.phGraph_out[v], nullptr, nullptr, 0,
+                                        cudaStreamCaptureModeRelaxed);
+      if (e != cudaSuccess) break;
+      pass_on_cs(1, counted2 ? kCountNext : 0u);
+      pass_on_cs(2, (counted2 ? kCountedPass : 0u) | (counted3 ? kCountNext : 0u));
+      pass_on_cs(3, counted3 ? kCountedPass : 0u);
+      e = cudaStreamEndCapture(cs, &captured);
+    }
   }
-  return cudaGetLastError();
+  if (e == cudaSuccess) e = cudaGraphInstantiate(exec, g, 0);
+  cudaGraphDestroy(g);
+  return e;
 }
 
-template <bool V14_KERNELS>
-cudaError_t launch_x(const uint32_t* in, uint32_t* out, size_t n, void* ws, cudaStream_t stream) {
-  if (n < v12::large_from(false) || n > v10::kNarrowMax) return v14::launch(in, out, n, ws, stream);
-  return launch_counted<V14_KERNELS>(in, out, n, ws, stream);
+// The sort launcher contract (sort/sort.h). ws: workspace_bytes(n) (unused up to 16,384 keys).
+// From kCountedFrom keys up to v10::kNarrowMax, the graph of build_graph, launched on `stream`;
+// elsewhere v14. A graph is built on the first call for its (device, keys_in, keys_out, n, ws),
+// and kept: the last 16 such graphs are kept, an older one destroyed (freed once it has run, if
+// it is running). Not safe to call from two host threads at once. Errors: those of the CUDA
+// calls (a graph that could not be built is not kept).
+inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
+                          cudaStream_t stream) {
+  if (n < std::max(kCountedFrom, v12::large_from(false)) || n > v10::kNarrowMax)
+    return v14::launch(keys_in, keys_out, n, ws, stream);
+  struct Entry {
+    int device;
+    const void *in, *out, *ws;
+    size_t n;
+    cudaGraphExec_t exec;
+  };
+  static std::vector<Entry> cache;   // the most recently built last
+  static cudaStream_t cs = nullptr;  // where graphs are captured
+  int device = 0;
+  cudaError_t e = cudaGetDevice(&device);
+  if (e != cudaSuccess) return e;
+  cudaGraphExec_t exec = nullptr;
+  for (const Entry& c : cache)
+    if (c.device == device && c.in == keys_in && c.out == keys_out && c.ws == ws && c.n == n)
+      exec = c.exec;
+  if (!exec) {
+    if (!cs && (e = cudaStreamCreateWithFlags(&cs, cudaStreamNonBlocking)) != cudaSuccess) return e;
+    if ((e = build_graph(keys_in, keys_out, n, ws, cs, &exec)) != cudaSuccess) return e;
+    if (cache.size() == 16) {
+      cudaGraphExecDestroy(cache.front().exec);
+      cache.erase(cache.begin());
+    }
+    cache.push_back({device, keys_in, keys_out, ws, n, exec});
+  }
+  return cudaGraphLaunch(exec, stream);
 }
 
-// Every boundary of the dispatch on this device: v14's.
-inline std::vector<size_t> dispatch_bounds() { return v14::dispatch_bounds(); }
+// Every boundary of the dispatch on this device: v14's, and the last size before the graph.
+inline std::vector<size_t> dispatch_bounds() {
+  std::vector<size_t> b = v14::dispatch_bounds();
+  if (kCountedFrom > v12::large_from(false)) b.push_back(kCountedFrom - 1);
+  std::sort(b.begin(), b.end());
+  return b;
+}
 
 }  // namespace ladder::sort::v15
