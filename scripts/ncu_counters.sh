@@ -15,6 +15,9 @@
 # active % and warps per scheduler say whether a kernel waits on latency).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Sort v15 runs as a CUDA graph with a conditional node, whose kernels Nsight Compute does not
+# profile; this makes it launch the same kernels without the graph (sort/v15_counted_ahead.cuh).
+export LADDER_NO_GRAPHS=1
 BUILD=${1:-build-device}
 N=${3:-4194304}
 BIN="$BUILD/cuda-ladder"

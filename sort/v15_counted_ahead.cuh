@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <vector>
 
 #include "common/arch.cuh"
@@ -168,12 +169,12 @@ __device__ __forceinline__ void count_range(const Counted& cp, unsigned code, un
 // kCountedPass for a pass p >= kFirstCounted with at most kCountCodes digit values, kCountNext
 // for the pass before one), code[p * 256 + d] (the number of occurring digits below d, 0xff where
 // no key has d) and digit_of[p * kCountCodes + c] (the digit of code c, 0xffffffff past the last).
-// It also sets `chain`, the condition of the graph's switch node (launch), to
+// With set_chain it also sets `chain`, the condition of the graph's switch node (launch), to
 // 2 * (pass 2 is counted) + (pass 3 is counted): which kernels passes 1 to 3 run.
 // One block of 256 threads.
 __global__ void __launch_bounds__(kDigits)
     bases_codes_kernel(const unsigned* hist, unsigned* bases, unsigned* check, unsigned char* code,
-                       unsigned* digit_of, cudaGraphConditionalHandle chain) {
+                       unsigned* digit_of, cudaGraphConditionalHandle chain, bool set_chain) {
   __shared__ unsigned warp_sums[radix::kWarps];
   __shared__ unsigned counted[kPasses];
   __shared__ unsigned warp_nonzero[radix::kWarps];
@@ -203,7 +204,8 @@ __global__ void __launch_bounds__(kDigits)
   __syncthreads();
   if (d + 1 < kPasses && counted[d + 1]) check[d] |= kCountNext;
   static_assert(kFirstCounted == 2 && kPasses == 4, "the switch's bodies cover passes 2 and 3");
-  if (d == 0) cudaGraphSetConditional(chain, (counted[2] ? 2u : 0u) | (counted[3] ? 1u : 0u));
+  if (set_chain && d == 0)
+    cudaGraphSetConditional(chain, (counted[2] ? 2u : 0u) | (counted[3] ? 1u : 0u));
 }
 
 // A counted pass's column of counts (col[0, stride), one code's, stride a multiple of 4) into
@@ -518,6 +520,45 @@ inline Parts parts_of(void* ws, size_t n) {
   return r;
 }
 
+// Pass `pass` (0..3) of the sort of keys_in[0, n) into keys_out onto `stream`: v14's kernel for
+// bits 0, else counted_kernel compiled for `bits` (kCountedPass and/or kCountNext). w: the
+// workspace's parts. Passes read and write in -> buffer -> out -> buffer -> out.
+inline void pass_on(const uint32_t* keys_in, uint32_t* keys_out, size_t n, const Parts& w,
+                    unsigned pass, unsigned bits, cudaStream_t stream) {
+  constexpr unsigned kOpt = v14::kAheadSixteenths << v06::kPrefetchAheadShift;
+  const size_t tiles = ceil_div(n, kTile);
+  const unsigned grid = static_cast<unsigned>(tiles);
+  const auto counts_of = [&](unsigned p) {
+    return p >= kFirstCounted && p < kPasses ? w.counts + (p - kFirstCounted) * counts_words(tiles)
+                                             : nullptr;
+  };
+  const uint32_t* src = pass == 0 ? keys_in : pass % 2 ? w.key_buf : keys_out;
+  uint32_t* dst = pass % 2 ? keys_out : w.key_buf;
+  Counted cp;
+  cp.offsets = counts_of(pass);
+  cp.code = w.code + pass * kDigits;
+  cp.digit_of = w.digit_of + pass * kCountCodes;
+  cp.counter = w.counters + pass;
+  cp.next_counts = counts_of(pass + 1);
+  cp.next_code = pass + 1 < kPasses ? w.code + (pass + 1) * kDigits : nullptr;
+  cp.stride = static_cast<unsigned>(counts_stride(tiles));
+  const auto run = [&](auto kernel) {
+    kernel<<<grid, kThreads, 0, stream>>>(src, dst, n, pass, w.counters + pass, w.status,
+                                          w.bases + pass * kDigits, w.check + pass, cp);
+  };
+  if (bits == 0)
+    v08::onesweep_kernel<kThreads, kItems, v06::kWindow, false, v12::kMinBlocks, v08::kScWindow, SW,
+                         kOpt>
+        <<<grid, kThreads, 0, stream>>>(src, nullptr, dst, nullptr, n, pass, w.counters + pass,
+                                        w.status, w.bases + pass * kDigits, w.check + pass);
+  else if (bits == kCountNext)
+    run(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountNext>);
+  else if (bits == kCountedPass)
+    run(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass>);
+  else
+    run(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass | kCountNext>);
+}
+
 // Builds the sort of keys_in[0, n) into keys_out as a CUDA graph (kCountedFrom <= n <=
 // v10::kNarrowMax): the zeroing, the histogram, bases_codes_kernel and pass 0 (v14's kernel; it
 // is never counted and, with kFirstCounted = 2, counts nothing), then one switch node whose
@@ -528,44 +569,10 @@ inline Parts parts_of(void* ws, size_t n) {
 // the counting, v14's ranking ran 2 to 7% slower (the lab notes). cs: a stream to capture on.
 inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
                                cudaStream_t cs, cudaGraphExec_t* exec) {
-  const size_t tiles = ceil_div(n, kTile);
   const Parts w = parts_of(ws, n);
-  constexpr unsigned kOpt = v14::kAheadSixteenths << v06::kPrefetchAheadShift;
-  const auto plain = v08::onesweep_kernel<kThreads, kItems, v06::kWindow, false, v12::kMinBlocks,
-                                          v08::kScWindow, SW, kOpt>;
-  const unsigned grid = static_cast<unsigned>(tiles);
-  const auto counts_of = [&](unsigned pass) {
-    return pass >= kFirstCounted && pass < kPasses
-               ? w.counts + (pass - kFirstCounted) * counts_words(tiles)
-               : nullptr;
-  };
-  // Pass `pass` onto cs: v14's kernel for bits 0, else counted_kernel compiled for `bits`.
   const auto pass_on_cs = [&](unsigned pass, unsigned bits) {
-    const uint32_t* src = pass == 0 ? keys_in : pass % 2 ? w.key_buf : keys_out;
-    uint32_t* dst = pass % 2 ? keys_out : w.key_buf;
-    Counted cp;
-    cp.offsets = counts_of(pass);
-    cp.code = w.code + pass * kDigits;
-    cp.digit_of = w.digit_of + pass * kCountCodes;
-    cp.counter = w.counters + pass;
-    cp.next_counts = counts_of(pass + 1);
-    cp.next_code = pass + 1 < kPasses ? w.code + (pass + 1) * kDigits : nullptr;
-    cp.stride = static_cast<unsigned>(counts_stride(tiles));
-    const auto run = [&](auto kernel) {
-      kernel<<<grid, kThreads, 0, cs>>>(src, dst, n, pass, w.counters + pass, w.status,
-                                        w.bases + pass * kDigits, w.check + pass, cp);
-    };
-    if (bits == 0)
-      plain<<<grid, kThreads, 0, cs>>>(src, nullptr, dst, nullptr, n, pass, w.counters + pass,
-                                       w.status, w.bases + pass * kDigits, w.check + pass);
-    else if (bits == kCountNext)
-      run(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountNext>);
-    else if (bits == kCountedPass)
-      run(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass>);
-    else
-      run(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass | kCountNext>);
+    pass_on(keys_in, keys_out, n, w, pass, bits, cs);
   };
-
   cudaGraph_t g = nullptr;
   cudaError_t e = cudaGraphCreate(&g, 0);
   if (e != cudaSuccess) return e;
@@ -577,7 +584,8 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
   if (e == cudaSuccess) {
     cudaMemsetAsync(ws, 0, w.zeroed, cs);
     v09::striped_histogram(keys_in, n, w.hist, cs);
-    bases_codes_kernel<<<1, kDigits, 0, cs>>>(w.hist, w.bases, w.check, w.code, w.digit_of, chain);
+    bases_codes_kernel<<<1, kDigits, 0, cs>>>(w.hist, w.bases, w.check, w.code, w.digit_of, chain,
+                                              true);
     pass_on_cs(0, 0);
     cudaStreamCaptureStatus status;
     const cudaGraphNode_t* deps = nullptr;
@@ -621,6 +629,26 @@ inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n,
                           cudaStream_t stream) {
   if (n < std::max(kCountedFrom, v12::large_from(false)) || n > v10::kNarrowMax)
     return v14::launch(keys_in, keys_out, n, ws, stream);
+  // LADDER_NO_GRAPHS set (scripts/ncu_counters.sh sets it: Nsight Compute does not profile the
+  // kernels of a conditional node's body): the same launches with no graph, each pass's kernel
+  // chosen on the host after reading the modes back. That waits on the GPU: time it only with
+  // --no-blocking.
+  static const bool no_graphs = std::getenv("LADDER_NO_GRAPHS") != nullptr;
+  if (no_graphs) {
+    const Parts w = parts_of(ws, n);
+    cudaError_t e = cudaMemsetAsync(ws, 0, w.zeroed, stream);
+    if (e == cudaSuccess) e = v09::striped_histogram(keys_in, n, w.hist, stream);
+    if (e != cudaSuccess) return e;
+    bases_codes_kernel<<<1, kDigits, 0, stream>>>(w.hist, w.bases, w.check, w.code, w.digit_of,
+                                                  cudaGraphConditionalHandle{}, false);
+    unsigned modes[kPasses];
+    e = cudaMemcpyAsync(modes, w.check, sizeof(modes), cudaMemcpyDeviceToHost, stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    if (e != cudaSuccess) return e;
+    for (unsigned pass = 0; pass < kPasses; ++pass)
+      pass_on(keys_in, keys_out, n, w, pass, modes[pass] & (kCountedPass | kCountNext), stream);
+    return cudaGetLastError();
+  }
   struct Entry {
     int device;
     const void *in, *out, *ws;
