@@ -13,7 +13,7 @@
 // histogram's verdict, so a pass that neither is counted nor counts runs v14's kernel itself.
 // Changes from v14: on keys with few distinct values (`few`), after the first pass nearly every
 // tile holds one key value and is copied whole, but each still waited in the look-back for the
-// tiles ahead of it to load and check their keys: those passes took 27-32% longer than a copy.
+// tiles before it to load and check their keys: those passes took 27-32% longer than a copy.
 // Counted, they take about as long as a copy. From 2^27 keys up to 2^30 - 1; below, v14.
 // Remains (bottleneck): the first two passes (every tile ranked in the first; the second counts
 // the third's tiles, and runs 7% longer than v14's); the histogram pass. Inputs with many digit
@@ -22,8 +22,9 @@
 // Decoupled Look-back", 2016, as A. Adinets and D. Merrill's "Onesweep" (2022) uses it; the
 // per-tile digit counts of reduce-then-scan radix sorts (D. Merrill and A. Grimshaw, "High
 // Performance and Scalable Radix Sorting", 2011), here taken during the previous pass's scatter;
-// v08's short circuit (CUB's TryShortCircuit); CUDA graphs' conditional nodes (CUDA 12.4, the
-// CUDA C++ Programming Guide, "Conditional Graph Nodes").
+// v08's short circuit (CUB's TryShortCircuit); CUDA graphs' conditional nodes (NVIDIA, "Dynamic
+// Control Flow in CUDA Graphs with Conditional Nodes", NVIDIA Technical Blog, 2024, updated 2025
+// for the switch nodes of CUDA 12.8).
 #pragma once
 
 #include <cuda_runtime.h>
