@@ -337,14 +337,21 @@ def operator_section(runs, op, heading="###", gpu_slug=None):
             parts += [f"{heading} n = {label}{dist_label(dist)}", "", table, ""]
     ct = counters_table(op, gpu_slug) if gpu_slug else None
     if ct:
+        # The caption explains only the columns this operator's table has.
+        header = ct.splitlines()[0].lower()
+        caption = ("n = 4,194,304 (2^22) or the version's largest; L2 flushed before the kernel; "
+                   "time is ncu's duration of the profiled launch (its kernels summed).")
+        if "threads / instr" in header:
+            caption += (" Threads / instr counts active lanes, pred-on threads only those not "
+                        "predicated off.")
+        if "atom" in header or " red " in header:
+            caption += " Atomics are warp-level instructions."
+        if "l2 write" in header:
+            caption += (" \"L2 write\" is what the kernel stored, counted where it enters the L2 "
+                        "(at this size much of it is still in the L2 when the kernel ends, so DRAM "
+                        "writes fall short of it).")
         parts += [f"{heading} Hardware counters (Nsight Compute, `scripts/ncu_counters.sh`, the "
-                  "timed launch at its moderate size)", "",
-                  "n = 4,194,304 (2^22) or the version's largest; L2 flushed before the kernel; time is "
-                  "ncu's duration of the profiled launch (its kernels summed). "
-                  "Threads / instr counts active lanes, pred-on threads only those not predicated off. "
-                  "Atomics are warp-level instructions; \"L2 write\" is what the kernel stored, "
-                  "counted where it enters the L2 (at this size much of it is still in the L2 "
-                  "when the kernel ends, so DRAM writes fall short of it).", "", ct, ""]
+                  "timed launch at its moderate size)", "", caption, "", ct, ""]
     return "\n".join(parts).rstrip() + "\n"
 
 CONTEXT_ROWS = [
