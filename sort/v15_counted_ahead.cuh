@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <vector>
 
@@ -487,6 +488,27 @@ inline size_t workspace_bytes(size_t n) {
 // at 2^24 and 25.6M keys took longer than v14's), and v15 runs v14.
 inline constexpr size_t kCountedFrom = size_t(1) << 27;
 
+// The first n that runs the counted passes on this device: kCountedFrom (or v12's large-tile
+// threshold, if that is larger), or the count of keys in the environment variable
+// LADDER_SORT_V15_COUNTED_FROM, which the tests set to run the counted passes at small sizes.
+// Never below kCountCodes tiles: a counted pass's first 16 tiles scan its 16 columns of counts,
+// and with fewer tiles its other tiles would wait for them forever. A value that is not a decimal
+// count is reported once on stderr and ignored.
+inline size_t counted_from() {
+  static const size_t from_env = [] {  // 0: not set
+    const char* e = std::getenv("LADDER_SORT_V15_COUNTED_FROM");
+    if (!e) return size_t(0);
+    char* end = nullptr;
+    const unsigned long long x = std::strtoull(e, &end, 10);
+    if (end != e && *end == '\0' && e[0] != '-') return static_cast<size_t>(x);
+    std::fprintf(stderr,
+                 "sort v15: LADDER_SORT_V15_COUNTED_FROM=%s is not a count of keys; ignored\n", e);
+    return size_t(0);
+  }();
+  const size_t from = from_env ? from_env : std::max(kCountedFrom, v12::large_from(false));
+  return std::max(from, size_t(kCountCodes) * kTile);
+}
+
 // The workspace's parts (counted_workspace_bytes(n) bytes at ws; see there).
 struct Parts {
   unsigned* counters;  // the passes' tile counters
@@ -560,7 +582,7 @@ inline void pass_on(const uint32_t* keys_in, uint32_t* keys_out, size_t n, const
     run(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass | kCountNext>);
 }
 
-// Builds the sort of keys_in[0, n) into keys_out as a CUDA graph (kCountedFrom <= n <=
+// Builds the sort of keys_in[0, n) into keys_out as a CUDA graph (counted_from() <= n <=
 // v10::kNarrowMax): the zeroing, the histogram, bases_codes_kernel and pass 0 (v14's kernel; it
 // is never counted and, with kFirstCounted = 2, counts nothing), then one switch node whose
 // condition bases_codes_kernel sets on the GPU, with a body for each combination of passes 2 and
@@ -621,14 +643,14 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
 }
 
 // The sort launcher contract (sort/sort.h). ws: workspace_bytes(n) (unused up to 16,384 keys).
-// From kCountedFrom keys up to v10::kNarrowMax, the graph of build_graph, launched on `stream`;
+// From counted_from() keys up to v10::kNarrowMax, the graph of build_graph, launched on `stream`;
 // elsewhere v14. A graph is built on the first call for its (device, keys_in, keys_out, n, ws),
 // and kept: the last 16 such graphs are kept, an older one destroyed (freed once it has run, if
 // it is running). Not safe to call from two host threads at once. Errors: those of the CUDA
 // calls (a graph that could not be built is not kept).
 inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
                           cudaStream_t stream) {
-  if (n < std::max(kCountedFrom, v12::large_from(false)) || n > v10::kNarrowMax)
+  if (n < counted_from() || n > v10::kNarrowMax)
     return v14::launch(keys_in, keys_out, n, ws, stream);
   // LADDER_NO_GRAPHS set (scripts/ncu_counters.sh sets it: Nsight Compute does not profile the
   // kernels of a conditional node's body): the same launches with no graph, each pass's kernel
@@ -680,7 +702,7 @@ inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n,
 // Every boundary of the dispatch on this device: v14's, and the last size before the graph.
 inline std::vector<size_t> dispatch_bounds() {
   std::vector<size_t> b = v14::dispatch_bounds();
-  if (kCountedFrom > v12::large_from(false)) b.push_back(kCountedFrom - 1);
+  if (counted_from() <= v10::kNarrowMax) b.push_back(counted_from() - 1);
   std::sort(b.begin(), b.end());
   return b;
 }
