@@ -509,11 +509,11 @@ class FigKeysTest(unittest.TestCase):
     """scripts/figkeys.py: long figure spans become named ones, defined in the folder's
     figures.txt, and render to the same values."""
     CHAPTER = (
-        "# Sort\n\nAt 2^10 v14 takes <!--fig:ratio nvidia-h200@sort/v14_l2_prefetch/n:2^10/"
-        "dist:uniform nvidia-h200@sort/cub/n:2^10/dist:uniform-->0.5×<!--/fig--> CUB's time,\n"
+        "# Sort\n\nAt 2^28 v06 takes <!--fig:ratio nvidia-h200@sort/v06_onesweep_ballot/n:2^28/"
+        "dist:uniform nvidia-h200@sort/cub/n:2^28/dist:uniform-->0.5×<!--/fig--> CUB's time,\n"
         "pairs <!--fig:time sort_pairs/v12_large_tiles/n:268435456-->?<!--/fig--> and again "
-        "<!--fig:ratio nvidia-h200@sort/v14_l2_prefetch/n:1024/dist:uniform\n"
-        "nvidia-h200@sort/cub/n:2^10/dist:uniform-->0.5×<!--/fig-->;\n"
+        "<!--fig:ratio nvidia-h200@sort/v06_onesweep_ballot/n:268435456/dist:uniform\n"
+        "nvidia-h200@sort/cub/n:2^28/dist:uniform-->0.5×<!--/fig-->;\n"
         "a kept file: <!--fig:time logs/nvidia-h100-closeup-sort-v11-0dc2c8f-2026-11-24.json.gz@"
         "sort/v11_merge_small/n:16385/dist:few-->?<!--/fig-->, named <!--fig mine-->1<!--/fig-->"
         "\n")
@@ -537,14 +537,14 @@ class FigKeysTest(unittest.TestCase):
                 defs = f.read()
             # the same figure written two ways gets one name; a taken name gets _2
             self.assertEqual(text, (
-                "# Sort\n\nAt 2^10 v14 takes <!--fig h200_v14_cub_2e10_uniform-->0.5×<!--/fig--> "
+                "# Sort\n\nAt 2^28 v06 takes <!--fig h200_v06_cub_2e28_uniform-->0.5×<!--/fig--> "
                 "CUB's time,\npairs <!--fig pairs_v12_2e28_us_2-->?<!--/fig--> and again "
-                "<!--fig h200_v14_cub_2e10_uniform-->0.5×<!--/fig-->;\n"
+                "<!--fig h200_v06_cub_2e28_uniform-->0.5×<!--/fig-->;\n"
                 "a kept file: <!--fig h100_closeup_v11_2e14+1_few_us-->?<!--/fig-->, named "
                 "<!--fig mine-->1<!--/fig-->\n"))
             self.assertEqual(defs.splitlines()[2:], [
-                "h200_v14_cub_2e10_uniform = ratio nvidia-h200@sort/v14_l2_prefetch/n:2^10/"
-                "dist:uniform nvidia-h200@sort/cub/n:2^10/dist:uniform",
+                "h200_v06_cub_2e28_uniform = ratio nvidia-h200@sort/v06_onesweep_ballot/n:2^28/"
+                "dist:uniform nvidia-h200@sort/cub/n:2^28/dist:uniform",
                 "pairs_v12_2e28_us_2 = time sort_pairs/v12_large_tiles/n:268435456",
                 "h100_closeup_v11_2e14+1_few_us = time logs/nvidia-h100-closeup-sort-v11-0dc2c8f-"
                 "2026-11-24.json.gz@sort/v11_merge_small/n:16385/dist:few"])
