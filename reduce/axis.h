@@ -43,8 +43,8 @@ struct Shape {
 //   "square"   cols = floor(sqrt(n)), rows = n / cols        (2^28: 16,384 x 16,384)
 //   "wide"     rows = min(n, 64), cols = n / rows            (2^28: 64 x 4M, a few long rows)
 //   "tall"     cols = min(n, 64), rows = n / cols            (2^28: 4M x 64, many short rows)
-//   "softmax"  cols = min(n, 4096), rows = min(n / cols, 32,768)  (2^28: 32,768 x 4,096, the
-//              attention-score shape of the issue; it uses half of the 2^28 budget)
+//   "softmax"  cols = min(n, 4096), rows = min(n / cols, 32,768)  (2^28: 32,768 x 4,096, an
+//              attention-score shape; it uses half of the 2^28 budget)
 //   "colsK", "rowsK" (K = 1, 31, 33): K columns (or rows), as many rows (columns) as n allows:
 //              the edge lengths the tests need
 // Every value is -1, 0 or 1 (seeded, uniform over the three): every partial sum is an integer,

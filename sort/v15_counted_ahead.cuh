@@ -17,8 +17,8 @@
 // Counted, they take about as long as a copy. From 2^27 keys up to 2^30 - 1; below, v14.
 // Remains (bottleneck): the first two passes (every tile ranked in the first; the second counts
 // the third's tiles, and runs 7% longer than v14's on the H100, 9% on the H200, under Nsight
-// Compute); the histogram pass. Inputs with many digit
-// values in every pass (uniform, sorted) run v14's kernels and pay the graph's switch node.
+// Compute); the histogram pass. Inputs with many digit values in every pass (uniform, sorted)
+// run v14's kernels and pay the graph's switch node.
 // Source: the look-back of D. Merrill and M. Garland, "Single-pass Parallel Prefix Scan with
 // Decoupled Look-back", 2016, as A. Adinets and D. Merrill's "Onesweep" (2022) uses it; the
 // per-tile digit counts of reduce-then-scan radix sorts (D. Merrill and A. Grimshaw, "High

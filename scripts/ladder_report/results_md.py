@@ -158,7 +158,7 @@ def every_size_section(groups, sweep_groups):
 
 
 def models_section(groups):
-    """Markdown: the GPU models of results/ side by side (issue 24): each model's card, each
+    """Markdown: the GPU models of results/ side by side: each model's card, each
     operator's best rung and library baseline at 2^28 on its headline input (time and % of that
     card's own copy ceiling), and compare.py's geometric mean of every benchmark both ran, per
     operator. `groups`: [(gpu_slug, group)] as render_results orders them (the fullest first,

@@ -9,7 +9,7 @@ from .fmt import (
 from .results import LADDER_SIZE, LARGE_SIZE, LINK_OPS, baseline_slug, summary
 
 
-# Benchmark targets from the issues, checked against the same run:
+# Benchmark targets, checked against the same run:
 #   ("cub", n, dist, limit): the best rung's time <= limit x the library baseline's time;
 #   ("vs", n, dist, limit, slug): the same against another baseline (for example cub_unfused);
 #   ("ceiling", n, dist, pct): the best rung reaches at least pct % of the measured copy ceiling;

@@ -1,8 +1,8 @@
-// sort/tuning/probe_cluster11.cu — a standalone probe toward a rung past v14 (issue 37): a whole
-// LSD radix sort of 32-bit keys in three 11-bit passes (11, 11 and 10 bits), each pass a one-sweep
-// pass whose tile is ranked by one block but staged and written by a thread block cluster of four
-// blocks, so that each digit's run is four blocks' keys long. The memory side of such a pass was
-// measured alone by probe_write_runs.cu (sort/LAB_NOTES.md, "What the memory system alone
+// sort/tuning/probe_cluster11.cu — a standalone probe toward a rung past v14 (sort/LAB_NOTES.md): a
+// whole LSD radix sort of 32-bit keys in three 11-bit passes (11, 11 and 10 bits), each pass a
+// one-sweep pass whose tile is ranked by one block but staged and written by a thread block cluster
+// of four blocks, so that each digit's run is four blocks' keys long. The memory side of such a
+// pass was measured alone by probe_write_runs.cu (sort/LAB_NOTES.md, "What the memory system alone
 // charges for a pass's runs"); this probe adds everything else a pass does. Not part of the binary.
 //
 // Two ways to write a pass: cluster11_pass pushes each key to its place in the cluster's tile

@@ -1,4 +1,4 @@
-// sort/tuning/probe_match.cu — a standalone probe toward the rungs past v12 (issue 37, the first
+// sort/tuning/probe_match.cu — a standalone probe toward the rungs past v12 (the first
 // probe of sort/LAB_NOTES.md's "Directions toward 0.80x CUB"): how much of a one-sweep pass is
 // the match that ranks a tile's keys, measured on CUB's own one-sweep kernel so that only one
 // thing changes at a time.

@@ -1,8 +1,9 @@
-// sort/tuning/probe_pairs_interleaved.cu — a standalone probe (issue 37's pairs target): do the
-// pairs' passes gain when their ping-pong buffer holds each (key, value) pair in one 8-byte word?
-// probe_pairs_shape's "pairskew" mode showed a pass's time depending on where the values' buffer
-// lies against the keys' (the two are written at the same positions at about the same time); with
-// one buffer of pairs there is no second buffer to collide with, and a pair is one 8-byte store.
+// sort/tuning/probe_pairs_interleaved.cu — a standalone probe (sort/LAB_NOTES.md, pairs at 2^28):
+// do the pairs' passes gain when their ping-pong buffer holds each (key, value) pair in one 8-byte
+// word? probe_pairs_shape's "pairskew" mode showed a pass's time depending on where the values'
+// buffer lies against the keys' (the two are written at the same positions at about the same time);
+// with one buffer of pairs there is no second buffer to collide with, and a pair is one 8-byte
+// store.
 //
 // The pass is sort v12's for pairs (256 threads x 40 pairs, two blocks an SM, 32-bit look-back
 // words, v09's histogram): v06's ranking and look-back, copied here with a write-out that can read

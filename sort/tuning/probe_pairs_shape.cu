@@ -1,5 +1,5 @@
 // sort/tuning/probe_pairs_shape.cu — a standalone probe for the shape of sort_pairs' one-sweep
-// passes (issue 20's pairs target). sort_pairs v10 runs v06's registered tile, 256 threads x 24
+// passes. sort_pairs v10 runs v06's registered tile, 256 threads x 24
 // pairs, with registers capped for 2 resident blocks per SM (kMinBlocksPairs), one block fewer
 // than the keys' passes get: a thread holds, from the keys' write-out to the values', where each
 // of its 24 staged positions went. The option v06::kPackedDigits keeps their digits instead, a

@@ -1,6 +1,6 @@
-// sort/tuning/probe_persistent.cu — a standalone probe (issue 37): does a one-sweep pass gain when
-// its blocks stay resident and draw their next tile as they start the current one? Sort v14's
-// source counters had the draw of a tile, the barrier after it and the block's end (its last
+// sort/tuning/probe_persistent.cu — a standalone probe (sort/LAB_NOTES.md): does a one-sweep pass
+// gain when its blocks stay resident and draw their next tile as they start the current one? Sort
+// v14's source counters had the draw of a tile, the barrier after it and the block's end (its last
 // stores draining) at about 7% of the warps' samples. A persistent block hides the draw's atomic
 // round trip behind the tile before, and its warps go on to the next tile's loads instead of
 // ending.

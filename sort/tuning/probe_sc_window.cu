@@ -1,12 +1,12 @@
-// sort/tuning/probe_sc_window.cu — a standalone probe (issue 37): sort v14's passes with wider
-// look-back windows for the short-circuited tiles (v08's SC_WINDOW, 8 as shipped). On keys with
-// few distinct values, every pass after the first is nearly all short-circuited tiles: each tile
-// loads its keys, checks they share one digit, looks back for that digit's count in all earlier
-// tiles and copies itself. A look-back step loads SC_WINDOW predecessors' words at once and can
-// finish only at a tile that has published its inclusive count, so the inclusive counts can move
-// forward by at most SC_WINDOW tiles a step; with 23,831 tiles at 2^28 and an L2 round trip a step,
-// that alone is a pass's worth of time (sort/LAB_NOTES.md, "What binds few and uniform"). This
-// probe times SC_WINDOW = 8, 16 and 32 on `few` keys (16 distinct values, as the benchmark's
+// sort/tuning/probe_sc_window.cu — a standalone probe (sort/LAB_NOTES.md): sort v14's passes with
+// wider look-back windows for the short-circuited tiles (v08's SC_WINDOW, 8 as shipped). On keys
+// with few distinct values, every pass after the first is nearly all short-circuited tiles: each
+// tile loads its keys, checks they share one digit, looks back for that digit's count in all
+// earlier tiles and copies itself. A look-back step loads SC_WINDOW predecessors' words at once and
+// can finish only at a tile that has published its inclusive count, so the inclusive counts can
+// move forward by at most SC_WINDOW tiles a step; with 23,831 tiles at 2^28 and an L2 round trip a
+// step, that alone is a pass's worth of time (sort/LAB_NOTES.md, "What binds few and uniform").
+// This probe times SC_WINDOW = 8, 16 and 32 on `few` keys (16 distinct values, as the benchmark's
 // input), uniform keys and "sorted" keys, at 2^28 and 25.6M, beside CUB's SortKeys, every output
 // compared with CUB's; timed as the benchmark times (L2 flushed, the stream held, median of 21).
 // Not part of the binary.

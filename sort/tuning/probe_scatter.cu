@@ -1,4 +1,4 @@
-// sort/tuning/probe_scatter.cu — a standalone probe toward the rungs past v12 (issue 37; "Probe
+// sort/tuning/probe_scatter.cu — a standalone probe toward the rungs past v12 ("Probe
 // 1b" of sort/LAB_NOTES.md's "Directions toward 0.80x CUB"): what one radix pass's memory side
 // costs at 8-bit and at 11-bit digits, with the ranking made as cheap as it gets, so that the
 // time left is the loads, the per-tile digit offsets and the scatter's partly filled sectors.

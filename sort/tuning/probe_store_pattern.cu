@@ -1,7 +1,7 @@
-// sort/tuning/probe_store_pattern.cu — a standalone probe (issue 37): how much of sort v12's time
-// at large n is the scatter's store pattern. It times v12's sort of 2^28 uniform keys as shipped
-// (v08::launch_passes with the large tiles, 32-bit look-back words and v09's histogram) and the
-// same sort with v06::kCoalescedStores, a control in which every pass still loads its tile,
+// sort/tuning/probe_store_pattern.cu — a standalone probe (sort/LAB_NOTES.md): how much of sort
+// v12's time at large n is the scatter's store pattern. It times v12's sort of 2^28 uniform keys as
+// shipped (v08::launch_passes with the large tiles, 32-bit look-back words and v09's histogram) and
+// the same sort with v06::kCoalescedStores, a control in which every pass still loads its tile,
 // ranks it with ballots, scans, looks back, stages it by digit and reads each key's offset, but
 // writes the staged keys back to the tile's own positions (consecutive, aligned) instead of to
 // their digits' runs. The control does not sort, and is not checked; the shipped sort is

@@ -1,6 +1,6 @@
-// sort/tuning/probe_write_runs.cu — a standalone probe toward the rungs past v14 (issue 37): what
-// the memory system alone charges for a radix pass's store pattern, with no ranking, no scan, no
-// look-back and no shared memory. Not part of the binary.
+// sort/tuning/probe_write_runs.cu — a standalone probe toward the rungs past v14
+// (sort/LAB_NOTES.md): what the memory system alone charges for a radix pass's store pattern, with
+// no ranking, no scan, no look-back and no shared memory. Not part of the binary.
 //
 // The pass is a fixed permutation copy of n keys shaped like one pass of an LSD radix sort on
 // uniform digits. The keys are cut into tiles of T = C x 11,264 keys (C chunks of v12's tile,
