@@ -394,9 +394,14 @@ __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS, SEPARATE>&
 // D = F/16 of the blocks the GPU holds at once (cp.async.bulk.prefetch.L2, sm_90, where those
 // keys are 16-byte aligned). Tiles are drawn in order, so the block that draws t + D does so
 // about F/16 of a tile's lifetime later and finds its keys in L2 rather than waiting on DRAM.
+// kBucketBases (sort/tuning/probe_hybrid.cu, keys): the input is grouped by the digit above this
+// pass's (an MSD pass has run), and `bases` holds 256 x 256 starts, bases[u * 256 + d] the start of
+// the keys with upper digit u and digit d less the number of keys with digit d and an upper digit
+// below u; a key's position is then bases[u * 256 + d] + the keys with digit d before it in input
+// order (the look-back and the tile's rank, as in every pass).
 inline constexpr unsigned kPrefetchValuesLanes = 1, kPrefetchValuesBulk = 2, kStreamKeys = 4,
                           kPackedDigits = 8, kCoalescedStores = 16, kRanks16 = 32,
-                          kSeparateStaging = 64, kPrefetchAheadShift = 16;
+                          kSeparateStaging = 64, kBucketBases = 128, kPrefetchAheadShift = 16;
 template <unsigned OPT>
 inline constexpr bool kSeparate = (OPT & kSeparateStaging) != 0;
 template <unsigned OPT>
@@ -536,9 +541,15 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS, kSe
   for (unsigned j = 0; j < ITEMS; ++j) s.keys[rank.get(j)] = key[j];
 
   // Thread d: the number of keys with digit d in all earlier tiles (look_back).
+  constexpr bool kBucket = (OPT & kBucketBases) != 0;
+  static_assert(!kBucket || !PAIRS, "bucket bases are a keys probe's");
+  // kBucketBases: the upper digit of the tile's first key picks the row of bases; a key with
+  // another upper digit adds the difference of the two rows' entries at its write-out.
+  const unsigned lead_up = kBucket ? digit_at(keys_in[base], pass + 1) : 0u;
+  const unsigned* row = bases + lead_up * kDigits;
   if (d < kDigits) {
     const unsigned before = look_back<WINDOW, SW>(status, tile, d, pass, count);
-    offset[d] = bases[d] + before - start;  // modulo 2^32; every true position is below n
+    offset[d] = row[d] + before - start;  // modulo 2^32; every true position is below n
   }
   __syncthreads();
 
@@ -554,7 +565,11 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS, kSe
     if (full || i < in_tile) {
       const uint32_t k = s.keys[i];
       const unsigned dk = digit_at(k, pass);
-      const unsigned to = i + offset[dk];  // below n < 2^32
+      unsigned to = i + offset[dk];  // below n < 2^32
+      if constexpr (kBucket) {
+        const unsigned up = digit_at(k, pass + 1);
+        if (up != lead_up) to += bases[up * kDigits + dk] - row[dk];
+      }
       if constexpr ((OPT & kCoalescedStores) != 0) {
         static_assert(!PAIRS, "the store-pattern control is for keys");
         keys_out[base + i] = k ^ static_cast<uint32_t>(to == 0xffffffffu);
