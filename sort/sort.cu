@@ -32,6 +32,7 @@
 #include "sort/v13_more_warps.cuh"
 #include "sort/v14_l2_prefetch.cuh"
 #include "sort/v15_counted_ahead.cuh"
+#include "sort/v16_top_digits_first.cuh"
 
 namespace ladder::sort {
 namespace {
@@ -196,6 +197,8 @@ Operator make_operator() {
                     v14::dispatch_bounds),
       with_dispatch(entry(s, v15::kDoc, v15::launch, nullptr, v15::workspace_bytes, v15::kMaxN),
                     v15::dispatch_bounds),
+      with_dispatch(entry(s, v16::kDoc, v16::launch, nullptr, v16::workspace_bytes, v16::kMaxN),
+                    v16::dispatch_bounds),
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),

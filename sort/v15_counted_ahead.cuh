@@ -591,17 +591,25 @@ inline void pass_on(const uint32_t* keys_in, uint32_t* keys_out, size_t n, const
 // counts nothing, else counted_kernel compiled for the bits that pass uses. So an input with many
 // digit values in every pass runs v14's kernels, byte for byte: compiled into one kernel with
 // the counting, v14's ranking ran 2 to 7% slower (the lab notes). cs: a stream to capture on.
-inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
-                               cudaStream_t cs, cudaGraphExec_t* exec) {
+// build_into adds those nodes to g, an empty graph (sort v16 builds the sort into a body of its
+// own conditional node); outside [counted_from(), v10::kNarrowMax] it captures v14's launches.
+inline cudaError_t build_into(cudaGraph_t g, const uint32_t* keys_in, uint32_t* keys_out, size_t n,
+                              void* ws, cudaStream_t cs) {
+  if (n < counted_from() || n > v10::kNarrowMax) {
+    cudaError_t e =
+        cudaStreamBeginCaptureToGraph(cs, g, nullptr, nullptr, 0, cudaStreamCaptureModeRelaxed);
+    if (e != cudaSuccess) return e;
+    const cudaError_t launched = v14::launch(keys_in, keys_out, n, ws, cs);
+    cudaGraph_t captured = nullptr;
+    e = cudaStreamEndCapture(cs, &captured);
+    return launched != cudaSuccess ? launched : e;
+  }
   const Parts w = parts_of(ws, n);
   const auto pass_on_cs = [&](unsigned pass, unsigned bits) {
     pass_on(keys_in, keys_out, n, w, pass, bits, cs);
   };
-  cudaGraph_t g = nullptr;
-  cudaError_t e = cudaGraphCreate(&g, 0);
-  if (e != cudaSuccess) return e;
   cudaGraphConditionalHandle chain{};
-  e = cudaGraphConditionalHandleCreate(&chain, g, 0, 0);
+  cudaError_t e = cudaGraphConditionalHandleCreate(&chain, g, 0, 0);
   // The prologue, captured into g.
   if (e == cudaSuccess)
     e = cudaStreamBeginCaptureToGraph(cs, g, nullptr, nullptr, 0, cudaStreamCaptureModeRelaxed);
@@ -638,6 +646,14 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
       e = cudaStreamEndCapture(cs, &captured);
     }
   }
+  return e;
+}
+inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
+                               cudaStream_t cs, cudaGraphExec_t* exec) {
+  cudaGraph_t g = nullptr;
+  cudaError_t e = cudaGraphCreate(&g, 0);
+  if (e != cudaSuccess) return e;
+  e = build_into(g, keys_in, keys_out, n, ws, cs);
   if (e == cudaSuccess) e = cudaGraphInstantiate(exec, g, 0);
   cudaGraphDestroy(g);
   return e;

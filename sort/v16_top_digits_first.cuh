@@ -1,0 +1,631 @@
+// sort/v16_top_digits_first.cuh — sort v16: the top digits first. Count the keys by their top 16
+// bits, sort them by the top digit and then by the next with v14's passes, and every key lies in
+// its bucket of equal top 16 bits; one block then sorts each bucket in shared memory.
+// Technique: a hybrid radix sort, three passes over DRAM instead of four. (0) One read of the keys
+// counts their top 16 bits into 65,536 bins: each block (one an SM) keeps two 16-bit counts a
+// word in 128 KB of shared memory, one shared atomic a key; the blocks' counts are summed and each
+// bin's start scanned. (1) v14's pass by bits 24-31. (2) v14's pass by bits 16-23 with
+// v06::kBucketBases: its input is grouped by the top digit, so the look-back's count of a digit's
+// keys before a key, less that digit's keys under lower top digits, places the key inside its
+// bucket. (3) Each bucket (about 4,096 keys at 2^28 uniform keys) is read by one block, sorted on
+// its low 16 bits with v07's one-block sort (the first of its two passes ranked by one shared
+// atomic a key, unstable, since the order inside a bucket means nothing yet; the second by
+// ballots, stable) and written back in place, coalesced; a bucket already in order is left.
+// 28 bytes a key cross DRAM against v14's 36. The road needs every bucket to fit a block, which
+// few distinct keys break: a sample of the keys (262,144 of them) decides on the GPU, and where a
+// bin holds 64 of them the sort is v15's; where the exact count then finds a bucket too large (or
+// a 16-bit count wrapped), v15's too. The choices are a CUDA graph's switch nodes.
+// Changes from v15: on uniform and sorted keys every pass of v15 ranked every tile and scattered
+// it across DRAM; here only two passes do, and the third runs on the SMs: no look-back, no
+// scattered stores, many small blocks to hide latency.
+// Remains (bottleneck): the bucket pass costs about as much as a one-sweep pass on both GPUs, bound
+// by the SMs (its time follows the block's slots, so the slots are chosen per input size); the
+// count costs more than v09's histogram; the second pass takes longer than the first, not yet
+// explained. From 2^27 keys up to 271,000,000 (every bucket of uniform keys fits 4,608 slots);
+// elsewhere, and for inputs that are refused, v15. Pairs: v15's (v12's).
+// Source: N. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
+// SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
+// "Onesweep", 2022 (the passes); v07's one-block sort; CUDA graph conditional nodes (NVIDIA,
+// "Dynamic Control Flow in CUDA Graphs with Conditional Nodes", 2024). Probed in
+// sort/tuning/probe_hybrid.cu (sort/LAB_NOTES.md).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "common/arch.cuh"
+#include "common/device.h"
+#include "common/registry.h"
+#include "scan/warp_scan.cuh"
+#include "sort/radix_rank.cuh"
+#include "sort/v06_onesweep_ballot.cuh"
+#include "sort/v08_short_circuit.cuh"
+#include "sort/v10_narrow_status.cuh"
+#include "sort/v12_large_tiles.cuh"
+#include "sort/v14_l2_prefetch.cuh"
+#include "sort/v15_counted_ahead.cuh"
+
+namespace ladder::sort::v16 {
+
+inline constexpr VersionDoc kDoc = {
+    16, "v16_top_digits_first",
+    "Hybrid radix sort: two one-sweep passes by the top digits, then each 16-bit bucket in a block",
+    /*technique*/
+    "From 2^27 keys: one read counts the keys by their top 16 bits (65,536 bins, two 16-bit "
+    "counts a shared-memory word); v14's pass sorts them by bits 24-31, then by bits 16-23 with "
+    "each bucket's start taken from the counts; each bucket of equal top 16 bits (about 4,096 "
+    "keys at 2^28) is sorted by one block in shared memory on its low 16 bits (v07's one-block "
+    "sort, the first pass ranked by shared atomics) and written back in place, coalesced. A "
+    "sample of the keys, then the exact count, send inputs whose buckets do not fit a block to "
+    "v15, chosen on the GPU by a CUDA graph's switch nodes.",
+    /*changes*/
+    "v15 ranked and scattered every key in four passes over DRAM; here two passes do, and the "
+    "third sorts each bucket on the SMs with no look-back and no scattered stores: 28 bytes a "
+    "key cross DRAM instead of 36.",
+    /*remains*/
+    "The bucket pass costs about as much as a one-sweep pass, bound by the SMs; the count "
+    "costs more than v09's histogram; the second pass takes longer than the first. Inputs "
+    "with few distinct keys, and sizes outside [2^27, 271,000,000], run v15.",
+    /*source*/
+    "Stehle & Jacobsen, \"A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs\", SIGMOD "
+    "2017; Adinets & Merrill, \"Onesweep\", 2022; v07's one-block sort; CUDA graph conditional "
+    "nodes"};
+
+using v06::kDigits;
+inline constexpr size_t kMaxN = v15::kMaxN;
+inline constexpr unsigned kBins = 65536;          // buckets: the keys' top 16 bits
+inline constexpr unsigned kCountThreads = 1024;   // the count: one block an SM
+inline constexpr unsigned kMaxCountBlocks = 256;  // at most this many counting blocks
+inline constexpr unsigned kSampleThreads = 256;   // the sample: 256 blocks of 256 threads,
+inline constexpr unsigned kSampleBlocks = 256;    //   four keys a thread
+inline constexpr unsigned kSampleKeys = kSampleThreads * kSampleBlocks * 4;
+inline constexpr unsigned kSampleRefuse = 64;  // a bin with this many sampled keys refuses
+inline constexpr size_t kHybridFrom = size_t(1) << 27;
+inline constexpr size_t kHybridTo = 271000000;  // uniform keys' largest bucket fits 4,608
+inline constexpr unsigned kWrapped = 1, kTooLarge = 2, kSkewed = 4;  // the verdict's bits
+
+// The first n that takes the hybrid road: kHybridFrom, or the count of keys in the environment
+// variable LADDER_SORT_V16_HYBRID_FROM (the tests set it to run the road at small sizes; never
+// below 65,536 keys). A value that is not a decimal count is reported once and ignored.
+inline size_t hybrid_from() {
+  static const size_t from = [] {
+    const char* e = std::getenv("LADDER_SORT_V16_HYBRID_FROM");
+    if (!e) return kHybridFrom;
+    char* end = nullptr;
+    const unsigned long long x = std::strtoull(e, &end, 10);
+    if (end != e && *end == '\0' && e[0] != '-') return std::max<size_t>(x, kBins);
+    std::fprintf(stderr,
+                 "sort v16: LADDER_SORT_V16_HYBRID_FROM=%s is not a count of keys; ignored\n", e);
+    return kHybridFrom;
+  }();
+  return from;
+}
+inline bool hybrid_runs(size_t n) { return n >= hybrid_from() && n <= kHybridTo; }
+
+// The bucket pass's block: 256 threads x ITEMS keys, MIN_BLOCKS an SM; the fewest slots that hold
+// a bucket of uniform keys at this n (the mean, six standard deviations and 64 more).
+struct Shape {
+  unsigned items;
+};
+inline Shape shape_for(size_t n) {
+  const double mean = double(n) / kBins;
+  const double need = mean + 6 * std::sqrt(mean) + 64;
+  if (need <= 256 * 4) return {4};
+  if (need <= 256 * 10) return {10};
+  return {18};
+}
+
+// Counts keys[0, n) by their top 16 bits into partial[blockIdx.x * kBins / 2 + bin / 2] (two
+// 16-bit counts a word, the odd bin's high). A count that wraps sets kWrapped in *verdict (the
+// counts are then not used). Any alignment: the keys before the first 16-byte boundary and after
+// the last whole vector are counted one at a time by block 0. One block an SM, 128 KB dynamic
+// shared memory.
+__global__ void __launch_bounds__(kCountThreads, 1)
+    count16_kernel(const uint32_t* __restrict__ keys, size_t n, unsigned* partial,
+                   unsigned* verdict) {
+  extern __shared__ unsigned h[];
+  for (unsigned i = threadIdx.x; i < kBins / 2; i += kCountThreads) h[i] = 0;
+  __syncthreads();
+  const size_t head = std::min<size_t>(n, ((16 - reinterpret_cast<uintptr_t>(keys) % 16) % 16) / 4);
+  const uint4* k4 = reinterpret_cast<const uint4*>(keys + head);
+  const size_t vecs = (n - head) / 4;
+  bool wrapped = false;
+  const auto add = [&](unsigned bin, unsigned c) {
+    const unsigned sh = (bin & 1) * 16;
+    const unsigned old = atomicAdd(&h[bin >> 1], c << sh);
+    wrapped |= ((old >> sh) & 0xffffu) + c > 0xffffu;
+  };
+  // Four keys; where every active lane's four keys share one bin (sorted input, one key value),
+  // the lowest lane adds them all with one atomic instead of 128 on one address.
+  const auto count4 = [&](const uint4& q) {
+    const unsigned m = __activemask();
+    const unsigned b0 = q.x >> 16;
+    const bool same4 = (q.y >> 16) == b0 && (q.z >> 16) == b0 && (q.w >> 16) == b0;
+    const unsigned first = __ffs(m) - 1;
+    const unsigned lead = __shfl_sync(m, b0, first);
+    if (__all_sync(m, same4 && b0 == lead)) {
+      if (threadIdx.x % 32 == first) add(b0, 4 * __popc(m));
+    } else {
+      add(b0, 1), add(q.y >> 16, 1), add(q.z >> 16, 1), add(q.w >> 16, 1);
+    }
+  };
+  constexpr unsigned kUnroll = 4;
+  const size_t stride = size_t(gridDim.x) * kCountThreads;
+  size_t v = blockIdx.x * size_t(kCountThreads) + threadIdx.x;
+  for (; v + (kUnroll - 1) * stride < vecs; v += kUnroll * stride) {
+    uint4 q[kUnroll];
+#pragma unroll
+    for (unsigned u = 0; u < kUnroll; ++u) q[u] = __ldcs(k4 + v + u * stride);
+#pragma unroll
+    for (unsigned u = 0; u < kUnroll; ++u) count4(q[u]);
+  }
+  for (; v < vecs; v += stride) count4(__ldcs(k4 + v));
+  if (blockIdx.x == 0) {
+    if (threadIdx.x < head) add(keys[threadIdx.x] >> 16, 1);
+    const size_t tail = head + vecs * 4;
+    if (tail + threadIdx.x < n) add(keys[tail + threadIdx.x] >> 16, 1);
+  }
+  if (__syncthreads_or(wrapped) && threadIdx.x == 0) atomicOr(verdict, kWrapped);
+  for (unsigned i = threadIdx.x; i < kBins / 2; i += kCountThreads)
+    partial[blockIdx.x * (kBins / 2) + i] = h[i];
+}
+
+// Block t (256 of them), thread d, bin b = t * 256 + d: hist[b], the blocks' counts summed;
+// rowpre[b], the counts of bins t * 256 .. b - 1; rowsum[t]; *maxbin, the largest bin.
+__global__ void __launch_bounds__(256)
+    reduce16_kernel(const unsigned* partial, unsigned blocks, unsigned* hist, unsigned* rowpre,
+                    unsigned* rowsum, unsigned* maxbin) {
+  __shared__ unsigned warp_sums[8];
+  const unsigned b = blockIdx.x * 256 + threadIdx.x;
+  unsigned c = 0;
+  for (unsigned k = 0; k < blocks; ++k)
+    c += (partial[k * (kBins / 2) + b / 2] >> ((b & 1) * 16)) & 0xffffu;
+  hist[b] = c;
+  const unsigned pre = radix::block_exclusive_scan(c, warp_sums);
+  rowpre[b] = pre;
+  if (threadIdx.x == 255) rowsum[blockIdx.x] = pre + c;
+  unsigned m = c;
+  for (unsigned o = 16; o; o /= 2) m = max(m, __shfl_xor_sync(0xffffffffu, m, o));
+  if (threadIdx.x % 32 == 0) atomicMax(maxbin, m);
+}
+
+// One block of 256. bases8[t]: the start of top digit t (pass 1's bases); start16[b]: bin b's
+// start; base16[b] = start16[b] less the keys with digit b % 256 and a top digit below b / 256
+// (pass 2's bases, v06::kBucketBases). Then the verdict: kTooLarge where a bin exceeds `slots`;
+// with set, the switch `road` becomes 1 (the hybrid's passes) if the verdict is clean, else 0.
+__global__ void __launch_bounds__(256)
+    starts16_kernel(const unsigned* hist, const unsigned* rowpre, const unsigned* rowsum,
+                    const unsigned* maxbin, unsigned slots, unsigned* verdict, unsigned* bases8,
+                    unsigned* start16, unsigned* base16, cudaGraphConditionalHandle road,
+                    bool set) {
+  __shared__ unsigned warp_sums[8];
+  __shared__ unsigned top_start[256];
+  const unsigned t = threadIdx.x;
+  const unsigned s = radix::block_exclusive_scan(rowsum[t], warp_sums);
+  top_start[t] = s;
+  bases8[t] = s;
+  __syncthreads();
+  const unsigned d = threadIdx.x;
+  unsigned col = 0;
+#pragma unroll 8
+  for (unsigned u = 0; u < 256; ++u) {
+    const unsigned b = u * 256 + d;
+    const unsigned st = top_start[u] + rowpre[b];
+    start16[b] = st;
+    base16[b] = st - col;
+    col += hist[b];
+  }
+  if (threadIdx.x == 0) {
+    unsigned v = *verdict;
+    if (*maxbin > slots) v |= kTooLarge;
+    *verdict = v;
+    if (set) cudaGraphSetConditional(road, v == 0 ? 1u : 0u);
+  }
+}
+
+// The sample: key floor(i * n / kSampleKeys) for i < kSampleKeys, counted by its top 16 bits into
+// bins (kBins words, zeroed); a bin that reaches kSampleRefuse sets kSkewed in *verdict.
+__global__ void __launch_bounds__(kSampleThreads)
+    sample_kernel(const uint32_t* __restrict__ keys, size_t n, unsigned* bins, unsigned* verdict) {
+  const unsigned t = blockIdx.x * kSampleThreads + threadIdx.x;
+  const unsigned lane = threadIdx.x % 32;
+  uint32_t k[4];
+#pragma unroll
+  for (unsigned j = 0; j < 4; ++j) {
+    const uint64_t i = uint64_t(j) * (kSampleKeys / 4) + t;
+    k[j] = keys[i * n / kSampleKeys];
+  }
+  bool skewed = false;
+#pragma unroll
+  for (unsigned j = 0; j < 4; ++j) {
+    const unsigned b = k[j] >> 16;
+    const unsigned peers = __match_any_sync(0xffffffffu, b);
+    if (lane == unsigned(__ffs(peers) - 1)) {
+      const unsigned c = __popc(peers);
+      skewed |= atomicAdd(&bins[b], c) + c >= kSampleRefuse;
+    }
+  }
+  if (__syncthreads_or(skewed) && threadIdx.x == 0) atomicOr(verdict, kSkewed);
+}
+
+// With set, the switch `road` becomes 1 (count exactly) unless the sample refused, else 0 (v15).
+__global__ void road_kernel(const unsigned* verdict, cudaGraphConditionalHandle road, bool set) {
+  if (set) cudaGraphSetConditional(road, *verdict == 0 ? 1u : 0u);
+}
+
+// The look-back words of passes 1 and 2: a word of flag 1 reads as unpublished in pass 3 (odd),
+// which the first pass runs as (its digit is bits 24-31); pass 2 (even) then finds pass 3's flags.
+__global__ void fill_status_kernel(uint4* w, size_t words4) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < words4;
+       i += size_t(gridDim.x) * blockDim.x)
+    w[i] = make_uint4(0x01010101u, 0x01010101u, 0x01010101u, 0x01010101u);
+}
+
+// The bucket pass. Block g sorts bucket g (the keys whose top 16 bits are g: data[start16[g],
+// + hist[g]), hist[g] <= 256 * ITEMS, which the verdict ensured) in place by its low 16 bits:
+// v07's one-block sort (v06's tile layout, ITEMS keys a thread), two passes. The first ranks by one
+// shared atomicAdd a key on its digit's counter (counters padded, digit d at d + d / 16, so that
+// digits 16 apart fall in different banks): not stable, and it need not be, since the keys'
+// order inside a bucket means nothing before it. The second ranks with v06's ballots, stably. The
+// slots past the bucket hold g << 16 | 0xffff, a value a real key of the bucket may have, so that
+// whichever of equal values fills the first hist[g] slots the output is the same. A bucket
+// already in order (every key no larger than the next) is left as it is.
+template <unsigned ITEMS, unsigned MIN_BLOCKS>
+__global__ void __launch_bounds__(256, arch::min_blocks(256, MIN_BLOCKS))
+    bucket_sort_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
+  constexpr unsigned kThreads = 256, kWarps = kThreads / 32, kSlots = kThreads * ITEMS;
+  __shared__ uint32_t sk[kSlots];
+  __shared__ unsigned warp_hist[kWarps][kDigits];
+  __shared__ unsigned cnt[kDigits + kDigits / 16];
+  __shared__ unsigned warp_sums[kWarps];
+  const unsigned g = blockIdx.x;
+  const unsigned n = hist[g];
+  if (n <= 1) return;
+  uint32_t* keys = data + start16[g];
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;
+  const uint32_t pad = (g << 16) | 0xffffu;
+  uint32_t key[ITEMS];
+  const unsigned first = warp * ITEMS * 32 + lane;
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned e = first + j * 32;
+    key[j] = e < n ? keys[e] : pad;
+  }
+  {  // In order already? Each key against the next in the tile's order.
+    bool ordered = true;
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const uint32_t next_lane = __shfl_down_sync(0xffffffffu, key[j], 1);
+      const uint32_t next_item = __shfl_sync(0xffffffffu, key[j + 1 < ITEMS ? j + 1 : j], 0);
+      const uint32_t next = lane < 31 ? next_lane : (j + 1 < ITEMS ? next_item : key[j]);
+      ordered &= key[j] <= next;
+    }
+    if (lane == 0) sk[warp] = key[0];  // warp w's last key against warp w + 1's first
+    __syncthreads();
+    if (lane == 31 && warp + 1 < kWarps) ordered &= key[ITEMS - 1] <= sk[warp + 1];
+    if (__syncthreads_and(ordered)) return;
+  }
+  // The exclusive scan of count (thread d < 256, one digit each) over the block: into start.
+  const auto digit_scan = [&](unsigned count) {
+    const unsigned incl =
+        static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(count)));
+    if (lane == 31) warp_sums[warp] = incl;
+    __syncthreads();
+    if (warp == 0) {
+      const unsigned w = lane < kWarps ? warp_sums[lane] : 0;
+      const unsigned wi = static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(w)));
+      if (lane < kWarps) warp_sums[lane] = wi;
+    }
+    __syncthreads();
+    return incl - count + (warp ? warp_sums[warp - 1] : 0);
+  };
+  unsigned rank[ITEMS];
+  // Pass 0, bits 0-7: a shared atomic a key.
+  cnt[d + d / 16] = 0;
+  __syncthreads();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned dd = v06::digit_at(key[j], 0);
+    rank[j] = atomicAdd(&cnt[dd + dd / 16], 1u);
+  }
+  __syncthreads();
+  const unsigned start0 = digit_scan(cnt[d + d / 16]);
+  cnt[d + d / 16] = start0;
+  __syncthreads();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned dd = v06::digit_at(key[j], 0);
+    sk[rank[j] + cnt[dd + dd / 16]] = key[j];
+  }
+  __syncthreads();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) key[j] = sk[first + j * 32];
+  // Pass 1, bits 8-15: v06's ballots and warp-private counters, stable.
+  for (unsigned i = lane; i < kDigits; i += 32) warp_hist[warp][i] = 0;
+  __syncwarp();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned dd = v06::digit_at(key[j], 1);
+    const unsigned peers = v06::match_digit(dd);
+    const unsigned upto = __popc(peers & v06::lanemask_le());
+    const unsigned leader = 31 - __clz(peers);
+    const unsigned old = v06::leader_fetch_add(&warp_hist[warp][dd], upto, lane == leader);
+    rank[j] = __shfl_sync(0xffffffffu, old, leader) + upto - 1;
+  }
+  __syncthreads();
+  unsigned count = 0;
+#pragma unroll
+  for (unsigned w = 0; w < kWarps; ++w) {
+    const unsigned c = warp_hist[w][d];
+    warp_hist[w][d] = count;
+    count += c;
+  }
+  const unsigned start1 = digit_scan(count);
+#pragma unroll
+  for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][d] += start1;
+  __syncthreads();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j)
+    sk[rank[j] + warp_hist[warp][v06::digit_at(key[j], 1)]] = key[j];
+  __syncthreads();
+  for (unsigned e = threadIdx.x; e < n; e += kThreads) keys[e] = sk[e];
+}
+
+// The workspace: v15's (whose key buffer and look-back words the hybrid's passes reuse), then
+// the hybrid's own parts.
+struct Parts {
+  unsigned* zeroed;  // what is zeroed per sort: the verdict, the counters, the sample's bins
+  size_t zeroed_bytes;
+  unsigned* verdict;  // kWrapped | kTooLarge | kSkewed
+  unsigned* maxbin;
+  unsigned* counters;  // the two passes' tile counters
+  unsigned* check;     // v08's mode word of both passes: 0
+  unsigned* sample_bins;
+  unsigned *partial, *hist, *rowpre, *rowsum, *bases8, *start16, *base16;
+  v10::NarrowStatus::Word* status;
+  uint32_t* key_buf;
+};
+inline unsigned count_blocks() {
+  return std::min<unsigned>(kMaxCountBlocks, static_cast<unsigned>(current_sm_count()));
+}
+inline size_t own_bytes() {
+  using v06::round256;
+  return round256(256 + kBins * 4) + round256(size_t(kMaxCountBlocks) * kBins / 2 * 4) +
+         4 * round256(kBins * 4) + 2 * round256(256 * 4);
+}
+inline size_t workspace_bytes(size_t n) {
+  return v06::round256(v15::workspace_bytes(n)) + (n <= kHybridTo ? own_bytes() : 0);
+}
+inline Parts parts_of(void* ws, size_t n) {
+  using v06::round256;
+  Parts r;
+  const v15::Parts w15 = v15::parts_of(ws, n);
+  r.status = w15.status;
+  r.key_buf = w15.key_buf;
+  char* p = static_cast<char*>(ws) + round256(v15::workspace_bytes(n));
+  r.zeroed = reinterpret_cast<unsigned*>(p);
+  r.zeroed_bytes = 256 + kBins * 4;
+  r.verdict = r.zeroed;
+  r.maxbin = r.zeroed + 1;
+  r.counters = r.zeroed + 2;  // 2 words
+  r.check = r.zeroed + 4;
+  r.sample_bins = r.zeroed + 64;
+  p += round256(r.zeroed_bytes);
+  r.partial = reinterpret_cast<unsigned*>(p);
+  p += round256(size_t(kMaxCountBlocks) * kBins / 2 * 4);
+  unsigned** four[] = {&r.hist, &r.rowpre, &r.start16, &r.base16};
+  for (unsigned** q : four) {
+    *q = reinterpret_cast<unsigned*>(p);
+    p += round256(kBins * 4);
+  }
+  r.rowsum = reinterpret_cast<unsigned*>(p);
+  r.bases8 = reinterpret_cast<unsigned*>(p + round256(256 * 4));
+  return r;
+}
+
+// The count and the starts (stage 0), onto `stream`. road, set: starts16_kernel's switch.
+inline void count_on(const uint32_t* keys_in, size_t n, const Parts& w, unsigned slots,
+                     cudaGraphConditionalHandle road, bool set, cudaStream_t stream) {
+  static const cudaError_t attr = cudaFuncSetAttribute(
+      count16_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kBins * 2));
+  (void)attr;  // a failure shows as the launch's error
+  const unsigned blocks = count_blocks();
+  count16_kernel<<<blocks, kCountThreads, kBins * 2, stream>>>(keys_in, n, w.partial, w.verdict);
+  reduce16_kernel<<<256, 256, 0, stream>>>(w.partial, blocks, w.hist, w.rowpre, w.rowsum, w.maxbin);
+  starts16_kernel<<<1, 256, 0, stream>>>(w.hist, w.rowpre, w.rowsum, w.maxbin, slots, w.verdict,
+                                         w.bases8, w.start16, w.base16, road, set);
+}
+
+// The three passes (the count done and accepted), onto `stream`: keys_in -> key_buf -> keys_out,
+// then keys_out in place.
+inline void passes_on(const uint32_t* keys_in, uint32_t* keys_out, size_t n, const Parts& w,
+                      Shape shape, cudaStream_t stream) {
+  constexpr unsigned kOpt = v14::kAheadSixteenths << v06::kPrefetchAheadShift;
+  using SW = v10::NarrowStatus;
+  const size_t tiles = ceil_div(n, v12::kTile);
+  fill_status_kernel<<<1024, 256, 0, stream>>>(reinterpret_cast<uint4*>(w.status),
+                                               tiles * kDigits / 4);
+  const auto pass1 = v08::onesweep_kernel<v12::kThreads, v12::kItems, v06::kWindow, false,
+                                          v12::kMinBlocks, v08::kScWindow, SW, kOpt>;
+  const auto pass2 =
+      v08::onesweep_kernel<v12::kThreads, v12::kItems, v06::kWindow, false, v12::kMinBlocks,
+                           v08::kScWindow, SW, kOpt | v06::kBucketBases>;
+  const unsigned grid = static_cast<unsigned>(tiles);
+  pass1<<<grid, v12::kThreads, 0, stream>>>(keys_in, nullptr, w.key_buf, nullptr, n, 3, w.counters,
+                                            w.status, w.bases8, w.check);
+  pass2<<<grid, v12::kThreads, 0, stream>>>(w.key_buf, nullptr, keys_out, nullptr, n, 2,
+                                            w.counters + 1, w.status, w.base16, w.check);
+  if (shape.items == 4)
+    bucket_sort_kernel<4, 8><<<kBins, 256, 0, stream>>>(keys_out, w.start16, w.hist);
+  else if (shape.items == 10)
+    bucket_sort_kernel<10, 6><<<kBins, 256, 0, stream>>>(keys_out, w.start16, w.hist);
+  else
+    bucket_sort_kernel<18, 4><<<kBins, 256, 0, stream>>>(keys_out, w.start16, w.hist);
+}
+
+// Captures work(cs) into g, an empty graph.
+template <typename Work>
+cudaError_t capture_into(cudaGraph_t g, cudaStream_t cs, Work work) {
+  cudaError_t e =
+      cudaStreamBeginCaptureToGraph(cs, g, nullptr, nullptr, 0, cudaStreamCaptureModeRelaxed);
+  if (e != cudaSuccess) return e;
+  work();
+  cudaGraph_t captured = nullptr;
+  const cudaError_t end = cudaStreamEndCapture(cs, &captured);
+  return end != cudaSuccess ? end : cudaGetLastError();
+}
+
+// Adds a two-way switch after the nodes captured so far into g (their last node `last`), on
+// handle road: body 0, v15's sort; body 1, filled by one(body graph).
+template <typename One>
+cudaError_t add_switch(cudaGraph_t g, cudaGraphNode_t last, cudaGraphConditionalHandle road,
+                       const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
+                       cudaStream_t cs, One one) {
+  cudaGraphNodeParams np = {};
+  np.type = cudaGraphNodeTypeConditional;
+  np.conditional.handle = road;
+  np.conditional.type = cudaGraphCondTypeSwitch;
+  np.conditional.size = 2;
+  cudaGraphNode_t node;
+  cudaError_t e = cudaGraphAddNode(&node, g, &last, nullptr, 1, &np);
+  if (e == cudaSuccess)
+    e = v15::build_into(np.conditional.phGraph_out[0], keys_in, keys_out, n, ws, cs);
+  if (e == cudaSuccess) e = one(np.conditional.phGraph_out[1]);
+  return e;
+}
+
+// Captures work(cs) into g and returns the last node captured (nullptr on failure, with e set).
+template <typename Work>
+cudaGraphNode_t capture_head(cudaGraph_t g, cudaStream_t cs, Work work, cudaError_t& e) {
+  e = cudaStreamBeginCaptureToGraph(cs, g, nullptr, nullptr, 0, cudaStreamCaptureModeRelaxed);
+  if (e != cudaSuccess) return nullptr;
+  work();
+  cudaStreamCaptureStatus status;
+  const cudaGraphNode_t* deps = nullptr;
+  size_t ndeps = 0;
+  e = cudaStreamGetCaptureInfo(cs, &status, nullptr, nullptr, &deps, nullptr, &ndeps);
+  cudaGraphNode_t last = e == cudaSuccess && ndeps == 1 ? deps[0] : nullptr;
+  cudaGraph_t captured = nullptr;
+  const cudaError_t end = cudaStreamEndCapture(cs, &captured);
+  if (e == cudaSuccess) e = end != cudaSuccess ? end : cudaGetLastError();
+  if (e == cudaSuccess && !last) e = cudaErrorUnknown;
+  return e == cudaSuccess ? last : nullptr;
+}
+
+// The sort of keys_in[0, n) into keys_out (hybrid_runs(n)) as a CUDA graph: the zeroing and the
+// sample, then switch 1 (the sample refused: v15; else:) the count and the starts, then switch 2
+// (a bucket too large or a count wrapped: v15; else:) the three passes. cs: a stream to capture on.
+inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
+                               cudaStream_t cs, cudaGraphExec_t* exec) {
+  const Parts w = parts_of(ws, n);
+  const Shape shape = shape_for(n);
+  cudaGraph_t g = nullptr;
+  cudaError_t e = cudaGraphCreate(&g, 0);
+  if (e != cudaSuccess) return e;
+  cudaGraphConditionalHandle road1{};
+  e = cudaGraphConditionalHandleCreate(&road1, g, 0, 0);
+  cudaGraphNode_t last = nullptr;
+  if (e == cudaSuccess)
+    last = capture_head(
+        g, cs,
+        [&] {
+          cudaMemsetAsync(w.zeroed, 0, w.zeroed_bytes, cs);
+          sample_kernel<<<kSampleBlocks, kSampleThreads, 0, cs>>>(keys_in, n, w.sample_bins,
+                                                                  w.verdict);
+          road_kernel<<<1, 1, 0, cs>>>(w.verdict, road1, true);
+        },
+        e);
+  if (e == cudaSuccess)
+    e = add_switch(g, last, road1, keys_in, keys_out, n, ws, cs, [&](cudaGraph_t body) {
+      cudaGraphConditionalHandle road2{};
+      cudaError_t eb = cudaGraphConditionalHandleCreate(&road2, body, 0, 0);
+      if (eb != cudaSuccess) return eb;
+      const cudaGraphNode_t counted = capture_head(
+          body, cs, [&] { count_on(keys_in, n, w, 256 * shape.items, road2, true, cs); }, eb);
+      if (eb != cudaSuccess) return eb;
+      return add_switch(
+          body, counted, road2, keys_in, keys_out, n, ws, cs, [&](cudaGraph_t passes) {
+            return capture_into(passes, cs, [&] { passes_on(keys_in, keys_out, n, w, shape, cs); });
+          });
+    });
+  if (e == cudaSuccess) e = cudaGraphInstantiate(exec, g, 0);
+  cudaGraphDestroy(g);
+  return e;
+}
+
+// The sort launcher contract (sort/sort.h). ws: workspace_bytes(n) (unused up to 16,384 keys).
+// Where hybrid_runs(n), the graph of build_graph, launched on `stream` (built on the first call
+// for its device, keys_in, keys_out, n and ws, and kept as v15 keeps its own: the last 16);
+// elsewhere v15. Not safe to call from two host threads at once. Errors: those of the CUDA calls.
+inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
+                          cudaStream_t stream) {
+  if (!hybrid_runs(n)) return v15::launch(keys_in, keys_out, n, ws, stream);
+  // LADDER_NO_GRAPHS (scripts/ncu_counters.sh; Nsight Compute does not profile a conditional
+  // node's kernels): the same kernels with no graph, each road chosen on the host after reading
+  // the verdict back. That waits on the GPU: time it only with --no-blocking.
+  static const bool no_graphs = std::getenv("LADDER_NO_GRAPHS") != nullptr;
+  if (no_graphs) {
+    const Parts w = parts_of(ws, n);
+    const Shape shape = shape_for(n);
+    cudaError_t e = cudaMemsetAsync(w.zeroed, 0, w.zeroed_bytes, stream);
+    if (e != cudaSuccess) return e;
+    unsigned verdict = 0;
+    sample_kernel<<<kSampleBlocks, kSampleThreads, 0, stream>>>(keys_in, n, w.sample_bins,
+                                                                w.verdict);
+    e = cudaMemcpyAsync(&verdict, w.verdict, 4, cudaMemcpyDeviceToHost, stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    if (e != cudaSuccess) return e;
+    if (verdict) return v15::launch(keys_in, keys_out, n, ws, stream);
+    count_on(keys_in, n, w, 256 * shape.items, cudaGraphConditionalHandle{}, false, stream);
+    e = cudaMemcpyAsync(&verdict, w.verdict, 4, cudaMemcpyDeviceToHost, stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    if (e != cudaSuccess) return e;
+    if (verdict) return v15::launch(keys_in, keys_out, n, ws, stream);
+    passes_on(keys_in, keys_out, n, w, shape, stream);
+    return cudaGetLastError();
+  }
+  struct Entry {
+    int device;
+    const void *in, *out, *ws;
+    size_t n;
+    cudaGraphExec_t exec;
+  };
+  static std::vector<Entry> cache;   // the most recently built last
+  static cudaStream_t cs = nullptr;  // where graphs are captured
+  int device = 0;
+  cudaError_t e = cudaGetDevice(&device);
+  if (e != cudaSuccess) return e;
+  cudaGraphExec_t exec = nullptr;
+  for (const Entry& c : cache)
+    if (c.device == device && c.in == keys_in && c.out == keys_out && c.ws == ws && c.n == n)
+      exec = c.exec;
+  if (!exec) {
+    if (!cs && (e = cudaStreamCreateWithFlags(&cs, cudaStreamNonBlocking)) != cudaSuccess) return e;
+    if ((e = build_graph(keys_in, keys_out, n, ws, cs, &exec)) != cudaSuccess) return e;
+    if (cache.size() == 16) {
+      cudaGraphExecDestroy(cache.front().exec);
+      cache.erase(cache.begin());
+    }
+    cache.push_back({device, keys_in, keys_out, ws, n, exec});
+  }
+  return cudaGraphLaunch(exec, stream);
+}
+
+// Every boundary of the dispatch on this device: v15's, the last size before the hybrid road and
+// its last size.
+inline std::vector<size_t> dispatch_bounds() {
+  std::vector<size_t> b = v15::dispatch_bounds();
+  b.push_back(hybrid_from() - 1);
+  b.push_back(kHybridTo);
+  std::sort(b.begin(), b.end());
+  b.erase(std::unique(b.begin(), b.end()), b.end());
+  return b;
+}
+
+}  // namespace ladder::sort::v16
