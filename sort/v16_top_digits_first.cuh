@@ -18,16 +18,18 @@
 // Changes from v15: on uniform and sorted keys every pass of v15 ranked every tile and scattered
 // it across DRAM; here only two passes do, and the third runs on the SMs: no look-back, no
 // scattered stores, many small blocks to hide latency.
-// Remains (bottleneck): the bucket pass costs about as much as a one-sweep pass on both GPUs, bound
-// by the SMs (its time follows the block's slots, so the slots are chosen per input size); the
-// count costs more than v09's histogram; the second pass takes longer than the first, not yet
-// explained. From 2^27 keys up to 271,000,000 (every bucket of uniform keys fits 4,608 slots);
-// elsewhere, and for inputs that are refused, v15. Pairs: v15's (v12's).
+// Remains (bottleneck): the bucket pass costs more than a one-sweep pass on the H100 (Nsight
+// Compute), bound by its instructions (two rankings a key; its time follows the block's slots,
+// so the slots are chosen per input size); the starts kernel, one block walking 65,536 counts one
+// memory round trip at a time; the second pass's per-key check of the top digit, which only tiles
+// across two top digits need. From 2^27 keys up to 271,000,000 (every bucket of uniform keys
+// fits 4,608 slots) where a block may have 128 KB of shared memory; elsewhere, and for refused
+// inputs, v15. Pairs: v15's (v12's).
 // Source: N. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
 // SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
 // "Onesweep", 2022 (the passes); v07's one-block sort; CUDA graph conditional nodes (NVIDIA,
-// "Dynamic Control Flow in CUDA Graphs with Conditional Nodes", 2024). Probed in
-// sort/tuning/probe_hybrid.cu (sort/LAB_NOTES.md).
+// "Dynamic Control Flow in CUDA Graphs with Conditional Nodes", 2024). Its probe:
+// sort/LAB_NOTES.md.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -69,8 +71,8 @@ inline constexpr VersionDoc kDoc = {
     "third sorts each bucket on the SMs with no look-back and no scattered stores: 28 bytes a "
     "key cross DRAM instead of 36.",
     /*remains*/
-    "The bucket pass costs about as much as a one-sweep pass, bound by the SMs; the count "
-    "costs more than v09's histogram; the second pass takes longer than the first. Inputs "
+    "The bucket pass, bound by its instructions (two rankings a key); the starts kernel's "
+    "serial walk over 65,536 counts; the second pass's per-key check of the top digit. Inputs "
     "with few distinct keys, and sizes outside [2^27, 271,000,000], run v15.",
     /*source*/
     "Stehle & Jacobsen, \"A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs\", SIGMOD "
@@ -106,7 +108,10 @@ inline size_t hybrid_from() {
   }();
   return from;
 }
-inline bool hybrid_runs(size_t n) { return n >= hybrid_from() && n <= kHybridTo; }
+// The count needs 128 KB of shared memory in one block (an A100 or a Hopper GPU gives it; GPUs of
+// compute capability 8.6 and 8.9 give at most 99 KB): elsewhere v15 runs at every size.
+inline bool count_fits() { return current_smem_per_block_optin() >= size_t(kBins) * 2; }
+inline bool hybrid_runs(size_t n) { return n >= hybrid_from() && n <= kHybridTo && count_fits(); }
 
 // The bucket pass's block: 256 threads x ITEMS keys, MIN_BLOCKS an SM; the fewest slots that hold
 // a bucket of uniform keys at this n (the mean, six standard deviations and 64 more).
@@ -621,8 +626,10 @@ inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n,
 // its last size.
 inline std::vector<size_t> dispatch_bounds() {
   std::vector<size_t> b = v15::dispatch_bounds();
-  b.push_back(hybrid_from() - 1);
-  b.push_back(kHybridTo);
+  if (count_fits()) {
+    b.push_back(hybrid_from() - 1);
+    b.push_back(kHybridTo);
+  }
   std::sort(b.begin(), b.end());
   b.erase(std::unique(b.begin(), b.end()), b.end());
   return b;
