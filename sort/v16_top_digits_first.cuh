@@ -276,11 +276,11 @@ __global__ void fill_status_kernel(uint4* w, size_t words4) {
 // + hist[g]), hist[g] <= 256 * ITEMS, which the verdict ensured) in place by its low 16 bits:
 // v07's one-block sort (v06's tile layout, ITEMS keys a thread), two passes. The first ranks by one
 // shared atomicAdd a key on its digit's counter (counters padded, digit d at d + d / 16, so that
-// digits 16 apart fall in different banks): not stable, and it need not be, since the keys'
-// order inside a bucket means nothing before it. The second ranks with v06's ballots, stably. The
-// slots past the bucket hold g << 16 | 0xffff, a value a real key of the bucket may have, so that
-// whichever of equal values fills the first hist[g] slots the output is the same. A bucket
-// already in order (every key no larger than the next) is left as it is.
+// digits 32 apart, as sorted keys give, do not share a bank): not stable, and it need not be, since
+// the keys' order inside a bucket means nothing before it. The second ranks with v06's ballots,
+// stably. The slots past the bucket hold g << 16 | 0xffff, a value a real key of the bucket may
+// have, so that whichever of equal values fills the first hist[g] slots the output is the same. A
+// bucket already in order (every key no larger than the next) is left as it is.
 template <unsigned ITEMS, unsigned MIN_BLOCKS>
 __global__ void __launch_bounds__(256, arch::min_blocks(256, MIN_BLOCKS))
     bucket_sort_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {

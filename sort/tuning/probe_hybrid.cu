@@ -213,7 +213,7 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
 // by one shared atomicAdd on its digit's counter, which is not stable; only the second pass (bits
 // 8-15) must be, and it keeps the ballots. The input's order within a bucket means nothing, so an
 // unstable first pass still sorts. The counters are padded (digit d at d + d / 16) so that digits
-// 16 apart, as sorted keys give, fall in different banks. The padding slots hold the bucket's own
+// 32 apart, as sorted keys give, do not share a bank. The padding slots hold the bucket's own
 // top 16 bits and 0xffff, a value a real key may have: whichever of the equal values lands in
 // the first n slots, the output is the same. (b) A bucket already in order (every key no larger
 // than the next: sorted input) is left as it is. (c) ITEMS is chosen per launch for the input size.
