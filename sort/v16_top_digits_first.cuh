@@ -25,7 +25,7 @@
 // across two top digits need. From 2^27 keys up to 271,000,000 (every bucket of uniform keys
 // fits 4,608 slots) where a block may have 128 KB of shared memory; elsewhere, and for refused
 // inputs, v15. Pairs: v15's (v12's).
-// Source: N. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
+// Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
 // SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
 // "Onesweep", 2022 (the passes); v07's one-block sort; CUDA graph conditional nodes (NVIDIA,
 // "Dynamic Control Flow in CUDA Graphs with Conditional Nodes", 2024). Its probe:

@@ -17,7 +17,7 @@
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/tuning/probe_hybrid.cu common/device.cu \
 //     -o probe_hybrid && ./probe_hybrid [log2 n, default 28]
 //
-// Source: N. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on
+// Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on
 // GPUs", SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); sort v14's passes and
 // v07's one-block sort.
 #include <cub/device/device_radix_sort.cuh>
