@@ -40,6 +40,7 @@
 #include "common/device.h"
 #include "common/registry.h"
 #include "scan/warp_scan.cuh"
+#include "sort/graph_cache.h"
 #include "sort/radix_rank.cuh"
 #include "sort/v06_onesweep_ballot.cuh"
 #include "sort/v08_short_circuit.cuh"
@@ -661,10 +662,9 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
 
 // The sort launcher contract (sort/sort.h). ws: workspace_bytes(n) (unused up to 16,384 keys).
 // From counted_from() keys up to v10::kNarrowMax, the graph of build_graph, launched on `stream`;
-// elsewhere v14. A graph is built on the first call for its (device, keys_in, keys_out, n, ws),
-// and kept: the last 16 such graphs are kept, an older one destroyed (freed once it has run, if
-// it is running). Not safe to call from two host threads at once. Errors: those of the CUDA
-// calls (a graph that could not be built is not kept).
+// elsewhere v14. A graph is built on the first call for its (device, keys_in, keys_out, n, ws)
+// and kept (sort/graph_cache.h). Not safe to call from two host threads at once. Errors: those
+// of the CUDA calls (a graph that could not be built is not kept).
 inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
                           cudaStream_t stream) {
   if (n < counted_from() || n > v10::kNarrowMax)
@@ -689,31 +689,11 @@ inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n,
       pass_on(keys_in, keys_out, n, w, pass, modes[pass] & (kCountedPass | kCountNext), stream);
     return cudaGetLastError();
   }
-  struct Entry {
-    int device;
-    const void *in, *out, *ws;
-    size_t n;
-    cudaGraphExec_t exec;
-  };
-  static std::vector<Entry> cache;   // the most recently built last
-  static cudaStream_t cs = nullptr;  // where graphs are captured
-  int device = 0;
-  cudaError_t e = cudaGetDevice(&device);
-  if (e != cudaSuccess) return e;
-  cudaGraphExec_t exec = nullptr;
-  for (const Entry& c : cache)
-    if (c.device == device && c.in == keys_in && c.out == keys_out && c.ws == ws && c.n == n)
-      exec = c.exec;
-  if (!exec) {
-    if (!cs && (e = cudaStreamCreateWithFlags(&cs, cudaStreamNonBlocking)) != cudaSuccess) return e;
-    if ((e = build_graph(keys_in, keys_out, n, ws, cs, &exec)) != cudaSuccess) return e;
-    if (cache.size() == 16) {
-      cudaGraphExecDestroy(cache.front().exec);
-      cache.erase(cache.begin());
-    }
-    cache.push_back({device, keys_in, keys_out, ws, n, exec});
-  }
-  return cudaGraphLaunch(exec, stream);
+  static GraphCache cache;
+  return cache.launch(keys_in, keys_out, ws, n, stream,
+                      [&](cudaStream_t cs, cudaGraphExec_t* exec) {
+                        return build_graph(keys_in, keys_out, n, ws, cs, exec);
+                      });
 }
 
 // Every boundary of the dispatch on this device: v14's, and the last size before the graph.

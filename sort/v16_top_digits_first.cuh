@@ -45,6 +45,7 @@
 #include "common/device.h"
 #include "common/registry.h"
 #include "scan/warp_scan.cuh"
+#include "sort/graph_cache.h"
 #include "sort/radix_rank.cuh"
 #include "sort/v06_onesweep_ballot.cuh"
 #include "sort/v08_short_circuit.cuh"
@@ -566,8 +567,8 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
 
 // The sort launcher contract (sort/sort.h). ws: workspace_bytes(n) (unused up to 16,384 keys).
 // Where hybrid_runs(n), the graph of build_graph, launched on `stream` (built on the first call
-// for its device, keys_in, keys_out, n and ws, and kept as v15 keeps its own: the last 16);
-// elsewhere v15. Not safe to call from two host threads at once. Errors: those of the CUDA calls.
+// for its device, keys_in, keys_out, n and ws, and kept: sort/graph_cache.h); elsewhere v15. Not
+// safe to call from two host threads at once. Errors: those of the CUDA calls.
 inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
                           cudaStream_t stream) {
   if (!hybrid_runs(n)) return v15::launch(keys_in, keys_out, n, ws, stream);
@@ -595,31 +596,11 @@ inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n,
     passes_on(keys_in, keys_out, n, w, shape, stream);
     return cudaGetLastError();
   }
-  struct Entry {
-    int device;
-    const void *in, *out, *ws;
-    size_t n;
-    cudaGraphExec_t exec;
-  };
-  static std::vector<Entry> cache;   // the most recently built last
-  static cudaStream_t cs = nullptr;  // where graphs are captured
-  int device = 0;
-  cudaError_t e = cudaGetDevice(&device);
-  if (e != cudaSuccess) return e;
-  cudaGraphExec_t exec = nullptr;
-  for (const Entry& c : cache)
-    if (c.device == device && c.in == keys_in && c.out == keys_out && c.ws == ws && c.n == n)
-      exec = c.exec;
-  if (!exec) {
-    if (!cs && (e = cudaStreamCreateWithFlags(&cs, cudaStreamNonBlocking)) != cudaSuccess) return e;
-    if ((e = build_graph(keys_in, keys_out, n, ws, cs, &exec)) != cudaSuccess) return e;
-    if (cache.size() == 16) {
-      cudaGraphExecDestroy(cache.front().exec);
-      cache.erase(cache.begin());
-    }
-    cache.push_back({device, keys_in, keys_out, ws, n, exec});
-  }
-  return cudaGraphLaunch(exec, stream);
+  static GraphCache cache;
+  return cache.launch(keys_in, keys_out, ws, n, stream,
+                      [&](cudaStream_t cs, cudaGraphExec_t* exec) {
+                        return build_graph(keys_in, keys_out, n, ws, cs, exec);
+                      });
 }
 
 // Every boundary of the dispatch on this device: v15's, the last size before the hybrid road and
