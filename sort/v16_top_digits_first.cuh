@@ -19,12 +19,12 @@
 // it across DRAM; here only two passes do, and the third runs on the SMs: no look-back, no
 // scattered stores, many small blocks to hide latency.
 // Remains (bottleneck): the bucket pass costs more than a one-sweep pass on the H100 (Nsight
-// Compute), bound by its instructions (two rankings a key; its time follows the block's slots,
-// so the slots are chosen per input size); the starts kernel, one block walking 65,536 counts one
-// memory round trip at a time; the second pass's per-key check of the top digit, which only tiles
-// across two top digits need. From 2^27 keys up to 271,000,000 (every bucket of uniform keys
-// fits 4,608 slots) where a block may have 128 KB of shared memory; elsewhere, and for refused
-// inputs, v15. Pairs: v15's (v12's).
+// Compute), bound by the SMs: the most instructions of any kernel (two rankings a key), issued on
+// about half its cycles; its time follows the block's slots, so the slots are chosen per input
+// size. The starts kernel: one block walking 65,536 counts one memory round trip at a time. The
+// second pass's per-key check of the top digit, which only tiles across two top digits need.
+// From 2^27 keys up to 271,000,000 (every bucket of uniform keys fits 4,608 slots) where a block
+// may have 128 KB of shared memory; elsewhere, and for refused inputs, v15. Pairs: v15's (v12's).
 // Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
 // SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
 // "Onesweep", 2022 (the passes); v07's one-block sort; CUDA graph conditional nodes (NVIDIA,
@@ -72,9 +72,9 @@ inline constexpr VersionDoc kDoc = {
     "third sorts each bucket on the SMs with no look-back and no scattered stores: 28 bytes a "
     "key cross DRAM instead of 36.",
     /*remains*/
-    "The bucket pass, bound by its instructions (two rankings a key); the starts kernel's "
-    "serial walk over 65,536 counts; the second pass's per-key check of the top digit. Inputs "
-    "with few distinct keys, and sizes outside [2^27, 271,000,000], run v15.",
+    "The bucket pass, bound by the SMs (two rankings a key, issued on about half its cycles); "
+    "the starts kernel's serial walk over 65,536 counts; the second pass's per-key check of the "
+    "top digit. Inputs with few distinct keys, and sizes outside [2^27, 271,000,000], run v15.",
     /*source*/
     "Stehle & Jacobsen, \"A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs\", SIGMOD "
     "2017; Adinets & Merrill, \"Onesweep\", 2022; v07's one-block sort; CUDA graph conditional "
