@@ -546,6 +546,10 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS, kSe
   // kBucketBases: the upper digit of the tile's first key picks the row of bases; a key with
   // another upper digit adds the difference of the two rows' entries at its write-out.
   const unsigned lead_up = kBucket ? digit_at(keys_in[base], pass + 1) : 0u;
+  // The input is grouped by the upper digit: a tile holds one unless its last key's differs.
+  bool straddles = false;
+  if constexpr (kBucket)
+    straddles = digit_at(keys_in[(full ? base + kTile : n) - 1], pass + 1) != lead_up;
   const unsigned* row = bases + lead_up * kDigits;
   if (d < kDigits) {
     const unsigned before = look_back<WINDOW, SW>(status, tile, d, pass, count);
@@ -567,8 +571,12 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS, kSe
       const unsigned dk = digit_at(k, pass);
       unsigned to = i + offset[dk];  // below n < 2^32
       if constexpr (kBucket) {
-        const unsigned up = digit_at(k, pass + 1);
-        if (up != lead_up) to += bases[up * kDigits + dk] - row[dk];
+        // Only where the tile straddles: nearly every tile holds one upper digit, and there the
+        // check is skipped (the branch is the same for the whole block).
+        if (straddles) {
+          const unsigned up = digit_at(k, pass + 1);
+          if (up != lead_up) to += bases[up * kDigits + dk] - row[dk];
+        }
       }
       if constexpr ((OPT & kCoalescedStores) != 0) {
         static_assert(!PAIRS, "the store-pattern control is for keys");

@@ -90,7 +90,7 @@ inline constexpr unsigned kSampleBlocks = 256;    //   four keys a thread
 inline constexpr unsigned kSampleKeys = kSampleThreads * kSampleBlocks * 4;
 inline constexpr unsigned kSampleRefuse = 64;  // a bin with this many sampled keys refuses
 inline constexpr size_t kHybridFrom = size_t(1) << 27;
-inline constexpr size_t kHybridTo = 271000000;  // uniform keys' largest bucket fits 4,608
+inline constexpr size_t kHybridTo = v10::kNarrowMax;  // the passes' 30-bit look-back counts
 inline constexpr unsigned kWrapped = 1, kTooLarge = 2, kSkewed = 4;  // the verdict's bits
 
 // The first n that takes the hybrid road: kHybridFrom, or the count of keys in the environment
@@ -114,17 +114,29 @@ inline size_t hybrid_from() {
 inline bool count_fits() { return current_smem_per_block_optin() >= size_t(kBins) * 2; }
 inline bool hybrid_runs(size_t n) { return n >= hybrid_from() && n <= kHybridTo && count_fits(); }
 
-// The bucket pass's block: 256 threads x ITEMS keys, MIN_BLOCKS an SM; the fewest slots that hold
-// a bucket of uniform keys at this n (the mean, six standard deviations and 64 more).
+// The bucket pass's block: THREADS x ITEMS keys (slots); the fewest slots that hold a bucket of
+// uniform keys at this n (the mean, six standard deviations and 64 more).
 struct Shape {
-  unsigned items;
+  unsigned threads, items;
+  unsigned slots() const { return threads * items; }
 };
+// The shapes compiled, by slots (MIN_BLOCKS in bucket_pass_on).
+inline constexpr Shape kShapes[] = {{256, 4},  {256, 10}, {256, 18}, {512, 9},
+                                    {256, 36}, {512, 18}, {1024, 17}, {512, 34}};
 inline Shape shape_for(size_t n) {
+  if (const char* e = std::getenv("LADDER_SORT_V16_BUCKET")) {  // exploration: "THREADSxITEMS"
+    unsigned t = 0, i = 0;
+    if (std::sscanf(e, "%ux%u", &t, &i) == 2)
+      for (const Shape& s : kShapes)
+        if (s.threads == t && s.items == i) return s;
+  }
   const double mean = double(n) / kBins;
   const double need = mean + 6 * std::sqrt(mean) + 64;
-  if (need <= 256 * 4) return {4};
-  if (need <= 256 * 10) return {10};
-  return {18};
+  if (need <= 256 * 4) return {256, 4};
+  if (need <= 256 * 10) return {256, 10};
+  if (need <= 256 * 18) return {256, 18};
+  if (need <= 256 * 36) return {256, 36};
+  return {1024, 17};
 }
 
 // Counts keys[0, n) by their top 16 bits into partial[blockIdx.x * kBins / 2 + bin / 2] (two
@@ -201,37 +213,34 @@ __global__ void __launch_bounds__(256)
   if (threadIdx.x % 32 == 0) atomicMax(maxbin, m);
 }
 
-// One block of 256. bases8[t]: the start of top digit t (pass 1's bases); start16[b]: bin b's
-// start; base16[b] = start16[b] less the keys with digit b % 256 and a top digit below b / 256
-// (pass 2's bases, v06::kBucketBases). Then the verdict: kTooLarge where a bin exceeds `slots`;
-// with set, the switch `road` becomes 1 (the hybrid's passes) if the verdict is clean, else 0.
+// 256 blocks of 256: block d takes column d of the 256 x 256 bins (bin b = u * 256 + d, thread u),
+// so that every bin is read and written once and no thread waits on another's store. bases8[u]:
+// the start of top digit u (pass 1's bases; block 0 writes them); start16[b]: bin b's start;
+// base16[b] = start16[b] less the keys with digit d and a top digit below u (pass 2's bases,
+// v06::kBucketBases): the exclusive scan of the column. Then block 0 gives the verdict: kTooLarge
+// where a bin exceeds `slots`; with set, the switch `road` becomes 1 (the hybrid's passes) if the
+// verdict is clean, else 0.
 __global__ void __launch_bounds__(256)
-    starts16_kernel(const unsigned* hist, const unsigned* rowpre, const unsigned* rowsum,
-                    const unsigned* maxbin, unsigned slots, unsigned* verdict, unsigned* bases8,
-                    unsigned* start16, unsigned* base16, cudaGraphConditionalHandle road,
-                    bool set) {
+    starts16_kernel(const unsigned* __restrict__ hist, const unsigned* __restrict__ rowpre,
+                    const unsigned* __restrict__ rowsum, const unsigned* maxbin, unsigned slots,
+                    unsigned* verdict, unsigned* __restrict__ bases8, unsigned* __restrict__ start16,
+                    unsigned* __restrict__ base16, cudaGraphConditionalHandle road, bool set) {
   __shared__ unsigned warp_sums[8];
-  __shared__ unsigned top_start[256];
-  const unsigned t = threadIdx.x;
-  const unsigned s = radix::block_exclusive_scan(rowsum[t], warp_sums);
-  top_start[t] = s;
-  bases8[t] = s;
-  __syncthreads();
-  const unsigned d = threadIdx.x;
-  unsigned col = 0;
-#pragma unroll 8
-  for (unsigned u = 0; u < 256; ++u) {
-    const unsigned b = u * 256 + d;
-    const unsigned st = top_start[u] + rowpre[b];
-    start16[b] = st;
-    base16[b] = st - col;
-    col += hist[b];
-  }
-  if (threadIdx.x == 0) {
-    unsigned v = *verdict;
-    if (*maxbin > slots) v |= kTooLarge;
-    *verdict = v;
-    if (set) cudaGraphSetConditional(road, v == 0 ? 1u : 0u);
+  const unsigned u = threadIdx.x, d = blockIdx.x, b = u * 256 + d;
+  const unsigned c = hist[b], pre = rowpre[b], row = rowsum[u];
+  const unsigned top_start = radix::block_exclusive_scan(row, warp_sums);
+  const unsigned col = radix::block_exclusive_scan(c, warp_sums);
+  const unsigned st = top_start + pre;
+  start16[b] = st;
+  base16[b] = st - col;
+  if (d == 0) {
+    bases8[u] = top_start;
+    if (u == 0) {
+      unsigned v = *verdict;
+      if (*maxbin > slots) v |= kTooLarge;
+      *verdict = v;
+      if (set) cudaGraphSetConditional(road, v == 0 ? 1u : 0u);
+    }
   }
 }
 
@@ -282,19 +291,23 @@ __global__ void fill_status_kernel(uint4* w, size_t words4) {
 // stably. The slots past the bucket hold g << 16 | 0xffff, a value a real key of the bucket may
 // have, so that whichever of equal values fills the first hist[g] slots the output is the same. A
 // bucket already in order (every key no larger than the next) is left as it is.
-template <unsigned ITEMS, unsigned MIN_BLOCKS>
-__global__ void __launch_bounds__(256, arch::min_blocks(256, MIN_BLOCKS))
+template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS>
+__global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     bucket_sort_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
-  constexpr unsigned kThreads = 256, kWarps = kThreads / 32, kSlots = kThreads * ITEMS;
-  __shared__ uint32_t sk[kSlots];
-  __shared__ unsigned warp_hist[kWarps][kDigits];
-  __shared__ unsigned cnt[kDigits + kDigits / 16];
-  __shared__ unsigned warp_sums[kWarps];
+  static_assert(THREADS % 256 == 0 && THREADS <= 1024, "whole groups of 256 (one a digit)");
+  constexpr unsigned kWarps = THREADS / 32, kSlots = THREADS * ITEMS;
+  // Dynamic shared memory (bucket_smem_bytes), since the largest shapes need over 48 KB.
+  extern __shared__ uint32_t smem[];
+  uint32_t* sk = smem;                                                       // kSlots
+  auto warp_hist = reinterpret_cast<unsigned (*)[kDigits]>(smem + kSlots);  // kWarps x 256
+  unsigned* cnt = smem + kSlots + kWarps * kDigits;                          // 256 + 16
+  unsigned* warp_sums = cnt + kDigits + kDigits / 16;                        // kWarps
   const unsigned g = blockIdx.x;
   const unsigned n = hist[g];
   if (n <= 1) return;
   uint32_t* keys = data + start16[g];
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;
+  const bool digit_thread = d < kDigits;  // thread d < 256 owns digit d's counters
   const uint32_t pad = (g << 16) | 0xffffu;
   uint32_t key[ITEMS];
   const unsigned first = warp * ITEMS * 32 + lane;
@@ -317,7 +330,8 @@ __global__ void __launch_bounds__(256, arch::min_blocks(256, MIN_BLOCKS))
     if (lane == 31 && warp + 1 < kWarps) ordered &= key[ITEMS - 1] <= sk[warp + 1];
     if (__syncthreads_and(ordered)) return;
   }
-  // The exclusive scan of count (thread d < 256, one digit each) over the block: into start.
+  // The exclusive scan of count (thread d < 256, one digit each; 0 from the others) over the
+  // block: into start.
   const auto digit_scan = [&](unsigned count) {
     const unsigned incl =
         static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(count)));
@@ -333,7 +347,7 @@ __global__ void __launch_bounds__(256, arch::min_blocks(256, MIN_BLOCKS))
   };
   unsigned rank[ITEMS];
   // Pass 0, bits 0-7: a shared atomic a key.
-  cnt[d + d / 16] = 0;
+  if (digit_thread) cnt[d + d / 16] = 0;
   __syncthreads();
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
@@ -341,8 +355,8 @@ __global__ void __launch_bounds__(256, arch::min_blocks(256, MIN_BLOCKS))
     rank[j] = atomicAdd(&cnt[dd + dd / 16], 1u);
   }
   __syncthreads();
-  const unsigned start0 = digit_scan(cnt[d + d / 16]);
-  cnt[d + d / 16] = start0;
+  const unsigned start0 = digit_scan(digit_thread ? cnt[d + d / 16] : 0u);
+  if (digit_thread) cnt[d + d / 16] = start0;
   __syncthreads();
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
@@ -366,21 +380,25 @@ __global__ void __launch_bounds__(256, arch::min_blocks(256, MIN_BLOCKS))
   }
   __syncthreads();
   unsigned count = 0;
+  if (digit_thread) {
 #pragma unroll
-  for (unsigned w = 0; w < kWarps; ++w) {
-    const unsigned c = warp_hist[w][d];
-    warp_hist[w][d] = count;
-    count += c;
+    for (unsigned w = 0; w < kWarps; ++w) {
+      const unsigned c = warp_hist[w][d];
+      warp_hist[w][d] = count;
+      count += c;
+    }
   }
   const unsigned start1 = digit_scan(count);
+  if (digit_thread) {
 #pragma unroll
-  for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][d] += start1;
+    for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][d] += start1;
+  }
   __syncthreads();
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j)
     sk[rank[j] + warp_hist[warp][v06::digit_at(key[j], 1)]] = key[j];
   __syncthreads();
-  for (unsigned e = threadIdx.x; e < n; e += kThreads) keys[e] = sk[e];
+  for (unsigned e = threadIdx.x; e < n; e += THREADS) keys[e] = sk[e];
 }
 
 // The workspace: v15's (whose key buffer and look-back words the hybrid's passes reuse), then
@@ -444,8 +462,31 @@ inline void count_on(const uint32_t* keys_in, size_t n, const Parts& w, unsigned
   const unsigned blocks = count_blocks();
   count16_kernel<<<blocks, kCountThreads, kBins * 2, stream>>>(keys_in, n, w.partial, w.verdict);
   reduce16_kernel<<<256, 256, 0, stream>>>(w.partial, blocks, w.hist, w.rowpre, w.rowsum, w.maxbin);
-  starts16_kernel<<<1, 256, 0, stream>>>(w.hist, w.rowpre, w.rowsum, w.maxbin, slots, w.verdict,
+  starts16_kernel<<<256, 256, 0, stream>>>(w.hist, w.rowpre, w.rowsum, w.maxbin, slots, w.verdict,
                                          w.bases8, w.start16, w.base16, road, set);
+}
+
+// bucket_sort_kernel's shared memory, in bytes.
+constexpr unsigned bucket_smem_bytes(unsigned threads, unsigned items) {
+  return 4 * (threads * items + threads / 32 * kDigits + kDigits + kDigits / 16 + threads / 32);
+}
+// The bucket pass, one block a bucket, in the given shape.
+inline void bucket_pass_on(uint32_t* keys, const Parts& w, Shape shape, cudaStream_t stream) {
+  const unsigned bytes = bucket_smem_bytes(shape.threads, shape.items);
+  const auto go = [&](auto kernel) {
+    if (bytes > 48 * 1024)  // a failure shows as the launch's error
+      (void)cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+    kernel<<<kBins, shape.threads, bytes, stream>>>(keys, w.start16, w.hist);
+  };
+  const unsigned t = shape.threads, i = shape.items;
+  if (t == 256 && i == 4) go(bucket_sort_kernel<256, 4, 8>);
+  else if (t == 256 && i == 10) go(bucket_sort_kernel<256, 10, 6>);
+  else if (t == 256 && i == 18) go(bucket_sort_kernel<256, 18, 4>);
+  else if (t == 512 && i == 9) go(bucket_sort_kernel<512, 9, 3>);
+  else if (t == 256 && i == 36) go(bucket_sort_kernel<256, 36, 2>);
+  else if (t == 512 && i == 18) go(bucket_sort_kernel<512, 18, 2>);
+  else if (t == 1024 && i == 17) go(bucket_sort_kernel<1024, 17, 1>);
+  else go(bucket_sort_kernel<512, 34, 1>);
 }
 
 // The three passes (the count done and accepted), onto `stream`: keys_in -> key_buf -> keys_out,
@@ -467,12 +508,7 @@ inline void passes_on(const uint32_t* keys_in, uint32_t* keys_out, size_t n, con
                                             w.status, w.bases8, w.check);
   pass2<<<grid, v12::kThreads, 0, stream>>>(w.key_buf, nullptr, keys_out, nullptr, n, 2,
                                             w.counters + 1, w.status, w.base16, w.check);
-  if (shape.items == 4)
-    bucket_sort_kernel<4, 8><<<kBins, 256, 0, stream>>>(keys_out, w.start16, w.hist);
-  else if (shape.items == 10)
-    bucket_sort_kernel<10, 6><<<kBins, 256, 0, stream>>>(keys_out, w.start16, w.hist);
-  else
-    bucket_sort_kernel<18, 4><<<kBins, 256, 0, stream>>>(keys_out, w.start16, w.hist);
+  bucket_pass_on(keys_out, w, shape, stream);
 }
 
 // Captures work(cs) into g, an empty graph.
@@ -553,7 +589,7 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
       cudaError_t eb = cudaGraphConditionalHandleCreate(&road2, body, 0, 0);
       if (eb != cudaSuccess) return eb;
       const cudaGraphNode_t counted = capture_head(
-          body, cs, [&] { count_on(keys_in, n, w, 256 * shape.items, road2, true, cs); }, eb);
+          body, cs, [&] { count_on(keys_in, n, w, shape.slots(), road2, true, cs); }, eb);
       if (eb != cudaSuccess) return eb;
       return add_switch(
           body, counted, road2, keys_in, keys_out, n, ws, cs, [&](cudaGraph_t passes) {
@@ -588,7 +624,7 @@ inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n,
     if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
     if (e != cudaSuccess) return e;
     if (verdict) return v15::launch(keys_in, keys_out, n, ws, stream);
-    count_on(keys_in, n, w, 256 * shape.items, cudaGraphConditionalHandle{}, false, stream);
+    count_on(keys_in, n, w, shape.slots(), cudaGraphConditionalHandle{}, false, stream);
     e = cudaMemcpyAsync(&verdict, w.verdict, 4, cudaMemcpyDeviceToHost, stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
     if (e != cudaSuccess) return e;
@@ -610,6 +646,17 @@ inline std::vector<size_t> dispatch_bounds() {
   if (count_fits()) {
     b.push_back(hybrid_from() - 1);
     b.push_back(kHybridTo);
+    // Where the bucket pass's shape changes inside the road: the last n of each shape.
+    for (size_t n = hybrid_from(); n < kHybridTo;) {
+      const unsigned slots = shape_for(n).slots();
+      size_t lo = n, hi = kHybridTo;  // the last n with this shape, by bisection
+      while (lo < hi) {
+        const size_t mid = lo + (hi - lo + 1) / 2;
+        if (shape_for(mid).slots() == slots) lo = mid; else hi = mid - 1;
+      }
+      if (lo < kHybridTo) b.push_back(lo);
+      n = lo + 1;
+    }
   }
   std::sort(b.begin(), b.end());
   b.erase(std::unique(b.begin(), b.end()), b.end());
