@@ -18,13 +18,14 @@
 // Changes from v15: on uniform and sorted keys every pass of v15 ranked every tile and scattered
 // it across DRAM; here only two passes do, and the third runs on the SMs: no look-back, no
 // scattered stores, many small blocks to hide latency.
+// Each bin's start is one thread's work (the starts kernel: 256 blocks, one a column of bins), and
+// the second pass checks a key's top digit only in the few tiles that hold two top digits.
 // Remains (bottleneck): the bucket pass costs more than a one-sweep pass on the H100 (Nsight
 // Compute), bound by the SMs: the most instructions of any kernel (two rankings a key), issued on
 // about half its cycles; its time follows the block's slots, so the slots are chosen per input
-// size. The starts kernel: one block walking 65,536 counts one memory round trip at a time. The
-// second pass's per-key check of the top digit, which only tiles across two top digits need.
-// From 2^27 keys up to 271,000,000 (every bucket of uniform keys fits 4,608 slots) where a block
-// may have 128 KB of shared memory; elsewhere, and for refused inputs, v15. Pairs: v15's (v12's).
+// size, and from 2^29 keys the largest shapes hold fewer warps an SM.
+// From 2^27 keys up to 2^30 - 1 (the passes' 30-bit look-back counts) where a block may have
+// 128 KB of shared memory; elsewhere, and for refused inputs, v15. Pairs: v15's (v12's).
 // Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
 // SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
 // "Onesweep", 2022 (the passes); v07's one-block sort; CUDA graph conditional nodes (NVIDIA,
@@ -39,6 +40,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <vector>
 
 #include "common/arch.cuh"
@@ -63,7 +65,8 @@ inline constexpr VersionDoc kDoc = {
     "From 2^27 keys: one read counts the keys by their top 16 bits (65,536 bins, two 16-bit "
     "counts a shared-memory word); v14's pass sorts them by bits 24-31, then by bits 16-23 with "
     "each bucket's start taken from the counts; each bucket of equal top 16 bits (about 4,096 "
-    "keys at 2^28) is sorted by one block in shared memory on its low 16 bits (v07's one-block "
+    "keys at 2^28; 256 to 1,024 threads a block by n) is sorted by one block in shared memory on "
+    "its low 16 bits (v07's one-block "
     "sort, the first pass ranked by shared atomics) and written back in place, coalesced. A "
     "sample of the keys, then the exact count, send inputs whose buckets do not fit a block to "
     "v15, chosen on the GPU by a CUDA graph's switch nodes.",
@@ -72,9 +75,9 @@ inline constexpr VersionDoc kDoc = {
     "third sorts each bucket on the SMs with no look-back and no scattered stores: 28 bytes a "
     "key cross DRAM instead of 36.",
     /*remains*/
-    "The bucket pass, bound by the SMs (two rankings a key, issued on about half its cycles); "
-    "the starts kernel's serial walk over 65,536 counts; the second pass's per-key check of the "
-    "top digit. Inputs with few distinct keys, and sizes outside [2^27, 271,000,000], run v15.",
+    "The bucket pass, bound by the SMs (two rankings a key, issued on about half its cycles), "
+    "and from 2^29 keys its larger blocks hold fewer warps an SM. Inputs with few distinct "
+    "keys, and sizes outside [2^27, 2^30 - 1], run v15.",
     /*source*/
     "Stehle & Jacobsen, \"A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs\", SIGMOD "
     "2017; Adinets & Merrill, \"Onesweep\", 2022; v07's one-block sort; CUDA graph conditional "
@@ -114,29 +117,39 @@ inline size_t hybrid_from() {
 inline bool count_fits() { return current_smem_per_block_optin() >= size_t(kBins) * 2; }
 inline bool hybrid_runs(size_t n) { return n >= hybrid_from() && n <= kHybridTo && count_fits(); }
 
-// The bucket pass's block: THREADS x ITEMS keys (slots); the fewest slots that hold a bucket of
-// uniform keys at this n (the mean, six standard deviations and 64 more).
+// The bucket pass's block: THREADS x ITEMS key slots. By n, the fewest slots that hold a bucket of
+// uniform keys (the mean, six standard deviations and 64 more): 256 threads, 4 to 36 keys a
+// thread, then 1,024 threads x 17 (a block may not hold more registers or threads; 2^29 keys and
+// up, where a bucket holds over 8,192 keys). More threads a block for the same slots measured
+// slower (sort/LAB_NOTES.md).
 struct Shape {
   unsigned threads, items;
   unsigned slots() const { return threads * items; }
 };
-// The shapes compiled, by slots (MIN_BLOCKS in bucket_pass_on).
-inline constexpr Shape kShapes[] = {{256, 4},  {256, 10}, {256, 18}, {512, 9},
-                                    {256, 36}, {512, 18}, {1024, 17}, {512, 34}};
-inline Shape shape_for(size_t n) {
-  if (const char* e = std::getenv("LADDER_SORT_V16_BUCKET")) {  // exploration: "THREADSxITEMS"
-    unsigned t = 0, i = 0;
-    if (std::sscanf(e, "%ux%u", &t, &i) == 2)
-      for (const Shape& s : kShapes)
-        if (s.threads == t && s.items == i) return s;
-  }
+inline constexpr Shape kShapes[] = {{256, 4}, {256, 10}, {256, 18}, {256, 36}, {1024, 17}};
+inline Shape shape_by_size(size_t n) {
   const double mean = double(n) / kBins;
   const double need = mean + 6 * std::sqrt(mean) + 64;
-  if (need <= 256 * 4) return {256, 4};
-  if (need <= 256 * 10) return {256, 10};
-  if (need <= 256 * 18) return {256, 18};
-  if (need <= 256 * 36) return {256, 36};
-  return {1024, 17};
+  for (const Shape& s : kShapes)
+    if (need <= s.slots()) return s;
+  return kShapes[std::size(kShapes) - 1];  // the exact count refuses a bucket that does not fit
+}
+// shape_by_size(n), or the shape in the environment variable LADDER_SORT_V16_BUCKET, "256x36"
+// (THREADSxITEMS, one of kShapes; the tests set it to run each bucket kernel at small sizes). A
+// value that names no shape is reported once and ignored.
+inline Shape shape_for(size_t n) {
+  static const int forced = [] {
+    const char* e = std::getenv("LADDER_SORT_V16_BUCKET");
+    if (!e) return -1;
+    unsigned t = 0, i = 0;
+    char extra = 0;
+    if (std::sscanf(e, "%ux%u%c", &t, &i, &extra) == 2)
+      for (size_t k = 0; k < std::size(kShapes); ++k)
+        if (kShapes[k].threads == t && kShapes[k].items == i) return int(k);
+    std::fprintf(stderr, "sort v16: LADDER_SORT_V16_BUCKET=%s names no bucket shape; ignored\n", e);
+    return -1;
+  }();
+  return forced >= 0 ? kShapes[forced] : shape_by_size(n);
 }
 
 // Counts keys[0, n) by their top 16 bits into partial[blockIdx.x * kBins / 2 + bin / 2] (two
@@ -223,8 +236,9 @@ __global__ void __launch_bounds__(256)
 __global__ void __launch_bounds__(256)
     starts16_kernel(const unsigned* __restrict__ hist, const unsigned* __restrict__ rowpre,
                     const unsigned* __restrict__ rowsum, const unsigned* maxbin, unsigned slots,
-                    unsigned* verdict, unsigned* __restrict__ bases8, unsigned* __restrict__ start16,
-                    unsigned* __restrict__ base16, cudaGraphConditionalHandle road, bool set) {
+                    unsigned* verdict, unsigned* __restrict__ bases8,
+                    unsigned* __restrict__ start16, unsigned* __restrict__ base16,
+                    cudaGraphConditionalHandle road, bool set) {
   __shared__ unsigned warp_sums[8];
   const unsigned u = threadIdx.x, d = blockIdx.x, b = u * 256 + d;
   const unsigned c = hist[b], pre = rowpre[b], row = rowsum[u];
@@ -298,10 +312,10 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
   constexpr unsigned kWarps = THREADS / 32, kSlots = THREADS * ITEMS;
   // Dynamic shared memory (bucket_smem_bytes), since the largest shapes need over 48 KB.
   extern __shared__ uint32_t smem[];
-  uint32_t* sk = smem;                                                       // kSlots
-  auto warp_hist = reinterpret_cast<unsigned (*)[kDigits]>(smem + kSlots);  // kWarps x 256
-  unsigned* cnt = smem + kSlots + kWarps * kDigits;                          // 256 + 16
-  unsigned* warp_sums = cnt + kDigits + kDigits / 16;                        // kWarps
+  uint32_t* sk = smem;                                                     // kSlots
+  auto warp_hist = reinterpret_cast<unsigned(*)[kDigits]>(smem + kSlots);  // kWarps x 256
+  unsigned* cnt = smem + kSlots + kWarps * kDigits;                        // 256 + 16
+  unsigned* warp_sums = cnt + kDigits + kDigits / 16;                      // kWarps
   const unsigned g = blockIdx.x;
   const unsigned n = hist[g];
   if (n <= 1) return;
@@ -463,7 +477,7 @@ inline void count_on(const uint32_t* keys_in, size_t n, const Parts& w, unsigned
   count16_kernel<<<blocks, kCountThreads, kBins * 2, stream>>>(keys_in, n, w.partial, w.verdict);
   reduce16_kernel<<<256, 256, 0, stream>>>(w.partial, blocks, w.hist, w.rowpre, w.rowsum, w.maxbin);
   starts16_kernel<<<256, 256, 0, stream>>>(w.hist, w.rowpre, w.rowsum, w.maxbin, slots, w.verdict,
-                                         w.bases8, w.start16, w.base16, road, set);
+                                           w.bases8, w.start16, w.base16, road, set);
 }
 
 // bucket_sort_kernel's shared memory, in bytes.
@@ -479,14 +493,16 @@ inline void bucket_pass_on(uint32_t* keys, const Parts& w, Shape shape, cudaStre
     kernel<<<kBins, shape.threads, bytes, stream>>>(keys, w.start16, w.hist);
   };
   const unsigned t = shape.threads, i = shape.items;
-  if (t == 256 && i == 4) go(bucket_sort_kernel<256, 4, 8>);
-  else if (t == 256 && i == 10) go(bucket_sort_kernel<256, 10, 6>);
-  else if (t == 256 && i == 18) go(bucket_sort_kernel<256, 18, 4>);
-  else if (t == 512 && i == 9) go(bucket_sort_kernel<512, 9, 3>);
-  else if (t == 256 && i == 36) go(bucket_sort_kernel<256, 36, 2>);
-  else if (t == 512 && i == 18) go(bucket_sort_kernel<512, 18, 2>);
-  else if (t == 1024 && i == 17) go(bucket_sort_kernel<1024, 17, 1>);
-  else go(bucket_sort_kernel<512, 34, 1>);
+  if (t == 256 && i == 4)
+    go(bucket_sort_kernel<256, 4, 8>);
+  else if (t == 256 && i == 10)
+    go(bucket_sort_kernel<256, 10, 6>);
+  else if (t == 256 && i == 18)
+    go(bucket_sort_kernel<256, 18, 4>);
+  else if (t == 256 && i == 36)
+    go(bucket_sort_kernel<256, 36, 2>);
+  else
+    go(bucket_sort_kernel<1024, 17, 1>);
 }
 
 // The three passes (the count done and accepted), onto `stream`: keys_in -> key_buf -> keys_out,
@@ -648,11 +664,14 @@ inline std::vector<size_t> dispatch_bounds() {
     b.push_back(kHybridTo);
     // Where the bucket pass's shape changes inside the road: the last n of each shape.
     for (size_t n = hybrid_from(); n < kHybridTo;) {
-      const unsigned slots = shape_for(n).slots();
+      const unsigned slots = shape_by_size(n).slots();
       size_t lo = n, hi = kHybridTo;  // the last n with this shape, by bisection
       while (lo < hi) {
         const size_t mid = lo + (hi - lo + 1) / 2;
-        if (shape_for(mid).slots() == slots) lo = mid; else hi = mid - 1;
+        if (shape_by_size(mid).slots() == slots)
+          lo = mid;
+        else
+          hi = mid - 1;
       }
       if (lo < kHybridTo) b.push_back(lo);
       n = lo + 1;
