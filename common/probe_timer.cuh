@@ -1,4 +1,4 @@
-// common/probe_timer.cuh — what the standalone tuning probes (*/tuning/probe_*.cu) share: timing
+// common/probe_timer.cuh — what the standalone tuning probes (*/lab/probe_*.cu) share: timing
 // work the way the benchmark times it, and counting where two arrays differ. Not part of the
 // binary; each probe compiles it with `nvcc -I. ... common/device.cu`.
 #pragma once

@@ -139,7 +139,7 @@ struct Operator {
 };
 
 // Every registered operator, in a fixed order. Built on first use; touches no CUDA API, so it
-// works on a machine without a GPU.
+// works on a machine without a GPU. Defined in operators.cpp, at the top of the tree.
 const std::vector<Operator>& operators();
 const Operator* find_operator(const std::string& name);
 

@@ -55,7 +55,7 @@ inline constexpr size_t kMaxN = 0xffffffffu;
 // full tiles); otherwise, and for the last partial tile, element loads into the same layout
 // (element k of load u of thread t is base + 4 (u kThreads + t) + k; missing elements read 0,
 // which is dropped). PDL: launched as the dependent of a grid that clears the workspace
-// (programmatic dependent launch, sm_90; copy_if/LAB_NOTES.md): wait for that grid
+// (programmatic dependent launch, sm_90; copy_if/lab/LAB_NOTES.md): wait for that grid
 // (griddepcontrol.wait) before the first workspace access: launch_pdl() below, which copy_if
 // v08 uses in its middle band; launch() runs PDL = false.
 template <bool ALIGNED, bool PDL = false>
@@ -138,7 +138,7 @@ inline size_t workspace_bytes(size_t n) {
 // As launch(), with the workspace cleared by a kernel (scan::lookback::clear_for_dependent_kernel)
 // instead of a memset, and the pass launched as its programmatic dependent (sm_90 only: the
 // caller checks current_device_runs_sm90_code()). The pass's launch and block start-up overlap
-// the clear; copy_if/LAB_NOTES.md has the measurements (H100, 2^15 ... 2^23 elements).
+// the clear; copy_if/lab/LAB_NOTES.md has the measurements (H100, 2^15 ... 2^23 elements).
 // Errors: the launches'.
 inline cudaError_t launch_pdl(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                               void* ws, cudaStream_t stream) {

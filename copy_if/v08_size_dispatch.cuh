@@ -105,7 +105,7 @@ __global__ void __launch_bounds__(kThreads)
 }
 
 // v05's one-tile blocks between these many v06 tiles per SM, as scan v16 does with v14: v06
-// alone was behind CUB at 2^22 elements, about eight v06 tiles per SM (copy_if/LAB_NOTES.md).
+// alone was behind CUB at 2^22 elements, about eight v06 tiles per SM (copy_if/lab/LAB_NOTES.md).
 inline constexpr size_t kMiddleFromTilesPerSm = 1, kMiddleToTilesPerSm = 16;
 
 // The path above the one-block threshold on this device: v06 where sm_90 code runs and each SM
@@ -119,7 +119,7 @@ inline bool above_uses_v06(size_t n) {
 
 // Within v05's band, from this many v05 tiles per SM on, its launch is the programmatic
 // dependent of the workspace clear (v05::launch_pdl); below, the memset and a plain launch. On
-// the H100 (copy_if/LAB_NOTES.md), with PDL 5-8% slower at 1 to 1.9 tiles per SM (540,672 and
+// the H100 (copy_if/lab/LAB_NOTES.md), with PDL 5-8% slower at 1 to 1.9 tiles per SM (540,672 and
 // 2^20 elements), 7-9% faster from 3.9 (2^21 ... 2^23); the bound lies between.
 inline constexpr size_t kPdlFromTilesPerSm = 3;
 inline bool middle_uses_pdl(size_t n) {

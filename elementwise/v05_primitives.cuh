@@ -43,7 +43,7 @@ inline constexpr VersionDoc kDoc = {
 
 inline constexpr unsigned kThreads = 256;
 // Vectors per thread per tile, of each input. Of 1, 2, 4 and 8, timed at 2^28 on the H200, 1 was
-// fastest for fp16 and as fast as any for fp32 (elementwise/LAB_NOTES.md).
+// fastest for fp16 and as fast as any for fp32 (elementwise/lab/LAB_NOTES.md).
 inline constexpr int kUnroll = 1;
 
 // One tile of `num` elements starting at element `first`.

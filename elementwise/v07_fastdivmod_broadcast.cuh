@@ -70,7 +70,7 @@ __device__ __forceinline__ void tile(const Args<T>& a, const FastDivMod& bias_si
 }
 
 // How the last, partial tile is read and written (the measurements are in
-// elementwise/LAB_NOTES.md):
+// elementwise/lab/LAB_NOTES.md):
 //   kElements: every thread element by element (kps's IsBoundary path). As compiled, part of its
 //     loads issue after its first store: a second DRAM round trip on an input of under one tile.
 //   kWholeVectors: a thread whose vector lies wholly inside n runs the full-tile code for it (one

@@ -39,7 +39,7 @@ inline constexpr VersionDoc kDoc = {
     "BlockScan raking over thread-blocked items; Justin Luitjens, CUDA Pro Tip: Increase "
     "Performance with Vectorized Memory Access (NVIDIA Developer blog, 2013)"};
 
-// Chosen on the H200 at 2^28 (scan/LAB_NOTES.md): 64 x 16 with streaming stores was
+// Chosen on the H200 at 2^28 (scan/lab/LAB_NOTES.md): 64 x 16 with streaming stores was
 // the fastest of 64 x 16, 128 x 8, 256 x 4 and 512 x 2, plain or streaming. Fewer threads with
 // more loads each keep more bytes in flight per SM.
 inline constexpr unsigned kThreads = 64;
@@ -54,7 +54,7 @@ inline constexpr bool kStreamingStores = true;              // st.global.cs: evi
 // PDL: launched as the dependent of a grid that clears the workspace (programmatic dependent
 // launch, sm_90): wait for that grid (griddepcontrol.wait) before the first workspace access.
 // The shipped configuration is <ALIGNED, kThreads, kVectors, kStreamingStores, false>; the others
-// are for the tuning programs in scan/tuning/.
+// are for the tuning programs in scan/lab/.
 template <bool ALIGNED, unsigned BS = kThreads, unsigned VECS = kVectors,
           bool STREAM = kStreamingStores, bool PDL = false>
 __global__ void __launch_bounds__(BS)

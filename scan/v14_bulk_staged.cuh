@@ -41,7 +41,7 @@ inline constexpr VersionDoc kDoc = {
     "ISA cp.async.bulk and mbarrier; "
     "CUB's DeviceTransform bulk-copy path (the staging idea)"};
 
-// The shipped shape, the fastest of eight timed on the H200 (scan/LAB_NOTES.md).
+// The shipped shape, the fastest of eight timed on the H200 (scan/lab/LAB_NOTES.md).
 inline constexpr unsigned kThreads = 512;
 inline constexpr unsigned kVectors = 8;  // int4 per thread: 64 KB tiles
 inline constexpr unsigned kTile = kThreads * kVectors * 4;

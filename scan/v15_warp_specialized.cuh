@@ -49,7 +49,7 @@ inline constexpr VersionDoc kDoc = {
     "the warp-specialized 'warpspeed' scan with decoupled look-ahead; PTX ISA mbarrier and "
     "cp.async.bulk"};
 
-// The shipped shape, the fastest of those timed at 2^28 (scan/LAB_NOTES.md): 4 reduce and 4
+// The shipped shape, the fastest of those timed at 2^28 (scan/lab/LAB_NOTES.md): 4 reduce and 4
 // scan-store warps, 8 int4 per thread per tile (4096 elements, 16 KB), 6 stages (96 KB, so two
 // blocks and 20 warps per SM), look-ahead windows of 8 x 32 statuses. One block per SM with 32 KB
 // tiles was about a fifth slower; two blocks per SM double the squads, producers and look-ahead
@@ -82,7 +82,7 @@ inline constexpr unsigned stage_vecs = W * 32 * V + (ALIGNED ? 0 : 1);
 // The pipeline, per stage s (round r of the ring uses each barrier's phase r):
 //   producer:   wait empty[s] (r > 0); claim tile t, one atomic at a time (claiming a block's
 //               first six in one round trip was slower at every size: the blocks that start
-//               first take too much of a small input; scan/LAB_NOTES.md);
+//               first take too much of a small input; scan/lab/LAB_NOTES.md);
 //               tile_of[s] = t; arrive claimed[s];
 //               bulk-copy the tile; all 32 lanes arrive on full[s]  (t >= tiles: arrive, stop)
 //   reduce:     wait full[s]; sum each 128-element chunk; scan the chunk sums; publish the

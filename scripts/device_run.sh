@@ -1,21 +1,33 @@
 #!/usr/bin/env bash
-# One run on a GPU machine: build, test, sanitize a sample, benchmark, and collect the logs and
-# the raw JSON into $OUT (or ./device-out). Used for the committed results:
-#   OUT=/some/dir STEPS="build tests sanitizer bench extra" BENCH_GROUPS="reduce scan" \
-#     bash scripts/device_run.sh [extra cuda-ladder flags]
-# STEPS picks the phases (default: build tests sanitizer bench extra; also "arch80": the
-# -DCMAKE_CUDA_ARCHITECTURES=80 build's GPU tests and benchmark on this GPU; "unaligned": scan and
-# copy_if's last rungs and CUB on a 2^28 view one element off alignment; "huge": the 2^31 + 17
-# tests, HUGE_OPS=op1,op2 to narrow them; and "ncu": Nsight Compute over every version, NCU_OPS
-# to narrow it and NCU_SLUGS (a regex on version slugs) to pick versions, returned as one
-# tar.gz; and "sweep": 2^10..2^27 for v01, v02, the last rung and CUB of each operator on its
-# headline input, SWEEP_OPS to narrow it). BENCH_GROUPS picks the benchmark groups (default:
-# all); each group is its own cuda-ladder process with its own time limit, writing
-# $OUT/<gpu>-<group>.json, so a group that runs out of time loses only itself (Google Benchmark
-# writes the JSON's closing brackets at exit). At most 8 files come back from a device call:
-# run.log, bench.log and one JSON per group (and, with the sanitizer step, four logs and a
-# summary: run that step in a call of its own). "probes": the standalone tuning probes named in
-# PROBES (paths of */tuning/probe_*.cu), built and run on this GPU.
+# One run on a machine with a GPU: build, test, sanitize a sample, benchmark, and collect the
+# logs and the raw JSON in one folder, $OUT (default ./device-out). The committed results were
+# made with it. Example:
+#   OUT=out STEPS="build tests bench" BENCH_GROUPS="reduce scan" bash scripts/device_run.sh \
+#     [extra cuda-ladder flags]
+# Options (environment variables):
+#   STEPS         the phases, in this order (default: build tests sanitizer bench extra):
+#                 build      configure and build into build-device/ for the GPUs it sees
+#                 tests      ctest -V into $OUT/tests.log.gz
+#                 sanitizer  compute-sanitizer's four tools over every version at small sizes;
+#                            one log a tool and $OUT/sanitizer-summary.md
+#                 bench      the benchmark, one cuda-ladder process per group (5 repetitions)
+#                 unaligned  scan and copy_if's last rungs and CUB on a 2^28 view one element
+#                            off alignment
+#                 extra      the error paths (a size that does not fit, a kernel that faults) and
+#                            the best rungs at 2^31 + 17
+#                 sweep      2^10 .. 2^27 for v01, v02, the last rungs and CUB of each operator
+#                 arch80     the -DCMAKE_CUDA_ARCHITECTURES=80 build's tests and benchmark here
+#                 huge       the opt-in tests at 2^31 + 17 (HUGE_OPS=op1,op2 narrows them)
+#                 ncu        Nsight Compute over every version (NCU_OPS, NCU_SLUGS narrow it), as
+#                            one tar.gz
+#                 probes     the standalone probes named in PROBES (paths of */lab/probe_*.cu)
+#   BENCH_GROUPS  the benchmark groups (default: all); each is its own process with its own time
+#                 limit, GROUP_TIMEOUT seconds (default 300), writing $OUT/<gpu>-<group>.json, so
+#                 a group that runs out of time loses only itself (Google Benchmark writes the
+#                 JSON's closing brackets at exit)
+#   SWEEP_OPS, SWEEP_SIZES, SWEEP_FILTER, SWEEP_TOP_ONLY  narrow the sweep (see that step)
+# The sanitizer step alone takes many minutes on a large GPU; run it on its own if the machine
+# is lent for a limited time.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 OUT=${OUT:-device-out}
@@ -215,7 +227,7 @@ if has ncu; then
 fi
 
 if has probes; then
-  # Standalone probes (the */tuning/probe_*.cu files, not part of the binary): PROBES names the
+  # Standalone probes (the */lab/probe_*.cu files, not part of the binary): PROBES names the
   # sources, compiled here in parallel for sm_90 and run one after the other, each under
   # PROBE_TIMEOUT seconds, into $OUT/probe-<name>.log.
   log "probes"

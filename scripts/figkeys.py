@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turn the long figure spans of markdown files into named ones.
 
-    python3 scripts/figkeys.py reduce/README.md reduce/LAB_NOTES.md
+    python3 scripts/figkeys.py reduce/README.md reduce/lab/LAB_NOTES.md
     python3 scripts/report.py --check       # the values are the same, now read through the names
 
 A long span names its benchmarks in place:

@@ -68,7 +68,7 @@ def main():
                                           if p != os.path.join(root, "RESULTS.md")})
     enforce = lessons.enforced(args.lessons)
     if found and enforce:
-        print("lab talk in the lesson (move it to the operator's LAB_NOTES.md):")
+        print("lab talk in the lesson (move it to the operator's lab/LAB_NOTES.md):")
         for line in lessons.format_findings(found):
             print("  " + line)
     if long_lines and enforce:

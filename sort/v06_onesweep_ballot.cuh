@@ -72,7 +72,7 @@ inline constexpr VersionDoc kDoc = {
 inline constexpr unsigned kDigits = radix::kDigits;
 inline constexpr unsigned kPasses = 4;
 inline constexpr size_t kMaxN = 0xffffffffu;  // positions and counts travel as 32-bit sums
-// The registered shape (chosen by timing shapes on the H200; sort/LAB_NOTES.md).
+// The registered shape (chosen by timing shapes on the H200; sort/lab/LAB_NOTES.md).
 inline constexpr unsigned kThreads = 256;
 inline constexpr unsigned kItems = 24;
 inline constexpr unsigned kWindow = 4;
@@ -344,7 +344,7 @@ struct PassStorage {
 
 // A kernel may declare at most 48 KB of shared memory statically. Every registered shape's
 // PassStorage fits (v12's 256 x 44 keys: 46,128 bytes with sort v08's own words); a larger tile
-// (sort/tuning/probe_pairs_shape.cu's "tiles") takes it as dynamic shared memory from sort v08's
+// (sort/lab/probe_pairs_shape.cu's "tiles") takes it as dynamic shared memory from sort v08's
 // launch instead, opted in with cudaFuncAttributeMaxDynamicSharedMemorySize.
 inline constexpr size_t kStaticPassBytes = 47 * 1024;
 template <unsigned THREADS, unsigned ITEMS, bool SEPARATE = false>
@@ -364,7 +364,7 @@ __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS, SEPARATE>&
 }
 
 // The rest of the pass for the tile drawn by draw_tile (sort v08 runs it too).
-// Candidate options of a pass (bit flags, measured by sort/tuning/probe_pairs_prefetch.cu; the
+// Candidate options of a pass (bit flags, measured by sort/lab/probe_pairs_prefetch.cu; the
 // shipped rungs use none). The tile's values are read only after its keys are ranked, looked back
 // and scattered, a DRAM round trip at the end of the tile: kPrefetchValuesLanes has each lane
 // prefetch its values into L2 (prefetch.global.L2) right after loading its keys;
@@ -373,28 +373,28 @@ __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS, SEPARATE>&
 // or the code is not sm_90). No registers are held: the later loads hit L2. kStreamKeys loads
 // the keys with ld.global.cs (evict first), so that a pass's once-read input does not push the
 // lines its scatter is still filling out of L2. kPackedDigits (pairs;
-// sort/tuning/probe_pairs_shape.cu): instead of holding each staged position's destination (ITEMS
+// sort/lab/probe_pairs_shape.cu): instead of holding each staged position's destination (ITEMS
 // registers) from the keys' write-out to the values', a thread keeps the positions' digits, four
 // bytes to a register (ITEMS / 4), and looks the digit's offset up again: fewer registers live
 // across the keys' write-out (sort v12's pairs use it; at 40 pairs a thread it measured 1-2%
 // faster on the H200, neither way spilling). kCoalescedStores (keys; a control for
-// sort/tuning/probe_store_pattern.cu, which does NOT sort): each staged key is written back to
+// sort/lab/probe_store_pattern.cu, which does NOT sort): each staged key is written back to
 // its tile's own positions, consecutive and aligned, instead of to its digit's run, with every
 // other step of the pass unchanged (the digit's offset is still read and folded into the value),
 // so that the time it saves is what the scatter's store pattern costs.
 // kRanks16: each key's rank within the tile is held in 16 bits, two to a register (ITEMS / 2
 // registers instead of ITEMS; tiles below 2^16 keys), so that a thread holds as many keys in
-// fewer registers (sort/tuning/probe_store_pattern.cu times it). kSeparateStaging: the staging
+// fewer registers (sort/lab/probe_store_pattern.cu times it). kSeparateStaging: the staging
 // buffer does not share its bytes with warp_hist (PassStorage's SEPARATE), which removes the
 // barrier between the last read of warp_hist and the first staged key, one of the tile's seven;
 // it costs the warps' counters' bytes (8 KB at 256 threads) of shared memory
-// (sort/tuning/probe_pairs_shape.cu's "barrier" mode times it: no faster at v12's or v13's shape).
+// (sort/lab/probe_pairs_shape.cu's "barrier" mode times it: no faster at v12's or v13's shape).
 // OPT >> kPrefetchAheadShift (sort v08's kernel; sort v14 ships it): F > 0. When a block has
 // drawn tile t, one of its threads asks the TMA to prefetch into L2 the keys of tile t + D,
 // D = F/16 of the blocks the GPU holds at once (cp.async.bulk.prefetch.L2, sm_90, where those
 // keys are 16-byte aligned). Tiles are drawn in order, so the block that draws t + D does so
 // about F/16 of a tile's lifetime later and finds its keys in L2 rather than waiting on DRAM.
-// kBucketBases (sort/tuning/probe_hybrid.cu, keys): the input is grouped by the digit above this
+// kBucketBases (sort/lab/probe_hybrid.cu, keys): the input is grouped by the digit above this
 // pass's (an MSD pass has run), and `bases` holds 256 x 256 starts, bases[u * 256 + d] the start of
 // the keys with upper digit u and digit d less the number of keys with digit d and an upper digit
 // below u; a key's position is then bases[u * 256 + d] + the keys with digit d before it in input

@@ -128,7 +128,7 @@ __device__ __forceinline__ void prefetch_ahead(const unsigned& tile_slot, const 
 
 // One digit pass over n keys (n <= kMaxN), THREADS x ITEMS keys per tile: v06's onesweep_kernel
 // with the short circuit in front. check: this pass's mode bits from bases_check_kernel.
-// SC_WINDOW: the look-back window of a short-circuited tile (sort/tuning/probe_short_circuit.cu).
+// SC_WINDOW: the look-back window of a short-circuited tile (sort/lab/probe_short_circuit.cu).
 // Other arguments as v06's. A tile that does not qualify runs v06's code (v06::rank_and_scatter,
 // which loads its keys again, from L1 or L2).
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MIN_BLOCKS = 1,
@@ -239,7 +239,7 @@ inline cudaError_t v06_histogram(const uint32_t* keys, size_t n, unsigned* hist,
 // and resident-block hint (v06's registered shape unless v12 or a probe asks for another; ws then
 // holds workspace_bytes_for<THREADS, ITEMS>, no more than v06's shape needs when the tile is
 // larger: fewer tiles, fewer look-back words). WINDOW: the look-back's status words loaded a
-// step (v06's kWindow unless a probe asks for another; sort/tuning/probe_pairs_shape.cu);
+// step (v06's kWindow unless a probe asks for another; sort/lab/probe_pairs_shape.cu);
 // SC_WINDOW, a short-circuited tile's (kScWindow unless a probe asks for another).
 // values_skew, keys_skew (a probe's, bytes, multiples of 256): the values' ping-pong buffer starts
 // values_skew later in ws, and both start keys_skew later (ws must hold that much more), so that

@@ -136,7 +136,7 @@ __global__ void __launch_bounds__(1024)
   // ITEMS / 2 slots apart per lane on sorted input, collide the same way; one word per 32 skews
   // them over all 32 banks. It pays at 16 keys a thread (a third less time at 16,384 sorted keys
   // on the H100); at 4 and 8 the index arithmetic on every access costs more than the conflicts,
-  // so those shapes go unpadded (sort/LAB_NOTES.md).
+  // so those shapes go unpadded (sort/lab/LAB_NOTES.md).
   const auto at = [](unsigned s) { return PAD ? s + s / 32 : s; };
   const unsigned stride = at(total);
 
@@ -224,7 +224,7 @@ cudaError_t launch_merge(const uint32_t* in, uint32_t* out, size_t n, unsigned t
 // The keys per thread for n keys (n <= kMergeMax): 4 up to 2,048 keys, 8 up to 8,192, 16 above
 // (1,024 threads hold 16,384); the threads are then the fewest whole warps that hold n. From
 // the probe on both GPUs: 4 and 8 keys tie up to about 3,000 keys, 512 x 8 beats 1,024 x 4 at
-// 4,096 keys, and 1,024 x 8 beats 512 x 16 at 8,192 (sort/LAB_NOTES.md).
+// 4,096 keys, and 1,024 x 8 beats 512 x 16 at 8,192 (sort/lab/LAB_NOTES.md).
 inline unsigned merge_items(size_t n) { return n <= 2048 ? 4 : n <= 8192 ? 8 : 16; }
 inline unsigned merge_threads(size_t n, unsigned items) {
   return static_cast<unsigned>((n + 32 * items - 1) / (32 * items) * 32);

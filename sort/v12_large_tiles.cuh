@@ -20,12 +20,12 @@
 // pass issues on fewer than half its cycles (Nsight Compute at 2^25 and 2^28, H100): the ballots,
 // the look-back and the scattered stores each wait. Neither the stores alone (a control with them
 // coalesced) nor the ranking alone (a pass ranked by one shared atomic a key) is the pass's time
-// (sort/LAB_NOTES.md). And registers: 44 keys and their 44 ranks fill the 128-register cap (a
+// (sort/lab/LAB_NOTES.md). And registers: 44 keys and their 44 ranks fill the 128-register cap (a
 // few bytes spill), so the tile cannot grow further this way.
 // Source: CUB's tuning policies, which choose the one-sweep tile per key and value size the same
 // way (tuning_radix_sort.cuh: sm90 4-byte keys 384 x 19, pairs 384 x 17); A. Adinets and
 // D. Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs", 2022. The shapes
-// and the crossover were timed on both GPUs (sort/LAB_NOTES.md).
+// and the crossover were timed on both GPUs (sort/lab/LAB_NOTES.md).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -63,7 +63,7 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "Latency: two blocks of 8 warps an SM leave four warps a scheduler, and a pass issues on "
     "fewer than half its cycles; the ballots, the look-back and the scattered stores each wait, "
-    "and no one of them alone is the pass's time (measured with controls, sort/LAB_NOTES.md). "
+    "and no one of them alone is the pass's time (measured with controls, sort/lab/LAB_NOTES.md). "
     "44 keys and their ranks fill the 128-register cap, so the tile cannot grow further this way.",
     /*source*/
     "CUB's per-type one-sweep tunings (tuning_radix_sort.cuh); Adinets & Merrill, \"Onesweep: "
@@ -79,10 +79,10 @@ inline constexpr size_t kTile = size_t(kThreads) * kItems;            // 11,264 
 inline constexpr size_t kTilePairs = size_t(kThreads) * kItemsPairs;  // 10,240 pairs
 // From this many large tiles per SM on, the large tiles; below, v10's tiles (v11's dispatch for
 // keys). A large tile takes longer from its first load to its last store, so while there are
-// few tiles per SM the GPU waits on the slowest of them. Timed on both GPUs (sort/LAB_NOTES.md):
-// keys' large tiles win from 11.3 of them per SM on (16.8M keys on 132 SMs) and lose at 9.4 and
-// below; pairs' win from 8.9 on (the H200 already from 6.2, the H100 not at 7.4). Below about 2
-// tiles per SM either shape's time jumps with the wave count.
+// few tiles per SM the GPU waits on the slowest of them. Timed on both GPUs
+// (sort/lab/LAB_NOTES.md): keys' large tiles win from 11.3 of them per SM on (16.8M keys on 132
+// SMs) and lose at 9.4 and below; pairs' win from 8.9 on (the H200 already from 6.2, the H100 not
+// at 7.4). Below about 2 tiles per SM either shape's time jumps with the wave count.
 inline constexpr size_t kLargeFromTilesPerSm = 10;
 inline constexpr size_t kLargeFromTilesPerSmPairs = 8;
 

@@ -11,7 +11,7 @@
 // Changes from v12: on large inputs v12's passes are bound by latency, not by any one unit: with
 // 16 warps an SM, four a scheduler, an instruction issues on fewer than half of a pass's cycles,
 // and the warps wait on the ballots' dependent instructions, on global loads and the look-back,
-// and on shared memory in turn (Nsight Compute; sort/LAB_NOTES.md). More warps give each
+// and on shared memory in turn (Nsight Compute; sort/lab/LAB_NOTES.md). More warps give each
 // scheduler more warps to choose from while the others wait. The tile shrinks from 11,264 keys
 // to 8,192, which shortens each digit's run of stores; the extra warps gain more than that costs.
 // Below v12's large-tile threshold, and for pairs, v13 is v12.
@@ -27,7 +27,8 @@
 // Source: A. Adinets and D. Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for
 // GPUs", 2022; 16-bit ranks as in GPUSorting (b0nes164/GPUSorting on GitHub, SortCommon.cuh);
 // latency hiding by occupancy: V. Volkov, "Understanding Latency Hiding on GPUs",
-// PhD thesis, UC Berkeley, 2016. The shapes were timed against v12 on the H100 (sort/LAB_NOTES.md).
+// PhD thesis, UC Berkeley, 2016. The shapes were timed against v12 on the H100
+// (sort/lab/LAB_NOTES.md).
 #pragma once
 
 #include <cuda_runtime.h>

@@ -22,7 +22,7 @@
 // Programming Guide's section on the Tensor Memory Accelerator; prefetching by a known schedule,
 // as software pipelining does; the passes of A. Adinets and D. Merrill, "Onesweep: A Faster Least
 // Significant Digit Radix Sort for GPUs", 2022. The distance and the shape were timed against v12
-// and v13 on the H100 (sort/LAB_NOTES.md).
+// and v13 on the H100 (sort/lab/LAB_NOTES.md).
 #pragma once
 
 #include <cuda_runtime.h>

@@ -30,7 +30,7 @@
 // SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
 // "Onesweep", 2022 (the passes); v07's one-block sort; CUDA graph conditional nodes (NVIDIA,
 // "Dynamic Control Flow in CUDA Graphs with Conditional Nodes", 2024). Its probe:
-// sort/LAB_NOTES.md.
+// sort/lab/LAB_NOTES.md.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -121,7 +121,7 @@ inline bool hybrid_runs(size_t n) { return n >= hybrid_from() && n <= kHybridTo 
 // uniform keys (the mean, six standard deviations and 64 more): 256 threads, 4 to 36 keys a
 // thread, then 1,024 threads x 17 (a block may not hold more registers or threads; 2^29 keys and
 // up, where a bucket holds over 8,192 keys). More threads a block for the same slots measured
-// slower (sort/LAB_NOTES.md).
+// slower (sort/lab/LAB_NOTES.md).
 struct Shape {
   unsigned threads, items;
   unsigned slots() const { return threads * items; }

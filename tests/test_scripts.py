@@ -236,7 +236,7 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(len(errors), 1)
 
     def test_lab_notes_are_rendered_like_the_chapters(self):
-        # A temporary root with the real results: <op>/LAB_NOTES.md gets its figure spans and
+        # A temporary root with the real results: <op>/lab/LAB_NOTES.md gets its figure spans and
         # counter blocks filled; a root without lab notes renders none.
         with tempfile.TemporaryDirectory() as d:
             os.symlink(os.path.join(ROOT, "results"), os.path.join(d, "results"))
@@ -247,8 +247,8 @@ class ReportTest(unittest.TestCase):
                 self.assertEqual(report.lab_notes_files(), [])
                 self.assertEqual(set(report.render_all(files, errors)),
                                  {os.path.join(d, "RESULTS.md")})
-                os.makedirs(os.path.join(d, "reduce"))
-                notes = os.path.join(d, "reduce", "LAB_NOTES.md")
+                os.makedirs(os.path.join(d, "reduce", "lab"))
+                notes = os.path.join(d, "reduce", "lab", "LAB_NOTES.md")
                 with open(notes, "w") as f:
                     f.write("# Reduce: lab notes\n\nCUB took <!--fig:time reduce/cub/n:2^28-->x"
                             "<!--/fig--> at 198269b.\n\n"
@@ -262,7 +262,7 @@ class ReportTest(unittest.TestCase):
         want = report.fmt_time(lookup(report.figure_key("reduce/cub/n:2^28"))["time_us"])
         self.assertIn(f"-->{want} µs<!--/fig--> at 198269b.", out)
         self.assertIn("| `v11_tiled_loads` | 1 |", out)  # the counters table
-        self.assertEqual(errors, ["reduce/LAB_NOTES.md: no result for 'reduce/v99_none/n:2^28'"])
+        self.assertEqual(errors, ["reduce/lab/LAB_NOTES.md: no result for 'reduce/v99_none/n:2^28'"])
 
     def test_named_figures_come_from_the_folders_sidecar(self):
         # A span may name its figure, defined once in the folder's figures.txt: the value is the
@@ -282,10 +282,10 @@ class ReportTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             os.symlink(os.path.join(ROOT, "results"), os.path.join(d, "results"))
             for op in ("scan", "sort"):
-                os.makedirs(os.path.join(d, op))
-            with open(os.path.join(d, "scan", "LAB_NOTES.md"), "w") as f:
+                os.makedirs(os.path.join(d, op, "lab"))
+            with open(os.path.join(d, "scan", "lab", "LAB_NOTES.md"), "w") as f:
                 f.write("v15: <!--fig v15_cub_2e28-->?<!--/fig-->, <!--fig v15_us-->?<!--/fig-->\n")
-            with open(os.path.join(d, "scan", "figures.txt"), "w") as f:
+            with open(os.path.join(d, "scan", "lab", "figures.txt"), "w") as f:
                 f.write(f"# names\n\nv15_cub_2e28 = ratio {key}\n"
                         "v15_us = time scan/v15_warp_specialized/n:2^28\n"
                         "v15_us = time scan/v15_warp_specialized/n:2^10\n"
@@ -301,14 +301,14 @@ class ReportTest(unittest.TestCase):
             finally:
                 results.ROOT = old_root
         self.assertIn("v15: " + got.split(" and ")[0] + ", <!--fig v15_us-->",
-                      out[os.path.join(d, "scan", "LAB_NOTES.md")])
+                      out[os.path.join(d, "scan", "lab", "LAB_NOTES.md")])
         self.assertEqual(errors, [
-            "scan/figures.txt:5: 'v15_us' defined twice (first at line 4)",
-            "scan/figures.txt:7: not a figure definition (NAME = KIND KEY [KEY]): 'bad line'",
-            "scan/figures.txt:8: 'two': kind 'time' with 2 key(s) (time, pct, pctread, gbps "
+            "scan/lab/figures.txt:5: 'v15_us' defined twice (first at line 4)",
+            "scan/lab/figures.txt:7: not a figure definition (NAME = KIND KEY [KEY]): 'bad line'",
+            "scan/lab/figures.txt:8: 'two': kind 'time' with 2 key(s) (time, pct, pctread, gbps "
             "take one; ratio two)",
-            "scan/figures.txt: 'two' is defined but no file of its folder uses it",
-            "scan/figures.txt: 'unused' is defined but no file of its folder uses it",
+            "scan/lab/figures.txt: 'two' is defined but no file of its folder uses it",
+            "scan/lab/figures.txt: 'unused' is defined but no file of its folder uses it",
             "sort/figures.txt: 'lonely' is defined but no file of its folder uses it"])
 
     def test_read_ceiling_beside_the_copy_ceiling(self):
@@ -436,7 +436,7 @@ class LessonCheckTest(unittest.TestCase):
     def test_a_clean_chapter_passes(self):
         with tempfile.TemporaryDirectory() as d:
             self.tree(d, {"reduce/README.md": self.CLEAN, "results/PROVENANCE.md": "at 198269b\n",
-                          "reduce/LAB_NOTES.md": "session 9 at 198269b, probe_v10.cu\n"},
+                          "reduce/lab/LAB_NOTES.md": "session 9 at 198269b, probe_v10.cu\n"},
                       "// v01: one thread per row\n")
             self.assertEqual(lessons.check_lessons(d), [])
 
@@ -450,7 +450,7 @@ class LessonCheckTest(unittest.TestCase):
 
     def test_inserted_lab_talk_is_rejected_with_file_and_line(self):
         cases = {"commit hash": ("the per-GPU run at `198269b` shows", "198269b"),
-                 "probe file": ("as sort/tuning/probe_pairs_shape.cu found", "probe_pairs_shape.cu"),
+                 "probe file": ("as sort/lab/probe_pairs_shape.cu found", "probe_pairs_shape.cu"),
                  "seed": ("as seed 002 §2 says", "seed 002"),
                  "session": ("the sixth session measured it", "session")}
         for what, (sentence, word) in cases.items():
@@ -481,7 +481,7 @@ class LessonCheckTest(unittest.TestCase):
             "<!-- BEGIN generated results: reduce -->", "| " + long_text + span + " |",
             "<!-- END generated results: reduce -->",
             "| table | " + long_text + " <!--fig:time reduce/cub/n:2^28-->1 µs<!--/fig--> |"]),
-                 "reduce/LAB_NOTES.md": "short " + span + "\n"}
+                 "reduce/lab/LAB_NOTES.md": "short " + span + "\n"}
         found = lessons.long_span_lines(texts)
         self.assertEqual([(p, line, what) for p, line, what, _ in found],
                          [("reduce/README.md", 2, "160 characters with a figure span"),

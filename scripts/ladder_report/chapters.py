@@ -167,9 +167,9 @@ def render_chapter(path, op, files, text=None):
 
 
 def lab_notes_files():
-    """The operators' lab notes, <op>/LAB_NOTES.md: rendered like the chapters (figure spans,
+    """The operators' lab notes, <op>/lab/LAB_NOTES.md: rendered like the chapters (figure spans,
     counter blocks), never given a results block."""
-    return sorted(glob.glob(os.path.join(results.ROOT, "*", "LAB_NOTES.md")))
+    return sorted(glob.glob(os.path.join(results.ROOT, "*", "lab", "LAB_NOTES.md")))
 
 
 def render_all(files, errors):

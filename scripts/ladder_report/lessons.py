@@ -5,7 +5,7 @@ every version (`vNN_*.cuh`, the first HEADER_CHARS characters, sub-folders such 
 included) must not hold lab talk: a commit hash, a probe file name, "session(s)", "seed 00N".
 Text inside HTML
 comments is ignored (a figure span's key may name a kept file whose name holds a hash). The lab
-notes (`<op>/LAB_NOTES.md`) are where such words go, and they are not checked.
+notes (`<op>/lab/LAB_NOTES.md`) are where such words go, and they are not checked.
 
 A second check, on every markdown file report.py renders (README.md, the chapters, the lab
 notes): no line that holds a figure span is LINE_LIMIT characters or longer, the generated
