@@ -234,7 +234,7 @@ if has probes; then
   mkdir -p probe-bin
   for src in ${PROBES:-}; do
     name=$(basename "$src" .cu)
-    nvcc -O3 -std=c++17 -arch=sm_90 -I. "$src" common/device.cu -o "probe-bin/$name" \
+    nvcc -O3 -std=c++17 -arch=sm_90 --expt-relaxed-constexpr -I. "$src" common/device.cu -o "probe-bin/$name" \
       >"probe-bin/$name.build.log" 2>&1 &
   done
   wait

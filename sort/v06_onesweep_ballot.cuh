@@ -382,54 +382,55 @@ __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS, SEPARATE>&
 // its tile's own positions, consecutive and aligned, instead of to its digit's run, with every
 // other step of the pass unchanged (the digit's offset is still read and folded into the value),
 // so that the time it saves is what the scatter's store pattern costs.
-// kRanks16: each key's rank within the tile is held in 16 bits, two to a register (ITEMS / 2
-// registers instead of ITEMS; tiles below 2^16 keys), so that a thread holds as many keys in
-// fewer registers (sort/lab/probe_store_pattern.cu times it). kSeparateStaging: the staging
+// kSeparateStaging: the staging
 // buffer does not share its bytes with warp_hist (PassStorage's SEPARATE), which removes the
 // barrier between the last read of warp_hist and the first staged key, one of the tile's seven;
 // it costs the warps' counters' bytes (8 KB at 256 threads) of shared memory
 // (sort/lab/probe_pairs_shape.cu's "barrier" mode times it: no faster at v12's or v13's shape).
-// OPT >> kPrefetchAheadShift (sort v08's kernel; sort v14 ships it): F > 0. When a block has
-// drawn tile t, one of its threads asks the TMA to prefetch into L2 the keys of tile t + D,
-// D = F/16 of the blocks the GPU holds at once (cp.async.bulk.prefetch.L2, sm_90, where those
-// keys are 16-byte aligned). Tiles are drawn in order, so the block that draws t + D does so
-// about F/16 of a tile's lifetime later and finds its keys in L2 rather than waiting on DRAM.
-// kBucketBases (sort/lab/probe_hybrid.cu, keys): the input is grouped by the digit above this
-// pass's (an MSD pass has run), and `bases` holds 256 x 256 starts, bases[u * 256 + d] the start of
-// the keys with upper digit u and digit d less the number of keys with digit d and an upper digit
-// below u; a key's position is then bases[u * 256 + d] + the keys with digit d before it in input
-// order (the look-back and the tile's rank, as in every pass).
 inline constexpr unsigned kPrefetchValuesLanes = 1, kPrefetchValuesBulk = 2, kStreamKeys = 4,
-                          kPackedDigits = 8, kCoalescedStores = 16, kRanks16 = 32,
-                          kSeparateStaging = 64, kBucketBases = 128, kPrefetchAheadShift = 16;
+                          kPackedDigits = 8, kCoalescedStores = 16, kSeparateStaging = 64;
 template <unsigned OPT>
 inline constexpr bool kSeparate = (OPT & kSeparateStaging) != 0;
-template <unsigned OPT>
-inline constexpr unsigned kPrefetchAhead = OPT >> kPrefetchAheadShift;
 
-// A thread's ITEMS ranks: one register each, or (PACK) two 16-bit ranks to a register. j must be
-// a compile-time index (the callers' loops are unrolled), set in increasing j before add or get.
-template <unsigned ITEMS, bool PACK>
+// A thread's ITEMS ranks within its tile, one register each. j must be a compile-time index (the
+// callers' loops are unrolled), set before add or get. (Sort v13 packs two to a register.)
+template <unsigned ITEMS>
 struct Ranks {
-  unsigned r[PACK ? (ITEMS + 1) / 2 : ITEMS];
-  __device__ __forceinline__ void set(unsigned j, unsigned v) {
-    if constexpr (PACK)
-      r[j / 2] = j % 2 ? r[j / 2] | (v << 16) : v;
-    else
-      r[j] = v;
+  unsigned r[ITEMS];
+  __device__ __forceinline__ void set(unsigned j, unsigned v) { r[j] = v; }
+  __device__ __forceinline__ void add(unsigned j, unsigned v) { r[j] += v; }
+  __device__ __forceinline__ unsigned get(unsigned j) const { return r[j]; }
+};
+
+// The policy of a pass: what a later rung changes in the shared pass (this file's
+// rank_and_scatter, sort v08's and v15's kernels), passed to it as a type, the way CUB passes its
+// tuning policies. This base is the pass as v06 to v12 run it; sort v13 (packed ranks), v14 (an
+// L2 prefetch ahead of the tiles) and v16 (the bucket bases) each derive theirs in their own file.
+struct BasePolicy {
+  // A thread's ranks within its tile (set, add, get by compile-time index).
+  template <unsigned THREADS, unsigned ITEMS>
+  using Ranks = v06::Ranks<ITEMS>;
+  // Called once a block has drawn its tile (tile_slot, shared), before it loads the keys: nothing.
+  template <unsigned THREADS, unsigned ITEMS, bool PAIRS, unsigned MIN_BLOCKS>
+  __device__ __forceinline__ static void ahead(const unsigned& tile_slot, const uint32_t* keys_in,
+                                               const uint32_t* vals_in, size_t n) {
+    (void)tile_slot, (void)keys_in, (void)vals_in, (void)n;
   }
-  __device__ __forceinline__ void add(unsigned j, unsigned v) {
-    if constexpr (PACK)
-      r[j / 2] += v << (16 * (j % 2));  // no carry: every rank stays below 2^16
-    else
-      r[j] += v;
-  }
-  __device__ __forceinline__ unsigned get(unsigned j) const {
-    if constexpr (PACK)
-      return (r[j / 2] >> (16 * (j % 2))) & 0xffffu;
-    else
-      return r[j];
-  }
+  // Where the tile's keys go: `row` holds the pass's 256 digit starts; adjust(k, dk, to) may
+  // move the position `to` of key k (digit dk). Built after the keys are staged (keys_in: the
+  // pass's input; base, last: the tile's first and last key's index).
+  struct Place {
+    const unsigned* row;
+    __device__ __forceinline__ Place(const uint32_t* keys_in, size_t base, size_t last,
+                                     unsigned pass, const unsigned* bases)
+        : row(bases) {
+      (void)keys_in, (void)base, (void)last, (void)pass;
+    }
+    __device__ __forceinline__ void adjust(uint32_t k, unsigned dk, unsigned& to) const {
+      (void)k, (void)dk, (void)to;
+    }
+  };
+  static constexpr bool kKeysOnly = false;  // a policy that cannot carry values says so
 };
 
 template <unsigned OPT>
@@ -439,7 +440,7 @@ __device__ __forceinline__ uint32_t load_key(const uint32_t* p) {
 }
 
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY,
-          typename SW = WideStatus, unsigned OPT = 0>
+          typename SW = WideStatus, unsigned OPT = 0, typename P = BasePolicy>
 __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS, kSeparate<OPT>>& st,
                                                  const uint32_t* __restrict__ keys_in,
                                                  const uint32_t* __restrict__ vals_in,
@@ -497,9 +498,7 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS, kSe
 
   // Rank within the warp: the lanes holding the same digit, the highest of them bumps the warp's
   // counter for the digit by their number (its popc over lanes <= itself is that number).
-  constexpr bool kRanks16Packed = (OPT & kRanks16) != 0;
-  static_assert(!kRanks16Packed || THREADS * ITEMS <= 65536, "16-bit ranks need tiles below 2^16");
-  Ranks<ITEMS, kRanks16Packed> rank;
+  typename P::template Ranks<THREADS, ITEMS> rank;
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
     const unsigned d = digit_at(key[j], pass);
@@ -541,16 +540,9 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS, kSe
   for (unsigned j = 0; j < ITEMS; ++j) s.keys[rank.get(j)] = key[j];
 
   // Thread d: the number of keys with digit d in all earlier tiles (look_back).
-  constexpr bool kBucket = (OPT & kBucketBases) != 0;
-  static_assert(!kBucket || !PAIRS, "bucket bases are a keys probe's");
-  // kBucketBases: the upper digit of the tile's first key picks the row of bases; a key with
-  // another upper digit adds the difference of the two rows' entries at its write-out.
-  const unsigned lead_up = kBucket ? digit_at(keys_in[base], pass + 1) : 0u;
-  // The input is grouped by the upper digit: a tile holds one unless its last key's differs.
-  bool straddles = false;
-  if constexpr (kBucket)
-    straddles = digit_at(keys_in[(full ? base + kTile : n) - 1], pass + 1) != lead_up;
-  const unsigned* row = bases + lead_up * kDigits;
+  static_assert(!P::kKeysOnly || !PAIRS, "this pass policy moves keys only");
+  const typename P::Place place(keys_in, base, (full ? base + kTile : n) - 1, pass, bases);
+  const unsigned* row = place.row;
   if (d < kDigits) {
     const unsigned before = look_back<WINDOW, SW>(status, tile, d, pass, count);
     offset[d] = row[d] + before - start;  // modulo 2^32; every true position is below n
@@ -570,14 +562,7 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS, kSe
       const uint32_t k = s.keys[i];
       const unsigned dk = digit_at(k, pass);
       unsigned to = i + offset[dk];  // below n < 2^32
-      if constexpr (kBucket) {
-        // Only where the tile straddles: nearly every tile holds one upper digit, and there the
-        // check is skipped (the branch is the same for the whole block).
-        if (straddles) {
-          const unsigned up = digit_at(k, pass + 1);
-          if (up != lead_up) to += bases[up * kDigits + dk] - row[dk];
-        }
-      }
+      place.adjust(k, dk, to);
       if constexpr ((OPT & kCoalescedStores) != 0) {
         static_assert(!PAIRS, "the store-pattern control is for keys");
         keys_out[base + i] = k ^ static_cast<uint32_t>(to == 0xffffffffu);

@@ -94,45 +94,14 @@ __global__ void __launch_bounds__(kDigits)
   }
 }
 
-// v06's option kPrefetchAheadShift (sort v14): when a block has drawn tile `tile_slot`, one of its
-// threads asks the TMA to prefetch into L2 the keys (and, for a probe's pairs, the values) of the
-// tile D later, D = OPT >> kPrefetchAheadShift sixteenths of the blocks the GPU holds at once
-// (tile_slot: the block's shared word, read where the distance is added, as the kernel did).
-// Nothing without the option, or below sm_90.
-template <unsigned THREADS, unsigned ITEMS, bool PAIRS, unsigned MIN_BLOCKS, unsigned OPT>
-__device__ __forceinline__ void prefetch_ahead(const unsigned& tile_slot, const uint32_t* keys_in,
-                                               const uint32_t* vals_in, size_t n) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  constexpr unsigned kAhead = v06::kPrefetchAhead<OPT>;  // v06's option list says why
-  if constexpr (kAhead > 0) {
-    constexpr unsigned kTile = THREADS * ITEMS;
-    unsigned sms;  // the number of SM identifiers: the SMs, or a few more
-    asm("mov.u32 %0, %%nsmid;" : "=r"(sms));
-    const size_t distance = std::max(1u, sms * arch::min_blocks(THREADS, MIN_BLOCKS) * kAhead / 16);
-    const size_t ahead = (tile_slot + distance) * kTile;  // that tile's first key
-    if (threadIdx.x == 0 && ahead < n && reinterpret_cast<uintptr_t>(keys_in) % 16 == 0) {
-      const unsigned bytes = static_cast<unsigned>(std::min<size_t>(kTile, n - ahead) * 4) & ~15u;
-      if (bytes)
-        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(keys_in + ahead), "r"(bytes)
-                     : "memory");
-      // Pairs (a probe's): that tile's values too.
-      if (PAIRS && bytes && reinterpret_cast<uintptr_t>(vals_in) % 16 == 0)
-        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(vals_in + ahead), "r"(bytes)
-                     : "memory");
-    }
-  }
-#else
-  (void)tile_slot, (void)keys_in, (void)vals_in, (void)n;
-#endif
-}
-
 // One digit pass over n keys (n <= kMaxN), THREADS x ITEMS keys per tile: v06's onesweep_kernel
 // with the short circuit in front. check: this pass's mode bits from bases_check_kernel.
 // SC_WINDOW: the look-back window of a short-circuited tile (sort/lab/probe_short_circuit.cu).
 // Other arguments as v06's. A tile that does not qualify runs v06's code (v06::rank_and_scatter,
 // which loads its keys again, from L1 or L2).
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MIN_BLOCKS = 1,
-          unsigned SC_WINDOW = kScWindow, typename SW = v06::WideStatus, unsigned OPT = 0>
+          unsigned SC_WINDOW = kScWindow, typename SW = v06::WideStatus, unsigned OPT = 0,
+          typename P = v06::BasePolicy>
 __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     onesweep_kernel(const uint32_t* __restrict__ keys_in, const uint32_t* __restrict__ vals_in,
                     uint32_t* __restrict__ keys_out, uint32_t* __restrict__ vals_out, size_t n,
@@ -151,7 +120,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
   const unsigned mode = *check;  // grid-uniform; loaded while the tile is drawn
   if (threadIdx.x == 0) mixed = 0;
   v06::draw_tile(st, counter);
-  prefetch_ahead<THREADS, ITEMS, PAIRS, MIN_BLOCKS, OPT>(st.tile_slot, keys_in, vals_in, n);
+  P::template ahead<THREADS, ITEMS, PAIRS, MIN_BLOCKS>(st.tile_slot, keys_in, vals_in, n);
 
   if (mode & kCheck) {
     const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;
@@ -202,7 +171,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
       return;
     }
   }
-  v06::rank_and_scatter<THREADS, ITEMS, WINDOW, PAIRS, 0, SW, OPT>(
+  v06::rank_and_scatter<THREADS, ITEMS, WINDOW, PAIRS, 0, SW, OPT, P>(
       st, keys_in, vals_in, keys_out, vals_out, n, pass, status, bases);
 }
 
@@ -233,7 +202,8 @@ inline cudaError_t v06_histogram(const uint32_t* keys, size_t n, unsigned* hist,
 // histogram(keys, n, hist, stream) counts the digits (v06_histogram; sort v09 passes its own).
 // SW: the look-back word (v06::WideStatus; sort v10 passes a 32-bit one, for n < 2^30), whose
 // array, with the counters and the histogram, is zeroed first; the rest of the workspace lies
-// where v06's layout puts it, so workspace_bytes(n) holds either. OPT: v06's candidate options
+// where v06's layout puts it, so workspace_bytes(n) holds either. P: the passes' policy
+// (v06::BasePolicy; sort v13's and v14's files define theirs). OPT: v06's candidate options
 // (kPrefetchValuesLanes, kPrefetchValuesBulk, kStreamKeys, kPackedDigits; of the shipped rungs
 // only v12's pairs use one, kPackedDigits). THREADS x ITEMS, MIN_BLOCKS: the passes' tile shape
 // and resident-block hint (v06's registered shape unless v12 or a probe asks for another; ws then
@@ -247,7 +217,8 @@ inline cudaError_t v06_histogram(const uint32_t* keys, size_t n, unsigned* hist,
 template <bool PAIRS, typename SW = v06::WideStatus, unsigned OPT = 0,
           unsigned THREADS = v06::kThreads, unsigned ITEMS = v06::kItems,
           unsigned MIN_BLOCKS = PAIRS ? v06::kMinBlocksPairs : v06::kMinBlocks,
-          unsigned WINDOW = v06::kWindow, unsigned SC_WINDOW = kScWindow, typename Histogram>
+          unsigned WINDOW = v06::kWindow, unsigned SC_WINDOW = kScWindow,
+          typename P = v06::BasePolicy, typename Histogram>
 cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
                           uint32_t* vals_out, size_t n, void* ws, cudaStream_t stream,
                           Histogram histogram, size_t values_skew = 0, size_t keys_skew = 0) {
@@ -279,7 +250,7 @@ cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint
     uint32_t* kdst = pass % 2 ? keys_out : key_buf;
     uint32_t* vdst = pass % 2 ? vals_out : val_buf;
     const auto kernel =
-        onesweep_kernel<kThreads, kItems, WINDOW, PAIRS, MIN_BLOCKS, SC_WINDOW, SW, OPT>;
+        onesweep_kernel<kThreads, kItems, WINDOW, PAIRS, MIN_BLOCKS, SC_WINDOW, SW, OPT, P>;
     constexpr bool kSeparate = v06::kSeparate<OPT>;
     constexpr size_t kDynamicBytes = v06::pass_storage_dynamic<kThreads, kItems, kSeparate>()
                                          ? sizeof(v06::PassStorage<kThreads, kItems, kSeparate>)

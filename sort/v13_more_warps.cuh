@@ -70,6 +70,29 @@ inline constexpr unsigned kThreads = 256;
 inline constexpr unsigned kItems = 32;     // keys a thread: 8,192 a tile (32 KB of staging)
 inline constexpr unsigned kMinBlocks = 3;  // resident blocks per SM: caps registers at 80
 
+// v13's change, as the passes' policy (v06::BasePolicy says what a policy is): each key's rank
+// within the tile in 16 bits, two to a register (ITEMS / 2 registers instead of ITEMS; tiles
+// below 2^16 keys), so that a thread holds its 32 keys in fewer registers and three blocks fit an
+// SM. j must be a compile-time index, set in increasing j before add or get.
+template <unsigned THREADS, unsigned ITEMS>
+struct PackedRanks {
+  static_assert(THREADS * ITEMS <= 65536, "16-bit ranks need tiles below 2^16");
+  unsigned r[(ITEMS + 1) / 2];
+  __device__ __forceinline__ void set(unsigned j, unsigned v) {
+    r[j / 2] = j % 2 ? r[j / 2] | (v << 16) : v;
+  }
+  __device__ __forceinline__ void add(unsigned j, unsigned v) {
+    r[j / 2] += v << (16 * (j % 2));  // no carry: every rank stays below 2^16
+  }
+  __device__ __forceinline__ unsigned get(unsigned j) const {
+    return (r[j / 2] >> (16 * (j % 2))) & 0xffffu;
+  }
+};
+struct Policy : v06::BasePolicy {
+  template <unsigned THREADS, unsigned ITEMS>
+  using Ranks = PackedRanks<THREADS, ITEMS>;
+};
+
 // Workspace: v10's (its tiles of 6,144 keys need more look-back words than these).
 inline size_t workspace_bytes(size_t n) { return v10::workspace_bytes(n); }
 
@@ -79,8 +102,9 @@ inline size_t workspace_bytes(size_t n) { return v10::workspace_bytes(n); }
 inline cudaError_t launch(const uint32_t* in, uint32_t* out, size_t n, void* ws,
                           cudaStream_t stream) {
   if (n < v12::large_from(false) || n > v10::kNarrowMax) return v12::launch(in, out, n, ws, stream);
-  return v08::launch_passes<false, v10::NarrowStatus, v06::kRanks16, kThreads, kItems, kMinBlocks>(
-      in, nullptr, out, nullptr, n, ws, stream, v09::striped_histogram);
+  return v08::launch_passes<false, v10::NarrowStatus, 0, kThreads, kItems, kMinBlocks, v06::kWindow,
+                            v08::kScWindow, Policy>(in, nullptr, out, nullptr, n, ws, stream,
+                                                    v09::striped_histogram);
 }
 
 // Every boundary of the dispatch on this device: v12's.

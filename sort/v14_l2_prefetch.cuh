@@ -27,9 +27,11 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
+#include "common/arch.cuh"
 #include "common/device.h"
 #include "common/registry.h"
 #include "sort/v08_short_circuit.cuh"
@@ -62,8 +64,42 @@ inline constexpr VersionDoc kDoc = {
     "on the H100"};
 
 inline constexpr size_t kMaxN = v13::kMaxN;
-// How far ahead, in sixteenths of the blocks resident on the GPU (v06::kPrefetchAheadShift).
+// How far ahead, in sixteenths of the blocks resident on the GPU.
 inline constexpr unsigned kAheadSixteenths = 2;
+
+// v14's change, as the passes' policy (v06::BasePolicy says what a policy is): when a block has
+// drawn tile `tile_slot`, one of its threads asks the TMA to prefetch into L2 the keys (and, for
+// a probe's pairs, the values) of the tile D later, D = AHEAD sixteenths of the blocks the GPU
+// holds at once (tile_slot: the block's shared word, read where the distance is added). Tiles are
+// drawn in order, so the block that draws that tile does so about AHEAD/16 of a tile's lifetime
+// later and finds its keys in L2. Nothing below sm_90 (a build for an older GPU runs v12's pass).
+template <unsigned AHEAD = kAheadSixteenths>
+struct PrefetchPolicy : v06::BasePolicy {
+  template <unsigned THREADS, unsigned ITEMS, bool PAIRS, unsigned MIN_BLOCKS>
+  __device__ __forceinline__ static void ahead(const unsigned& tile_slot, const uint32_t* keys_in,
+                                               const uint32_t* vals_in, size_t n) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    constexpr unsigned kTile = THREADS * ITEMS;
+    unsigned sms;  // the number of SM identifiers: the SMs, or a few more
+    asm("mov.u32 %0, %%nsmid;" : "=r"(sms));
+    const size_t distance = std::max(1u, sms * arch::min_blocks(THREADS, MIN_BLOCKS) * AHEAD / 16);
+    const size_t ahead = (tile_slot + distance) * kTile;  // that tile's first key
+    if (threadIdx.x == 0 && ahead < n && reinterpret_cast<uintptr_t>(keys_in) % 16 == 0) {
+      const unsigned bytes = static_cast<unsigned>(std::min<size_t>(kTile, n - ahead) * 4) & ~15u;
+      if (bytes)
+        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(keys_in + ahead), "r"(bytes)
+                     : "memory");
+      // Pairs (a probe's): that tile's values too.
+      if (PAIRS && bytes && reinterpret_cast<uintptr_t>(vals_in) % 16 == 0)
+        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(vals_in + ahead), "r"(bytes)
+                     : "memory");
+    }
+#else
+    (void)tile_slot, (void)keys_in, (void)vals_in, (void)n;
+#endif
+  }
+};
+using Policy = PrefetchPolicy<>;
 
 // Workspace: v13's (v12's).
 inline size_t workspace_bytes(size_t n) { return v13::workspace_bytes(n); }
@@ -75,10 +111,9 @@ inline size_t workspace_bytes(size_t n) { return v13::workspace_bytes(n); }
 inline cudaError_t launch(const uint32_t* in, uint32_t* out, size_t n, void* ws,
                           cudaStream_t stream) {
   if (n < v12::large_from(false) || n > v10::kNarrowMax) return v13::launch(in, out, n, ws, stream);
-  constexpr unsigned kOpt = kAheadSixteenths << v06::kPrefetchAheadShift;
-  return v08::launch_passes<false, v10::NarrowStatus, kOpt, v12::kThreads, v12::kItems,
-                            v12::kMinBlocks>(in, nullptr, out, nullptr, n, ws, stream,
-                                             v09::striped_histogram);
+  return v08::launch_passes<false, v10::NarrowStatus, 0, v12::kThreads, v12::kItems,
+                            v12::kMinBlocks, v06::kWindow, v08::kScWindow, Policy>(
+      in, nullptr, out, nullptr, n, ws, stream, v09::striped_histogram);
 }
 
 // Every boundary of the dispatch on this device: v13's (v12's).

@@ -268,7 +268,7 @@ __device__ __noinline__ void tally_copied(const Counted cp, const uint32_t* keys
 // keys and, where they all have one digit of this pass, copies them to their place (with the
 // look-back if the pass is not counted) and counts them for the next pass; returns true then,
 // false for a tile that must be ranked. Every thread calls it.
-template <unsigned THREADS, unsigned ITEMS, unsigned OPT>
+template <unsigned THREADS, unsigned ITEMS>
 __device__ __forceinline__ bool copy_tile(v06::PassStorage<THREADS, ITEMS, false>& st, int& mixed,
                                           const uint32_t* __restrict__ keys_in,
                                           uint32_t* __restrict__ keys_out, size_t n, unsigned pass,
@@ -285,7 +285,7 @@ __device__ __forceinline__ bool copy_tile(v06::PassStorage<THREADS, ITEMS, false
   uint32_t key[ITEMS];
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j)
-    key[j] = full || first + j * 32 < n ? v06::load_key<OPT>(keys_in + first + j * 32) : 0u;
+    key[j] = full || first + j * 32 < n ? keys_in[first + j * 32] : 0u;
 
   if (counted) {
     // The pass's first kCountCodes tiles turn the counts into offsets, a code each; every tile
@@ -425,7 +425,7 @@ __device__ __noinline__ void count_staged_out_of_line(v06::PassStorage<THREADS, 
 
 // BITS: which of kCountedPass and kCountNext this instantiation can run (the others' code is
 // compiled out); the runtime mode is masked by it.
-template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT, unsigned BITS>
+template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, typename P, unsigned BITS>
 __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     counted_kernel(const uint32_t* __restrict__ keys_in, uint32_t* __restrict__ keys_out, size_t n,
                    unsigned pass, unsigned* counter, SW::Word* status, const unsigned* bases,
@@ -451,13 +451,13 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
     for (unsigned i = lane; i < kDigits; i += 32) st.s.warp_hist[warp][i] = 0;
     __syncthreads();
   }
-  v08::prefetch_ahead<THREADS, ITEMS, false, MIN_BLOCKS, OPT>(st.tile_slot, keys_in, nullptr, n);
+  P::template ahead<THREADS, ITEMS, false, MIN_BLOCKS>(st.tile_slot, keys_in, nullptr, n);
   if (mode & (v08::kCheck | kCountedPass)) {
-    if (copy_tile<THREADS, ITEMS, OPT>(st, mixed, keys_in, keys_out, n, pass, status, bases, mode,
-                                       drawn / kReadyOne, cp))
+    if (copy_tile<THREADS, ITEMS>(st, mixed, keys_in, keys_out, n, pass, status, bases, mode,
+                                  drawn / kReadyOne, cp))
       return;
   }
-  v06::rank_and_scatter<THREADS, ITEMS, v06::kWindow, false, 0, SW, OPT>(
+  v06::rank_and_scatter<THREADS, ITEMS, v06::kWindow, false, 0, SW, 0, P>(
       st, keys_in, nullptr, keys_out, nullptr, n, pass, status, bases);
   // The mode read again (from shared memory) rather than held through the ranking.
   if constexpr ((BITS & kCountNext) != 0)
@@ -550,7 +550,7 @@ inline Parts parts_of(void* ws, size_t n) {
 // workspace's parts. Passes read and write in -> buffer -> out -> buffer -> out.
 inline void pass_on(const uint32_t* keys_in, uint32_t* keys_out, size_t n, const Parts& w,
                     unsigned pass, unsigned bits, cudaStream_t stream) {
-  constexpr unsigned kOpt = v14::kAheadSixteenths << v06::kPrefetchAheadShift;
+  using P = v14::Policy;  // v14's prefetch
   const size_t tiles = ceil_div(n, kTile);
   const unsigned grid = static_cast<unsigned>(tiles);
   const auto counts_of = [&](unsigned p) {
@@ -573,15 +573,15 @@ inline void pass_on(const uint32_t* keys_in, uint32_t* keys_out, size_t n, const
   };
   if (bits == 0)
     v08::onesweep_kernel<kThreads, kItems, v06::kWindow, false, v12::kMinBlocks, v08::kScWindow, SW,
-                         kOpt>
+                         0, P>
         <<<grid, kThreads, 0, stream>>>(src, nullptr, dst, nullptr, n, pass, w.counters + pass,
                                         w.status, w.bases + pass * kDigits, w.check + pass);
   else if (bits == kCountNext)
-    run(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountNext>);
+    run(counted_kernel<kThreads, kItems, v12::kMinBlocks, P, kCountNext>);
   else if (bits == kCountedPass)
-    run(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass>);
+    run(counted_kernel<kThreads, kItems, v12::kMinBlocks, P, kCountedPass>);
   else
-    run(counted_kernel<kThreads, kItems, v12::kMinBlocks, kOpt, kCountedPass | kCountNext>);
+    run(counted_kernel<kThreads, kItems, v12::kMinBlocks, P, kCountedPass | kCountNext>);
 }
 
 // Builds the sort of keys_in[0, n) into keys_out as a CUDA graph (counted_from() <= n <=

@@ -5,7 +5,7 @@
 // counts their top 16 bits into 65,536 bins: each block (one an SM) keeps two 16-bit counts a
 // word in 128 KB of shared memory, one shared atomic a key; the blocks' counts are summed and each
 // bin's start scanned. (1) v14's pass by bits 24-31. (2) v14's pass by bits 16-23 with
-// v06::kBucketBases: its input is grouped by the top digit, so the look-back's count of a digit's
+// BucketPolicy: its input is grouped by the top digit, so the look-back's count of a digit's
 // keys before a key, less that digit's keys under lower top digits, places the key inside its
 // bucket. (3) Each bucket (about 4,096 keys at 2^28 uniform keys) is read by one block, sorted on
 // its low 16 bits with v07's one-block sort (the first of its two passes ranked by one shared
@@ -230,7 +230,7 @@ __global__ void __launch_bounds__(256)
 // so that every bin is read and written once and no thread waits on another's store. bases8[u]:
 // the start of top digit u (pass 1's bases; block 0 writes them); start16[b]: bin b's start;
 // base16[b] = start16[b] less the keys with digit d and a top digit below u (pass 2's bases,
-// v06::kBucketBases): the exclusive scan of the column. Then block 0 gives the verdict: kTooLarge
+// BucketPolicy): the exclusive scan of the column. Then block 0 gives the verdict: kTooLarge
 // where a bin exceeds `slots`; with set, the switch `road` becomes 1 (the hybrid's passes) if the
 // verdict is clean, else 0.
 __global__ void __launch_bounds__(256)
@@ -295,6 +295,37 @@ __global__ void fill_status_kernel(uint4* w, size_t words4) {
        i += size_t(gridDim.x) * blockDim.x)
     w[i] = make_uint4(0x01010101u, 0x01010101u, 0x01010101u, 0x01010101u);
 }
+
+// v16's change to the second pass, as its policy (v06::BasePolicy says what a policy is; v14's
+// prefetch kept): the input is grouped by the digit above this pass's (the first pass sorted by
+// it), and `bases` holds 256 x 256 starts, bases[u * 256 + d] the start of the bucket (u, d) less
+// the keys with digit d and an upper digit below u. A key's position is then bases[u * 256 + d]
+// plus the keys with digit d before it in input order (the look-back and the tile's rank, as in
+// every pass), which lands it inside its bucket. A tile takes the row of its first key's upper
+// digit; only a tile whose last key's upper digit differs (it straddles two) checks each key, and
+// a key of another upper digit adds the difference of the two rows' entries. Keys only.
+struct BucketPolicy : v14::Policy {
+  struct Place {
+    const unsigned* bases;
+    const unsigned* row;  // the tile's first key's row
+    unsigned lead_up, pass;
+    bool straddles;  // the same for the whole block
+    __device__ __forceinline__ Place(const uint32_t* keys_in, size_t base, size_t last,
+                                     unsigned pass_, const unsigned* bases_)
+        : bases(bases_), pass(pass_) {
+      lead_up = v06::digit_at(keys_in[base], pass + 1);
+      straddles = v06::digit_at(keys_in[last], pass + 1) != lead_up;
+      row = bases + lead_up * kDigits;
+    }
+    __device__ __forceinline__ void adjust(uint32_t k, unsigned dk, unsigned& to) const {
+      if (straddles) {
+        const unsigned up = v06::digit_at(k, pass + 1);
+        if (up != lead_up) to += bases[up * kDigits + dk] - row[dk];
+      }
+    }
+  };
+  static constexpr bool kKeysOnly = true;
+};
 
 // The bucket pass. Block g sorts bucket g (the keys whose top 16 bits are g: data[start16[g],
 // + hist[g]), hist[g] <= 256 * ITEMS, which the verdict ensured) in place by its low 16 bits:
@@ -509,16 +540,14 @@ inline void bucket_pass_on(uint32_t* keys, const Parts& w, Shape shape, cudaStre
 // then keys_out in place.
 inline void passes_on(const uint32_t* keys_in, uint32_t* keys_out, size_t n, const Parts& w,
                       Shape shape, cudaStream_t stream) {
-  constexpr unsigned kOpt = v14::kAheadSixteenths << v06::kPrefetchAheadShift;
   using SW = v10::NarrowStatus;
   const size_t tiles = ceil_div(n, v12::kTile);
   fill_status_kernel<<<1024, 256, 0, stream>>>(reinterpret_cast<uint4*>(w.status),
                                                tiles * kDigits / 4);
   const auto pass1 = v08::onesweep_kernel<v12::kThreads, v12::kItems, v06::kWindow, false,
-                                          v12::kMinBlocks, v08::kScWindow, SW, kOpt>;
-  const auto pass2 =
-      v08::onesweep_kernel<v12::kThreads, v12::kItems, v06::kWindow, false, v12::kMinBlocks,
-                           v08::kScWindow, SW, kOpt | v06::kBucketBases>;
+                                          v12::kMinBlocks, v08::kScWindow, SW, 0, v14::Policy>;
+  const auto pass2 = v08::onesweep_kernel<v12::kThreads, v12::kItems, v06::kWindow, false,
+                                          v12::kMinBlocks, v08::kScWindow, SW, 0, BucketPolicy>;
   const unsigned grid = static_cast<unsigned>(tiles);
   pass1<<<grid, v12::kThreads, 0, stream>>>(keys_in, nullptr, w.key_buf, nullptr, n, 3, w.counters,
                                             w.status, w.bases8, w.check);

@@ -2,7 +2,7 @@
 // 32-bit keys in three passes over DRAM instead of four. (0) One read of the keys counts their top
 // 16 bits (65,536 bins: a packed 16-bit counter per bin in each block's shared memory, 128 KB);
 // the bins' starts follow. (1) An MSD pass by the top 8 bits (v14's pass, digit 3), (2) a pass by
-// bits 16-23 whose positions come from the 16-bit starts (v14's pass with v06::kBucketBases: the
+// bits 16-23 whose positions come from the 16-bit starts (v14's pass with kBucketBases: the
 // input is grouped by the top digit, so the look-back's count of a digit before a key, less that
 // digit's keys in lower buckets, places the key within its bucket), (3) each of the 65,536 buckets
 // of equal top 16 bits (about 4,096 keys each at 2^28 uniform keys) sorted in place by one block
@@ -30,6 +30,7 @@
 #include "common/device.h"
 #include "common/probe_timer.cuh"
 #include "sort/lab/probe_common.cuh"
+#include "sort/lab/probe_options.cuh"
 #include "sort/v14_l2_prefetch.cuh"
 
 using namespace ladder;
@@ -107,7 +108,7 @@ __global__ void __launch_bounds__(256)
 
 // One block of 256. bases8[t]: the start of top digit t (pass 1's bases). start16[b]: bin b's
 // start. base16[b] = start16[b] - (keys with digit d = b % 256 and top digit below b / 256):
-// pass 2's bases (v06::kBucketBases).
+// pass 2's bases (kBucketBases).
 __global__ void __launch_bounds__(256)
     starts16_kernel(const unsigned* hist, const unsigned* rowpre, const unsigned* rowsum,
                     unsigned* bases8, unsigned* start16, unsigned* base16) {
@@ -390,13 +391,12 @@ struct Hybrid {
     reduce16_kernel<<<256, 256, 0, s>>>(partial, blocks, hist, rowpre, rowsum, maxbin);
     starts16_kernel<<<1, 256, 0, s>>>(hist, rowpre, rowsum, bases8, start16, base16);
     if (upto < 1) return;
-    constexpr unsigned kOpt = v14::kAheadSixteenths << v06::kPrefetchAheadShift;
-    const auto pass_a =
-        v08::onesweep_kernel<v12::kThreads, v12::kItems, v06::kWindow, false, v12::kMinBlocks,
-                             v08::kScWindow, v10::NarrowStatus, kOpt>;
+    constexpr unsigned kOpt = v14::kAheadSixteenths << kPrefetchAheadShift;
+    const auto pass_a = probe_kernel<v12::kThreads, v12::kItems, v06::kWindow, false,
+                                     v12::kMinBlocks, v08::kScWindow, v10::NarrowStatus, kOpt>;
     const auto pass_b =
-        v08::onesweep_kernel<v12::kThreads, v12::kItems, v06::kWindow, false, v12::kMinBlocks,
-                             v08::kScWindow, v10::NarrowStatus, kOpt | v06::kBucketBases>;
+        probe_kernel<v12::kThreads, v12::kItems, v06::kWindow, false, v12::kMinBlocks,
+                     v08::kScWindow, v10::NarrowStatus, kOpt | kBucketBases>;
     pass_a<<<static_cast<unsigned>(tiles), v12::kThreads, 0, s>>>(
         in, nullptr, buf, nullptr, n, 3, counters + 0, status, bases8, check);
     if (upto < 2) return;

@@ -87,7 +87,7 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   for (unsigned j = 0; j < kItems; ++j)
     key[j] = full || first + j * 32 < n ? key_at(first + j * 32) : 0xffffffffu;
 
-  v06::Ranks<kItems, false> rank;
+  v06::Ranks<kItems> rank;
 #pragma unroll
   for (unsigned j = 0; j < kItems; ++j) {
     const unsigned d = v06::digit_at(key[j], pass);

@@ -17,7 +17,7 @@
 //     -o probe_pairs_shape && ./probe_pairs_shape
 // `./probe_pairs_shape cross N1 N2 ...` times only v10's shapes and sort v12's large ones at the
 // sizes given, one placement: where one overtakes the other. `./probe_pairs_shape ranks16` times
-// the pairs' pass with v06::kRanks16 (each rank in 16 bits, two to a register, as sort v13's keys)
+// the pairs' pass with kRanks16 (each rank in 16 bits, two to a register, as sort v13's keys)
 // at three blocks per SM against v12's pairs shape, and v13's keys shape against v12's, at 2^28
 // and 25.6M, three placements: whether the values' pass gains from more warps as the keys' did.
 // The modes "warps", "tiles", "barrier", "wide", "window", "ahead" and "layouts" time other shapes
@@ -34,6 +34,7 @@
 #include "common/device.h"
 #include "common/probe_timer.cuh"
 #include "sort/lab/probe_common.cuh"
+#include "sort/lab/probe_options.cuh"
 #include "sort/v10_narrow_status.cuh"
 
 using namespace ladder;
@@ -57,7 +58,7 @@ template <bool PAIRS, unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, uns
 cudaError_t sort_shape(const uint32_t* kin, const uint32_t* vin, uint32_t* kout, uint32_t* vout,
                        size_t n, void* ws, cudaStream_t s) {
   static_assert(THREADS * ITEMS >= 256 * kSmallestItems, "no smaller tile than the shift's");
-  return v08::launch_passes<PAIRS, v10::NarrowStatus, OPT, THREADS, ITEMS, MIN_BLOCKS, WINDOW>(
+  return probe_passes<PAIRS, v10::NarrowStatus, OPT, THREADS, ITEMS, MIN_BLOCKS, WINDOW>(
       kin, vin, kout, vout, n, static_cast<char*>(ws) + shift<THREADS, ITEMS>(n), s,
       v09::striped_histogram);
 }
@@ -66,7 +67,7 @@ cudaError_t sort_shape(const uint32_t* kin, const uint32_t* vin, uint32_t* kout,
 template <size_t SKEW>
 cudaError_t sort_pairs_skewed(const uint32_t* kin, const uint32_t* vin, uint32_t* kout,
                               uint32_t* vout, size_t n, void* ws, cudaStream_t s) {
-  return v08::launch_passes<true, v10::NarrowStatus, v06::kPackedDigits, 256, 40, 2>(
+  return probe_passes<true, v10::NarrowStatus, v06::kPackedDigits, 256, 40, 2>(
       kin, vin, kout, vout, n, static_cast<char*>(ws) + shift<256, 40>(n), s,
       v09::striped_histogram, SKEW);
 }
@@ -83,7 +84,7 @@ cudaError_t sort_keys_skewed(const uint32_t* kin, const uint32_t* vin, uint32_t*
   const size_t page = size_t(2) << 20;
   const size_t at = reinterpret_cast<uintptr_t>(w + natural) % page;
   const size_t skew = (ALIGN ? (page - at) % page : 0) + EXTRA;
-  return v08::launch_passes<false, v10::NarrowStatus, OPT, THREADS, ITEMS, MIN_BLOCKS>(
+  return probe_passes<false, v10::NarrowStatus, OPT, THREADS, ITEMS, MIN_BLOCKS>(
       kin, vin, kout, vout, n, w, s, v09::striped_histogram, 0, skew);
 }
 
@@ -91,8 +92,8 @@ cudaError_t sort_keys_skewed(const uint32_t* kin, const uint32_t* vin, uint32_t*
 template <bool PAIRS, unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned OPT,
           unsigned WINDOW>
 void describe(char* buf, size_t len) {
-  const auto k = v08::onesweep_kernel<THREADS, ITEMS, WINDOW, PAIRS, MIN_BLOCKS, v08::kScWindow,
-                                      v10::NarrowStatus, OPT>;
+  const auto k = probe_kernel<THREADS, ITEMS, WINDOW, PAIRS, MIN_BLOCKS, v08::kScWindow,
+                              v10::NarrowStatus, OPT>;
   cudaFuncAttributes a{};
   cudaFuncGetAttributes(&a, k);
   int blocks = 0;
@@ -103,12 +104,12 @@ void describe(char* buf, size_t len) {
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, THREADS, dynamic);
   char window[32] = "";
   if (WINDOW != v06::kWindow) snprintf(window, sizeof window, ", window %u", WINDOW);
-  if (v06::kPrefetchAhead<OPT>)
+  if (kPrefetchAhead<OPT>)
     snprintf(window + strlen(window), sizeof window - strlen(window), ", ahead %u/16",
-             v06::kPrefetchAhead<OPT>);
+             kPrefetchAhead<OPT>);
   snprintf(buf, len, "%s %u x %2u, min %u%s%s%s%s: %3d regs, %3zu B local, %d blocks/SM",
            PAIRS ? "pairs" : "keys ", THREADS, ITEMS, MIN_BLOCKS,
-           OPT & v06::kPackedDigits ? ", packed" : "", OPT & v06::kRanks16 ? ", ranks16" : "",
+           OPT & v06::kPackedDigits ? ", packed" : "", OPT & kRanks16 ? ", ranks16" : "",
            OPT & v06::kSeparateStaging ? ", separate" : "", window, a.numRegs, a.localSizeBytes,
            blocks);
 }
@@ -173,7 +174,7 @@ int main(int argc, char** argv) {
   // them); one placement.
   const bool cross = argc > 1 && std::string(argv[1]) == "cross";
   // "ranks16": v12's large shapes against 16-bit ranks at three blocks per SM (keys: v13's).
-  constexpr unsigned R = v06::kRanks16;
+  constexpr unsigned R = kRanks16;
   const bool ranks16 = argc > 1 && std::string(argv[1]) == "ranks16";
   // "warps": 16-bit ranks at 24 and 32 warps per SM and larger tiles than v13's.
   const bool warps = argc > 1 && std::string(argv[1]) == "warps";
@@ -214,7 +215,7 @@ int main(int argc, char** argv) {
   const bool keyskew = argc > 1 && std::string(argv[1]) == "keyskew";
   const bool pairlayouts = pairskew || (argc > 1 && std::string(argv[1]) == "pairlayouts");
   const bool layouts = pairlayouts || keyskew || (argc > 1 && std::string(argv[1]) == "layouts");
-  constexpr unsigned A = v06::kPrefetchAheadShift;
+  constexpr unsigned A = kPrefetchAheadShift;
   const std::vector<Variant> variants =
       cross      ? std::vector<Variant>{variant<true, 256, 24, 2>(), variant<true, 256, 40, 2, P>(),
                                         variant<false, 256, 24, 3>(), variant<false, 256, 44, 2>()}

@@ -15,7 +15,7 @@
 // Each pass is v14's for uniform keys (v08's kernel skips its short circuit on them: the
 // histogram says no pass can use it): v12's tile, 256 threads x 44 keys, two blocks an SM, 32-bit
 // look-back words (v10), v09's histogram, and optionally the L2 prefetch of tile t + D
-// (v06::kPrefetchAheadShift, D = F/16 of the resident blocks). Variants: v12's and v14's passes as
+// (kPrefetchAheadShift, D = F/16 of the resident blocks). Variants: v12's and v14's passes as
 // registered (v08::launch_passes); the same one-tile function launched one block a tile (the
 // noinline call's own cost); persistent blocks with and without the prefetch. Against CUB's
 // SortKeys at 2^28 and 25.6M uniform keys and three placements of the workspace, timed as the
@@ -37,6 +37,7 @@
 #include "common/device.h"
 #include "common/probe_timer.cuh"
 #include "sort/lab/probe_common.cuh"
+#include "sort/lab/probe_options.cuh"
 #include "sort/v10_narrow_status.cuh"
 
 using namespace ladder;
@@ -150,13 +151,12 @@ struct Variant {
 };
 
 cudaError_t v12_passes(const uint32_t* in, uint32_t* out, size_t n, void* ws, cudaStream_t s) {
-  return v08::launch_passes<false, SW, 0, kThreads, kItems, kMinBlocks>(
-      in, nullptr, out, nullptr, n, ws, s, v09::striped_histogram);
+  return probe_passes<false, SW, 0, kThreads, kItems, kMinBlocks>(in, nullptr, out, nullptr, n, ws,
+                                                                  s, v09::striped_histogram);
 }
 cudaError_t v14_passes(const uint32_t* in, uint32_t* out, size_t n, void* ws, cudaStream_t s) {
-  return v08::launch_passes<false, SW, 2u << v06::kPrefetchAheadShift, kThreads, kItems,
-                            kMinBlocks>(in, nullptr, out, nullptr, n, ws, s,
-                                        v09::striped_histogram);
+  return probe_passes<false, SW, 2u << kPrefetchAheadShift, kThreads, kItems, kMinBlocks>(
+      in, nullptr, out, nullptr, n, ws, s, v09::striped_histogram);
 }
 
 }  // namespace

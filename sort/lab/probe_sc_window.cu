@@ -26,6 +26,7 @@
 #include "common/device.h"
 #include "common/probe_timer.cuh"
 #include "sort/lab/probe_common.cuh"
+#include "sort/lab/probe_options.cuh"
 #include "sort/v14_l2_prefetch.cuh"
 
 using namespace ladder;
@@ -51,10 +52,10 @@ __global__ void fill(uint32_t* k, size_t n, int dist) {
 // large-tile bound).
 template <unsigned SC_WINDOW>
 cudaError_t passes(const uint32_t* in, uint32_t* out, size_t n, void* ws, cudaStream_t s) {
-  constexpr unsigned kOpt = v14::kAheadSixteenths << v06::kPrefetchAheadShift;
-  return v08::launch_passes<false, v10::NarrowStatus, kOpt, v12::kThreads, v12::kItems,
-                            v12::kMinBlocks, v06::kWindow, SC_WINDOW>(
-      in, nullptr, out, nullptr, n, ws, s, v09::striped_histogram);
+  constexpr unsigned kOpt = v14::kAheadSixteenths << kPrefetchAheadShift;
+  return probe_passes<false, v10::NarrowStatus, kOpt, v12::kThreads, v12::kItems, v12::kMinBlocks,
+                      v06::kWindow, SC_WINDOW>(in, nullptr, out, nullptr, n, ws, s,
+                                               v09::striped_histogram);
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 // writes the staged keys back to the tile's own positions (consecutive, aligned) instead of to
 // their digits' runs. The control does not sort, and is not checked; the shipped sort is
 // compared with CUB's SortKeys key by key. Beside them, CUB's SortKeys and a copy of the keys.
-// Beside them, v12's passes with 16-bit ranks (v06::kRanks16) at shapes with more warps an SM,
+// Beside them, v12's passes with 16-bit ranks (kRanks16) at shapes with more warps an SM,
 // and v14's passes (v12's with the L2 prefetch) as shipped and with the same control.
 // Timed as the benchmark times (common/probe_timer.cuh: L2 flushed, the stream held by a blocking
 // kernel, median of 21). Per-kernel times: run it under Nsight Compute,
@@ -29,6 +29,7 @@
 #include "common/device.h"
 #include "common/probe_timer.cuh"
 #include "sort/lab/probe_common.cuh"
+#include "sort/lab/probe_options.cuh"
 #include "sort/v12_large_tiles.cuh"
 #include "sort/v14_l2_prefetch.cuh"
 
@@ -41,7 +42,7 @@ namespace {
 template <unsigned OPT, unsigned THREADS = v12::kThreads, unsigned ITEMS = v12::kItems,
           unsigned MIN_BLOCKS = v12::kMinBlocks>
 cudaError_t v12_passes(const uint32_t* in, uint32_t* out, size_t n, void* ws, cudaStream_t s) {
-  return v08::launch_passes<false, v10::NarrowStatus, OPT, THREADS, ITEMS, MIN_BLOCKS>(
+  return probe_passes<false, v10::NarrowStatus, OPT, THREADS, ITEMS, MIN_BLOCKS>(
       in, nullptr, out, nullptr, n, ws, s, v09::striped_histogram);
 }
 
@@ -91,7 +92,7 @@ int main(int argc, char** argv) {
               v12_us / cub_us);
   std::printf("v12's passes, stores coalesced (control)    %9.1f us  %.3fx CUB\n", ctl_us,
               ctl_us / cub_us);
-  // More warps for the same work: ranks in 16 bits (v06::kRanks16) free ITEMS / 2 registers, so
+  // More warps for the same work: ranks in 16 bits (kRanks16) free ITEMS / 2 registers, so
   // that three blocks of 256 threads, or two of 384, fit an SM. Each variant sorts, and is checked.
   unsigned long long all_wrong = wrong;
   auto variant = [&](const char* name, auto launch) {
@@ -104,15 +105,15 @@ int main(int argc, char** argv) {
     std::printf("%-43s %9.1f us  %.3fx CUB  %llu keys differ (%s)\n", name, us, us / cub_us, w,
                 cudaGetErrorString(e));
   };
-  variant("ranks16, 256 x 44, 2 blocks an SM", v12_passes<v06::kRanks16, 256, 44, 2>);
-  variant("ranks16, 256 x 40, 3 blocks an SM", v12_passes<v06::kRanks16, 256, 40, 3>);
-  variant("ranks16, 256 x 36, 3 blocks an SM", v12_passes<v06::kRanks16, 256, 36, 3>);
-  variant("ranks16, 256 x 32, 3 blocks an SM", v12_passes<v06::kRanks16, 256, 32, 3>);
-  variant("ranks16, 384 x 28, 2 blocks an SM", v12_passes<v06::kRanks16, 384, 28, 2>);
-  variant("ranks16, 384 x 30, 2 blocks an SM", v12_passes<v06::kRanks16, 384, 30, 2>);
+  variant("ranks16, 256 x 44, 2 blocks an SM", v12_passes<kRanks16, 256, 44, 2>);
+  variant("ranks16, 256 x 40, 3 blocks an SM", v12_passes<kRanks16, 256, 40, 3>);
+  variant("ranks16, 256 x 36, 3 blocks an SM", v12_passes<kRanks16, 256, 36, 3>);
+  variant("ranks16, 256 x 32, 3 blocks an SM", v12_passes<kRanks16, 256, 32, 3>);
+  variant("ranks16, 384 x 28, 2 blocks an SM", v12_passes<kRanks16, 384, 28, 2>);
+  variant("ranks16, 384 x 30, 2 blocks an SM", v12_passes<kRanks16, 384, 30, 2>);
   // v14: v12's passes with the prefetch of later tiles' keys into L2, as shipped and with the
   // same control (its stores coalesced: it does not sort, and is not checked).
-  constexpr unsigned kV14 = v14::kAheadSixteenths << v06::kPrefetchAheadShift;
+  constexpr unsigned kV14 = v14::kAheadSixteenths << kPrefetchAheadShift;
   variant("v14's passes, as shipped", v12_passes<kV14>);
   const float v14_ctl_us =
       timer.median_us([&] { v12_passes<kV14 | v06::kCoalescedStores>(in, out, n, ws, s); }, 21);
