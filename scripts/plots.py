@@ -47,15 +47,16 @@ import report  # noqa: E402
 
 try:
     import matplotlib  # noqa: E402
-except ImportError:
-    sys.exit("plots.py: error: matplotlib is not installed (pip install matplotlib); "
-             "report.py works without it, showing no pictures")
+    HAVE_MATPLOTLIB = True
+except ImportError:  # --help still works; drawing says what is missing (main)
+    HAVE_MATPLOTLIB = False
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.lines import Line2D  # noqa: E402
-from matplotlib.patches import Patch  # noqa: E402
-from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter  # noqa: E402
+if HAVE_MATPLOTLIB:
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # noqa: E402
+    from matplotlib.lines import Line2D  # noqa: E402
+    from matplotlib.patches import Patch  # noqa: E402
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter  # noqa: E402
 
 PLOTS = os.path.join(report.ROOT, "results", "plots")
 CAPTIONS = "captions.json"
@@ -604,6 +605,9 @@ def main(argv=None):
     ap.add_argument("--closeup", help="draw only NAME-<op>.png from this one results file")
     ap.add_argument("--name", help="with --closeup: the pictures' name before -<op>.png")
     args = ap.parse_args(argv)
+    if not HAVE_MATPLOTLIB:
+        sys.exit("plots.py: error: matplotlib is not installed (pip install matplotlib); "
+                 "report.py works without it, showing no pictures")
     captions = {}
 
     def keep(path, caption):

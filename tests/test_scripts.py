@@ -235,6 +235,19 @@ class ReportTest(unittest.TestCase):
         report.render_figures("<!--fig:time scan/v99_none/n:2^28-->1<!--/fig-->", lookup, errors)
         self.assertEqual(len(errors), 1)
 
+    def test_plots_help_works_without_matplotlib(self):
+        # --help needs no matplotlib; drawing without it is one clear line and exit status 1.
+        code = ("import runpy, sys; sys.modules['matplotlib'] = None; sys.argv = ['plots.py'] + "
+                "sys.argv[1:]; runpy.run_path(%r, run_name='__main__')"
+                % os.path.join(ROOT, "scripts", "plots.py"))
+        helped = subprocess.run([sys.executable, "-c", code, "--help"], capture_output=True,
+                                text=True)
+        self.assertEqual(helped.returncode, 0)
+        self.assertIn("usage: plots.py", helped.stdout)
+        drawn = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        self.assertEqual(drawn.returncode, 1)
+        self.assertIn("matplotlib is not installed", drawn.stderr)
+
     def test_lab_notes_are_rendered_like_the_chapters(self):
         # A temporary root with the real results: <op>/lab/LAB_NOTES.md gets its figure spans and
         # counter blocks filled; a root without lab notes renders none.
