@@ -23,7 +23,7 @@
 // Remains (bottleneck): the bucket pass costs more than a one-sweep pass on the H100 (Nsight
 // Compute), bound by the SMs: the most instructions of any kernel (two rankings a key), issued on
 // about half its cycles; its time follows the block's slots, so the slots are chosen per input
-// size, and from 2^29 keys the largest shapes hold fewer warps an SM.
+// size, and above about 272M keys the largest shapes hold fewer warps an SM.
 // From 2^27 keys up to 2^30 - 1 (the passes' 30-bit look-back counts) where a block may have
 // 128 KB of shared memory; elsewhere, and for refused inputs, v15. Pairs: v15's (v12's).
 // Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
@@ -76,7 +76,7 @@ inline constexpr VersionDoc kDoc = {
     "key cross DRAM instead of 36.",
     /*remains*/
     "The bucket pass, bound by the SMs (two rankings a key, issued on about half its cycles), "
-    "and from 2^29 keys its larger blocks hold fewer warps an SM. Inputs with few distinct "
+    "and above about 272M keys its larger blocks hold fewer warps an SM. Inputs with few distinct "
     "keys, and sizes outside [2^27, 2^30 - 1], run v15.",
     /*source*/
     "Stehle & Jacobsen, \"A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs\", SIGMOD "
@@ -119,8 +119,8 @@ inline bool hybrid_runs(size_t n) { return n >= hybrid_from() && n <= kHybridTo 
 
 // The bucket pass's block: THREADS x ITEMS key slots. By n, the fewest slots that hold a bucket of
 // uniform keys (the mean, six standard deviations and 64 more): 256 threads, 4 to 36 keys a
-// thread, then 1,024 threads x 17 (a block may not hold more registers or threads; 2^29 keys and
-// up, where a bucket holds over 8,192 keys). More threads a block for the same slots measured
+// thread (256 x 36 from about 272M keys), then 1,024 threads x 17 (a block may not hold more
+// registers or threads; from about 563M keys). More threads a block for the same slots measured
 // slower (sort/lab/LAB_NOTES.md).
 struct Shape {
   unsigned threads, items;
