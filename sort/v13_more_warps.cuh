@@ -4,9 +4,9 @@
 // Technique: v12's one-sweep passes (ballot ranking, short circuit, 32-bit look-back words, v09's
 // histogram). A thread keeps its keys and their ranks in registers from the ranking to the
 // staging; a rank is below the tile's 8,192 keys, so two ranks share a 32-bit register
-// (v06::Ranks<ITEMS, true>: a shift and a mask to read one, one add to raise one by the digit's
-// start). 32 keys and 16 rank registers fit the 80 registers that three blocks of 256 threads
-// leave each thread (16 bytes spill; with a register a rank, 244), so an SM holds 24 warps
+// (v13::PackedRanks, the passes' policy: a shift and a mask to read one, one add to raise one by
+// the digit's start). 32 keys and 16 rank registers fit the 80 registers that three blocks of 256
+// threads leave each thread (16 bytes spill; with a register a rank, 244), so an SM holds 24 warps
 // instead of 16.
 // Changes from v12: on large inputs v12's passes are bound by latency, not by any one unit: with
 // 16 warps an SM, four a scheduler, an instruction issues on fewer than half of a pass's cycles,

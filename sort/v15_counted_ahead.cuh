@@ -424,7 +424,7 @@ __device__ __noinline__ void count_staged_out_of_line(v06::PassStorage<THREADS, 
 }
 
 // BITS: which of kCountedPass and kCountNext this instantiation can run (the others' code is
-// compiled out); the runtime mode is masked by it.
+// compiled out); the runtime mode is masked by it. P: the pass policy (v14's prefetch).
 template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, typename P, unsigned BITS>
 __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     counted_kernel(const uint32_t* __restrict__ keys_in, uint32_t* __restrict__ keys_out, size_t n,
