@@ -5,6 +5,17 @@
 // compared with CUB's (the first mismatch is printed).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15.cu common/device.cu -o probe15 &&
 //   ./probe15          (the shape search)     ./probe15 sizes   (v15, v14 and CUB by size)
+//   ./probe15 h200     (the shapes tried against the H200's copy ceiling)
+//   ./probe15 once     (the copy, the shipped shape and five stages, once each: for ncu)
+// The h200 mode also times v15 without its look-ahead (every tile's prefix taken as 0: wrong
+// sums, timing only) when built with -DPROBE_NO_LOOKAHEAD -I<dir>, where <dir>/v15_nola.cuh is
+// v15 with the look-ahead call removed and the namespace renamed:
+//   sed -e 's/scan::v15 {/scan::v15_nola {/' -e '/lookback::advance_to<WIN>/d' \
+//     scan/v15_warp_specialized.cuh > <dir>/v15_nola.cuh
+// With -DPROBE_PLAIN_STORES it also times v15 with plain stores in place of __stcs, from
+//   sed -e 's/scan::v15 {/scan::v15_plain {/' -e 's/__stcs(dst + u \* T + j, x);/dst[u * T + j] =
+//   x;/' \
+//     scan/v15_warp_specialized.cuh > <dir>/v15_plain.cuh
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
@@ -15,6 +26,12 @@
 #include "common/device.h"
 #include "scan/v14_bulk_staged.cuh"
 #include "scan/v15_warp_specialized.cuh"
+#ifdef PROBE_NO_LOOKAHEAD
+#include "v15_nola.cuh"
+#endif
+#ifdef PROBE_PLAIN_STORES
+#include "v15_plain.cuh"
+#endif
 
 using namespace ladder;
 using namespace ladder::scan;
@@ -88,6 +105,49 @@ int sizes_mode(Env& e) {
   return 0;
 }
 
+// `probe15 h200`: the ceiling, CUB, the shipped shape, the look-ahead window and squad shapes
+// that fit two blocks per SM, and (PROBE_NO_LOOKAHEAD) the pipeline without its look-ahead.
+int h200_mode(Env& e, size_t n) {
+  for (int rep = 0; rep < 2; ++rep) {
+    float us = median_us(e, [&] { cudaMemcpyAsync(e.out, e.in, n * 4, cudaMemcpyDefault); });
+    printf("%-40s %8.2f us  %7.1f GB/s\n", "cudaMemcpy 1 GiB (the ceiling)", us,
+           8.0 * n / us / 1e3);
+    size_t tb = 0;
+    cub::DeviceScan::InclusiveSum(nullptr, tb, e.in, e.out, int(n));
+    us = median_us(e, [&] { cub::DeviceScan::InclusiveSum(e.ws, tb, e.in, e.out, int(n)); });
+    if (e.want.empty()) {
+      e.want.resize(n);
+      cudaMemcpy(e.want.data(), e.out, n * 4, cudaMemcpyDefault);
+    }
+    report(e, n, "cub InclusiveSum", us);
+    probe15<4, 8, 6, 8>(e, n, "v15 4w x 8 x 6 win 8 (shipped)");
+    probe15<4, 8, 6, 16>(e, n, "v15 4w x 8 x 6 win 16");
+    probe15<4, 8, 6, 32>(e, n, "v15 4w x 8 x 6 win 32");
+    probe15<4, 8, 5, 16>(e, n, "v15 4w x 8 x 5 win 16");
+    probe15<8, 4, 6, 8>(e, n, "v15 8w x 4 x 6 win 8");
+    probe15<8, 4, 6, 16>(e, n, "v15 8w x 4 x 6 win 16");
+    probe15<2, 16, 6, 16>(e, n, "v15 2w x 16 x 6 win 16");
+    probe15<4, 8, 4, 16>(e, n, "v15 4w x 8 x 4 (3/SM) win 16");
+    probe15<4, 8, 13, 8>(e, n, "v15 4w x 8 x 13 (1/SM) win 8");
+    probe15<8, 4, 13, 8>(e, n, "v15 8w x 4 x 13 (1/SM) win 8");
+    probe15<8, 4, 12, 16>(e, n, "v15 8w x 4 x 12 (1/SM) win 16");
+    probe15<8, 8, 6, 16>(e, n, "v15 8w x 8 (32 KB) x 6 (1/SM) win 16");
+#ifdef PROBE_PLAIN_STORES
+    us = median_us(
+        e, [&] { v15_plain::launch_shape<4, 8, 6, 8, true>(e.in, e.out, n, e.ws, nullptr); });
+    report(e, n, "v15 with plain stores 4w x 8 x 6", us);
+#endif
+#ifdef PROBE_NO_LOOKAHEAD
+    us = median_us(
+        e, [&] { v15_nola::launch_shape<4, 8, 6, 8, true>(e.in, e.out, n, e.ws, nullptr); });
+    cudaDeviceSynchronize();
+    printf("%-40s %8.2f us  %7.1f GB/s  (timing only: no look-ahead, wrong sums)\n",
+           "v15 without look-ahead 4w x 8 x 6", us, 8.0 * n / us / 1e3);
+#endif
+  }
+  return 0;
+}
+
 int main(int argc, char** argv) {
   Env e{};
   const size_t n = size_t(1) << 28;
@@ -106,6 +166,13 @@ int main(int argc, char** argv) {
   cudaEventCreate(&e.a);
   cudaEventCreate(&e.b);
   if (argc > 1 && std::string(argv[1]) == "sizes") return sizes_mode(e);
+  if (argc > 1 && std::string(argv[1]) == "h200") return h200_mode(e, n);
+  if (argc > 1 && std::string(argv[1]) == "once") {  // one launch of each, for a profiler
+    cudaMemcpyAsync(e.out, e.in, n * 4, cudaMemcpyDefault);
+    v15::launch_shape<4, 8, 6, 8, true>(e.in, e.out, n, e.ws, nullptr);
+    v15::launch_shape<4, 8, 5, 8, true>(e.in, e.out, n, e.ws, nullptr);
+    return cudaDeviceSynchronize() != cudaSuccess;
+  }
   for (int rep = 0; rep < 2; ++rep) {
     float us = median_us(e, [&] { cudaMemcpyAsync(e.out, e.in, n * 4, cudaMemcpyDefault); });
     printf("%-40s %8.2f us  %7.1f GB/s\n", "cudaMemcpy 1 GiB (the ceiling)", us,
