@@ -16,6 +16,9 @@
 #                 extra      the error paths (a size that does not fit, a kernel that faults) and
 #                            the best rungs at 2^31 + 17
 #                 sweep      2^10 .. 2^27 for v01, v02, the last rungs and CUB of each operator
+#                 sweep_large  2^29, 2^30 and 2^31 for each operator's top rung and CUB
+#                            (LARGE_REPS repetitions, default 2; sizes that do not fit the GPU's
+#                            memory skip with one line)
 #                 arch80     the -DCMAKE_CUDA_ARCHITECTURES=80 build's tests and benchmark here
 #                 huge       the opt-in tests at 2^31 + 17 (HUGE_OPS=op1,op2 narrows them)
 #                 ncu        Nsight Compute over every version (NCU_OPS, NCU_SLUGS narrow it), as
@@ -182,6 +185,33 @@ print("|".join(names))')
   kind=sweep
   [ -n "${SWEEP_SIZES:-}${SWEEP_FILTER:-}" ] && kind=closeup
   for f in "$OUT"/tmp/*.json; do [ -e "$f" ] && mv "$f" "$OUT/$(basename "$f" .json)-$kind-$tag.json"; done
+  rmdir "$OUT/tmp"
+fi
+
+if has sweep_large; then
+  # The sizes above the ladder's 2^28 that an H100 or H200 user sorts and scans (issue 53): each
+  # operator's top order-keeping rung and CUB at 2^29, 2^30 and 2^31, LARGE_REPS repetitions
+  # (default 2; the JSON's context says how many), on the headline input. The memory guard skips
+  # a size that does not fit, with one line. Written as $OUT/<gpu>-sweep-large-<ops>.json.
+  log "large sizes"
+  names=$("$BUILD/cuda-ladder" --list ${SWEEP_OPS:+--ops=$SWEEP_OPS} | python3 -c '
+import json, sys
+names = []
+for op in json.load(sys.stdin)["operators"]:
+    rungs = [v["slug"] for v in op["versions"] if not v["baseline"]]
+    ordered = [v["slug"] for v in op["versions"] if not v["baseline"] and v["keeps_order"]]
+    names += [op["name"] + "/" + s + "/" for s in (ordered[-1:] or rungs[-1:]) + ["cub"]]
+print("|".join(names))')
+  tag=$(echo "${SWEEP_OPS:-all}" | tr ',' '-')
+  mkdir -p "$OUT/tmp"
+  timeout "${GROUP_TIMEOUT}" "$BUILD/cuda-ladder" ${SWEEP_OPS:+--ops=$SWEEP_OPS} \
+    --sizes=2^29,2^30,2^31 \
+    --benchmark_filter="^($names)n:[0-9]+(/dist:(uniform|keep50))?/manual_time\$" \
+    --results_dir="$OUT/tmp" --benchmark_repetitions="${LARGE_REPS:-2}" \
+    --benchmark_context=sweep=large,repetitions="${LARGE_REPS:-2}" \
+    --benchmark_display_aggregates_only=true >>"$OUT/bench.log" 2>&1
+  echo "large sizes rc=$?" | tee -a "$LOG"
+  for f in "$OUT"/tmp/*.json; do [ -e "$f" ] && mv "$f" "$OUT/$(basename "$f" .json)-sweep-large-$tag.json"; done
   rmdir "$OUT/tmp"
 fi
 
