@@ -1,4 +1,11 @@
 // reduce/v11_tiled_loads.cuh — reduce v11: block-contiguous tiles, loads that skip L1.
+//
+// Technique: each trip a block reads one contiguous 16 KB tile through loads that do not
+// allocate in L1 (ld.global.nc.L1::no_allocate). Changed from v10: tile-contiguous trips
+// instead of grid-strided ones. What remains: the memory system itself, and at small n the fixed
+// cost of one launch and one wave of blocks. Source: CUB's even-share tiles over contiguous
+// loads (BlockLoad); NVIDIA's PTX ISA (ld.global.nc, L1::no_allocate). The kDoc below says
+// each in full.
 #pragma once
 
 #include <cuda_runtime.h>

@@ -28,8 +28,9 @@ inline constexpr VersionDoc kDoc = {
     "the sum: one launch, nothing else. Above that, v11's grid and last-block finish.",
     /*changes*/
     "v11 on a small input still ran its finish: write the block's partial, fence, atomic "
-    "increment, and the last block reads the partials back, two L2 round trips after the data "
-    "is summed. The single-block path skips all of it, and does not use v11's per-thread loop, "
+    "increment, and the last block reads the partials back: three L2 round trips in a row "
+    "(the fence, the atomic, the read-back) after the data is summed. The single-block path skips "
+    "all of it, and does not use v11's per-thread loop, "
     "which walks a partial tile one dependent load at a time.",
     /*remains*/
     "Below the threshold, the launch itself (a few microseconds: the work is under one). Above "
