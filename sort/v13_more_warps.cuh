@@ -13,13 +13,14 @@
 // and the warps wait on the ballots' dependent instructions, on global loads and the look-back,
 // and on shared memory in turn (Nsight Compute; sort/lab/LAB_NOTES.md). More warps give each
 // scheduler more warps to choose from while the others wait. The tile shrinks from 11,264 keys
-// to 8,192, which shortens each digit's run of stores; the extra warps gain more than that costs.
+// to 8,192, which shortens each digit's run of stores; on the H200 the extra warps gain more than
+// that costs, on the H100 less (the chapter's v13 box).
 // Below v12's large-tile threshold, and for pairs, v13 is v12.
 // Remains (bottleneck): still latency; three blocks an SM is as far as the registers go at 32 keys
 // a thread, and a larger tile at three blocks spills (36 keys: 140 bytes; 40: 240). More warps do
 // not help (32 an SM at 512 x 22 were no faster), nor do larger tiles at one block an SM, where
 // every barrier of the pass idles the SM. The smaller tile costs a seventh more instructions a pass
-// and more partly written sectors than v12's, so the margin over v12 is a couple of per cent.
+// and more partly written sectors than v12's, so the margin over v12 is a few per cent either way.
 // Four 8-bit passes stay far from the copy ceiling; fewer passes need a wider digit whose scatter
 // costs more. Measured later over 31 sizes: at some (every multiple of 40 x 2^20 keys, and 2^27)
 // these passes are 5 to 13% slower than at the sizes around them, for a reason not known; v12's
