@@ -21,8 +21,8 @@ inline constexpr VersionDoc kDoc = {
     4, "v04_kogge_stone", "Kogge-Stone warp scan: log2(32) = 5 parallel steps",
     /*technique*/
     "Every lane adds the value 1, 2, 4, 8, 16 places to its left: after step k each lane holds "
-    "the sum of the 2^k elements ending at it. 5 steps instead of 32, no bank conflicts (a warp "
-    "reads 32 consecutive words).",
+    "the sum of the 2^k elements ending at it. 5 steps instead of 32, each a warp reading 32 "
+    "consecutive words.",
     /*changes*/
     "v03's lane-0 serial warp scan becomes Kogge-Stone. Zhang's version reads and writes the "
     "same words in one step with no barrier between (a race since Volta's independent thread "

@@ -4,8 +4,11 @@
 // warps and hand tiles to one another through mbarriers in shared memory.
 // Changes from v14: the tile's load, its sum, its prefix and its stores no longer form one
 // chain per block — a block loads and publishes later tiles while an earlier one waits.
-// Remains (bottleneck): the look-ahead warp's L2 round trips, one per window of tile sums; at
-// middle sizes (2^20 to 2^22) a block has too few tiles to hide them, and v14 is faster there.
+// Remains (bottleneck): at middle sizes (2^20 to 2^22) the look-ahead warp's L2 round trips, one
+// per window of tile sums, which a block's few tiles cannot hide (v14 is faster there). At 2^28
+// the look-ahead is hidden (the H200 runs v15 as fast without it) and the pipeline stays a few
+// per cent short of the copy ceiling, with DRAM below its peak and the SMs issuing on a quarter
+// of their cycles (scan/lab/LAB_NOTES.md).
 // Source: Merrill & Garland 2016 (single pass, tile aggregates); CCCL's "warpspeed" scan
 // (NVIDIA/cccl PR #6811: warp specialization, staged TMA loads, decoupled look-ahead).
 #pragma once
@@ -40,9 +43,11 @@ inline constexpr VersionDoc kDoc = {
     "earlier tile waits for its prefix, so the DRAM queue never drains behind a slow tile. "
     "Tiles publish only aggregates: no inclusive-prefix status, no chain between look-backs.",
     /*remains*/
-    "The look-ahead warp: one L2 round trip per window of tile statuses, and every block reads "
-    "every tile's status from tile 0. At middle sizes (2^20 to 2^22) a block gets too few "
-    "tiles to hide that, and v15 trails v14 there.",
+    "At middle sizes (2^20 to 2^22), the look-ahead warp: one L2 round trip per window of "
+    "tile statuses, every block reading every tile's status from tile 0, which a block's few "
+    "tiles cannot hide, and v15 trails v14 there. At 2^28 the look-ahead is hidden (on the "
+    "H200 v15 runs as fast without it); the pipeline stays a few per cent short of the copy "
+    "ceiling, with DRAM below its peak and the SMs issuing on a quarter of their cycles.",
     /*source*/
     "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016), the "
     "tile aggregates; NVIDIA/cccl PR #6811, "
@@ -52,8 +57,8 @@ inline constexpr VersionDoc kDoc = {
 // The shipped shape, the fastest of those timed at 2^28 (scan/lab/LAB_NOTES.md): 4 reduce and 4
 // scan-store warps, 8 int4 per thread per tile (4096 elements, 16 KB), 6 stages (96 KB, so two
 // blocks and 20 warps per SM), look-ahead windows of 8 x 32 statuses. One block per SM with 32 KB
-// tiles was about a fifth slower; two blocks per SM double the squads, producers and look-ahead
-// warps at work.
+// tiles was about a fifth slower with 4-warp squads (2% with 8-warp squads); two blocks per SM
+// double the squads, producers and look-ahead warps at work.
 inline constexpr unsigned kWarps = 4;    // warps in each of the reduce and scan-store squads
 inline constexpr unsigned kVectors = 8;  // int4 per squad thread per tile
 inline constexpr unsigned kStages = 6;
