@@ -5,7 +5,7 @@
 // becomes an atomic. The compiler combines the lanes of a warp that add to the one address into
 // a single atomic (vote, popc, one ATOMG, shuffle): one per warp that holds a kept element.
 // Remains (bottleneck): those atomics all hit one address, serialized in its L2 slice.
-// Source: A. Adinets, "CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics" (NVIDIA
+// Source: A. Adinetz, "CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics" (NVIDIA
 // Developer Blog, 2014), the filter's first version; retold in the anonymous Chinese notes on
 // CUDA operator optimization.
 #pragma once
@@ -27,14 +27,16 @@ inline constexpr VersionDoc kDoc = {
     "One thread per element, in a grid-stride loop; a thread whose element is kept takes the "
     "next output slot with atomicAdd on one global counter and writes there. Order is lost: "
     "slots are handed out in whatever order the atomics arrive at L2.",
-    /*changes*/ "v00's single loop becomes n threads; the running count becomes an atomic.",
+    /*changes*/
+    "v00's single loop becomes a grid-stride loop over one resident wave of threads; "
+    "the running count becomes an atomic.",
     /*remains*/
     "Contention: the source asks for one atomic per kept element; the compiler combines the "
     "lanes of a warp that add to the same address into one, so one per warp of input that "
     "holds a kept element, all on one address. The L2 slice that owns it serializes them, so "
     "at 50% kept the atomics, not the bytes, set the time.",
     /*source*/
-    "A. Adinets, CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics (NVIDIA "
+    "A. Adinetz, CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics (NVIDIA "
     "Developer Blog, 2014); retold in the anonymous Chinese notes on CUDA operator "
     "optimization (copy_if section)"};
 

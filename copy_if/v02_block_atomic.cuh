@@ -6,8 +6,8 @@
 // Changes from v01: the global counter sees one atomic per 1024 elements instead of one per
 // warp; the per-warp atomics (combined by the compiler, as in v01) go to shared memory.
 // Remains (bottleneck): 4-byte loads and small tiles: each block loads 4 KB, passes four
-// barriers, scatters and starts again.
-// Source: A. Adinets, "CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics" (NVIDIA
+// barriers, scatters and exits (one tile a block).
+// Source: A. Adinetz, "CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics" (NVIDIA
 // Developer Blog, 2014), the shared-memory version; retold in the anonymous Chinese notes on
 // CUDA operator optimization.
 #pragma once
@@ -36,9 +36,9 @@ inline constexpr VersionDoc kDoc = {
     "per 1024 elements: 32 times fewer.",
     /*remains*/
     "4-byte loads and 1024-element tiles: each block loads 4 KB, passes four barriers, "
-    "scatters its kept elements and starts again, with little in flight meanwhile.",
+    "scatters its kept elements and exits (one tile a block), with little in flight meanwhile.",
     /*source*/
-    "A. Adinets, CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics (NVIDIA "
+    "A. Adinetz, CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics (NVIDIA "
     "Developer Blog, 2014), shared-memory version; retold in the anonymous Chinese notes on "
     "CUDA operator optimization (copy_if section)"};
 

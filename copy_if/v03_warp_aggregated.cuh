@@ -6,7 +6,7 @@
 // warp-level rank later rungs build on); 16-byte loads; tiles of 4096 elements, 4x larger.
 // Remains (bottleneck): scattered 4-byte stores; one tile per block, so a block that waits for
 // its loads has nothing else in flight; order is still lost.
-// Source: A. Adinets, "CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics" (NVIDIA
+// Source: A. Adinetz, "CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics" (NVIDIA
 // Developer Blog, 2014); the anonymous Chinese notes on CUDA operator optimization
 // (atomic_allocate_index, two bugs fixed).
 #pragma once
@@ -27,7 +27,7 @@ inline constexpr VersionDoc kDoc = {
     3, "v03_warp_aggregated",
     "Warp-aggregated atomics: __ballot_sync, __popc, %lanemask_lt (unordered)",
     /*technique*/
-    "Warp-aggregated atomics (Adinets; atomic_allocate_index in the Chinese notes on CUDA "
+    "Warp-aggregated atomics (Adinetz; atomic_allocate_index in the Chinese notes on CUDA "
     "operator optimization): the warp votes (__ballot_sync) on which lanes keep their element, the "
     "lowest voting lane adds the warp's count (__popc of the vote) to the "
     "block's counter in one atomic, and each lane's slot is the run start plus the voters "
@@ -43,7 +43,7 @@ inline constexpr VersionDoc kDoc = {
     "store each, coalesced only within a warp's row. One tile per block: while a block waits "
     "for its loads it has nothing else in flight.",
     /*source*/
-    "A. Adinets, CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics (NVIDIA "
+    "A. Adinetz, CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics (NVIDIA "
     "Developer Blog, 2014); the anonymous Chinese notes on CUDA operator optimization "
     "(atomic_allocate_index)"};
 

@@ -6,7 +6,7 @@
 // Changes from v06: no look-ahead warp, no tile statuses; one global atomic per tile.
 // Remains (bottleneck): the same pipeline and stores as v06 — this rung measures what the
 // order costs v06 once its look-ahead is hidden behind the pipeline.
-// Source: v02's one atomic per block (after A. Adinets, "CUDA Pro Tip: Optimized Filtering with
+// Source: v02's one atomic per block (after A. Adinetz, "CUDA Pro Tip: Optimized Filtering with
 // Warp-Aggregated Atomics", NVIDIA Developer Blog, 2014) on v06's pipeline (scan v15;
 // NVIDIA/cccl pull request 6811).
 #pragma once
@@ -41,7 +41,7 @@ inline constexpr VersionDoc kDoc = {
     "The same pipeline, stage ring and 4-byte stores as v06: it shows what keeping the order "
     "costs v06 (the look-ahead), next to the unordered rungs v01-v03 that have no pipeline.",
     /*source*/
-    "v02's one global atomic per block (after A. Adinets, CUDA Pro Tip: Optimized Filtering "
+    "v02's one global atomic per block (after A. Adinetz, CUDA Pro Tip: Optimized Filtering "
     "with Warp-Aggregated Atomics, NVIDIA Developer Blog, 2014) on v06's pipeline (scan v15; "
     "NVIDIA/cccl pull request 6811)"};
 

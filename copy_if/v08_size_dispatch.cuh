@@ -2,7 +2,7 @@
 // input, v05's or v06's kernels above (v05 where the GPU cannot run sm_90 code). Keeps the order.
 // Technique: dispatch by problem size: one launch and no look-back where one block's trip
 // covers the input; v05's one-tile blocks where v06's persistent blocks get too few tiles.
-// Changes from v06: below 16,384 elements no status memset and no persistent pipeline; one
+// Changes from v06: up to 16,384 elements no status memset and no persistent pipeline; one
 // 1024-thread block flags, ranks and compacts everything through shared memory. Between one and
 // sixteen v06 tiles per SM, v05; from three v05 tiles per SM, as the programmatic dependent
 // launch of its workspace clear. Below one v06 tile per SM and from sixteen, v06.
@@ -27,7 +27,8 @@
 namespace ladder::copy_if::v08 {
 
 inline constexpr VersionDoc kDoc = {
-    8, "v08_size_dispatch", "Shape picked from n: one block below a threshold, v06 above",
+    8, "v08_size_dispatch",
+    "Shape picked from n: one block up to 16,384 elements, then v05 or v06 by tiles per SM",
     /*technique*/
     "Dispatch by problem size. Up to 16,384 elements one 1024-thread block loads everything "
     "in one trip (16 per thread, striped, staged into blocked order in padded shared memory), "

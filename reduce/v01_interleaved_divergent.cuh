@@ -17,7 +17,8 @@ inline constexpr VersionDoc kDoc = {
     /*changes*/ "From one thread to n threads: the whole GPU works.",
     /*remains*/
     "Warp divergence: the active threads are those with tid % (2s) == 0, scattered over every "
-    "warp, so each step keeps all 8 warps busy while most of their lanes idle; and % is slow.",
+    "warp, so the first five steps keep all 8 warps busy while most of their lanes idle (the "
+    "last three 4, 2 and 1); and % is slow.",
     /*source*/
     "Mark Harris, Optimizing Parallel Reduction in CUDA (NVIDIA, 2007), kernel 1; reduce_v0 of "
     "the anonymous Chinese notes on CUDA operator optimization"};

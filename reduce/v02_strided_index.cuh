@@ -18,7 +18,7 @@ inline constexpr VersionDoc kDoc = {
     "divergence within a warp, no modulo.",
     /*remains*/
     "Shared-memory bank conflicts: lane k touches word 2*s*k, and with 32 banks of 4 bytes that "
-    "puts 2 lanes on one bank at s = 1, 4 at s = 2 and 8 from s = 4 on (with 256 threads no "
+    "puts 2 lanes on one bank at s = 1, 4 at s = 2 and up to 8 from s = 4 on (with 256 threads no "
     "more than 8 active lanes share a bank): the accesses serialize.",
     /*source*/
     "Mark Harris, Optimizing Parallel Reduction in CUDA (NVIDIA, 2007), kernel 2; reduce_v1 of "

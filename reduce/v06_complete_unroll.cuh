@@ -17,8 +17,8 @@ inline constexpr VersionDoc kDoc = {
     /*changes*/ "The shared-memory tree and the warp tail are unrolled for BS = 256.",
     /*remains*/
     "Too little work per thread: each thread still loads just two elements, so a 2^28 input "
-    "needs 2^19 blocks and a second, third and fourth launch for the block sums. The cost of "
-    "starting blocks and of the tree itself is paid for every 512 elements.",
+    "needs 2^19 blocks and a second, third and fourth launch for the block sums: the cost of "
+    "starting a block is paid for every 512 elements.",
     /*source*/
     "Mark Harris, Optimizing Parallel Reduction in CUDA (NVIDIA, 2007), kernel 6; reduce_v5 of "
     "the anonymous Chinese notes on CUDA operator optimization"};

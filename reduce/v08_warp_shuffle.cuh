@@ -17,7 +17,8 @@ inline constexpr VersionDoc kDoc = {
     "Within a warp, lanes exchange registers with __shfl_down_sync: five steps sum 32 values "
     "with no shared memory and no barrier. Lane 0 of each warp stores its warp's sum, and one "
     "more warp-level reduction adds the (at most 32) warp sums: the block needs one "
-    "__syncthreads() instead of eight. The code is common/warp_reduce.cuh's block_reduce_sum, "
+    "__syncthreads() instead of v07's three. The code is common/warp_reduce.cuh's "
+    "block_reduce_sum, "
     "which later rungs reuse.",
     /*changes*/
     "v07's grid-stride loop and fixed grid, with the shared-memory tree replaced by "
