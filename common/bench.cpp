@@ -56,7 +56,12 @@ struct Harness {
   std::vector<std::pair<std::string, size_t>> op_order;
   std::string current_op;
   size_t total_benchmarks = 0;
+  // The same in expected cost (benchmark_cost): the whole run's, and that of the benchmarks done
+  double total_cost = 0, cost_done = 0, record_cost = 0;
   bool verbose = false;
+  // What each benchmark gave, by its BenchSpec name (--mine's table), and the one running now.
+  std::map<std::string, JudgeOutcome> outcomes;
+  std::string current_spec;
   // Where the wall time goes: the benchmark being run (its phase totals at its start and the
   // wall time of Google Benchmark's calls of it so far), and the run's sums.
   double run_start = 0;
@@ -103,8 +108,10 @@ std::string display_name(const Version& version, size_t n, const std::string& di
 }
 
 // The progress line when the next operator starts: its place, its benchmark count, the time
-// so far and, once a fifth of the benchmarks (and at least five) have run, an estimate of the
-// rest from their average.
+// so far and, once a fifth of the run's expected cost (and at least five benchmarks) has run,
+// an estimate of the rest (estimate_seconds_left): each benchmark weighs what benchmark_cost
+// expects of it, so that the operators that move more bytes per benchmark, later in the run,
+// are not estimated at the average of the cheaper ones before them.
 void report_progress(const std::string& op) {
   Harness& h = harness();
   if (op == h.current_op) return;
@@ -115,12 +122,9 @@ void report_progress(const std::string& op) {
       const double elapsed = ScopedPhase::now() - h.run_start;
       std::cerr << "cuda-ladder: [" << k + 1 << "/" << h.op_order.size() << "] " << op << ": "
                 << h.op_order[k].second << " benchmark(s), " << seconds_text(elapsed) << " elapsed";
-      if (h.benchmarks_done >= 5 && 5 * h.benchmarks_done >= h.total_benchmarks &&
-          h.total_benchmarks > h.benchmarks_done)
-        std::cerr << ", about "
-                  << seconds_text(elapsed / h.benchmarks_done *
-                                  (h.total_benchmarks - h.benchmarks_done))
-                  << " left";
+      const double left =
+          estimate_seconds_left(elapsed, h.cost_done, h.total_cost, h.benchmarks_done);
+      if (left >= 0) std::cerr << ", about " << seconds_text(left) << " left";
       std::cerr << std::endl;
       return;
     }
@@ -162,6 +166,7 @@ void finish_record() {
     std::cerr << line.str() << std::endl;
   }
   ++h.benchmarks_done;
+  h.cost_done += h.record_cost;
   h.benchmarks_wall += h.record_wall;
   h.record_name.clear();
 }
@@ -171,6 +176,7 @@ void finish_record() {
 // JSON; 1.7 has only errors, so there the message starts with "skipped: ", which the scripts
 // read the same way.
 void skip(benchmark::State& state, const std::string& message) {
+  harness().outcomes[harness().current_spec].skipped = true;
 #if LADDER_GB_HAS_SKIP_MESSAGE
   state.SkipWithMessage(message.c_str());
 #else
@@ -185,6 +191,9 @@ std::string gib_text(size_t bytes) {
 }
 
 void fail(benchmark::State& state, const std::string& message) {
+  JudgeOutcome& o = harness().outcomes[harness().current_spec];
+  if (!o.failed) o.message = message;
+  o.failed = true;
   ++harness().failures;
   state.SkipWithError(message.c_str());
 }
@@ -240,13 +249,15 @@ CheckResult checked_run(Runner& runner, cudaStream_t stream, const std::string& 
 // Google Benchmark calls this once to size the iteration count and once per repetition; the
 // first call binds the version to its problem and checks it, later calls reuse both.
 void run_benchmark(benchmark::State& state, const Operator& op, const Version& version, size_t n,
-                   const std::string& dist, size_t offset) {
+                   const std::string& dist, size_t offset, const std::string& spec_name) {
   Harness& h = harness();
   const double call_start = ScopedPhase::now();
+  h.current_spec = spec_name;
   const std::string shown = display_name(version, n, dist, offset);
   if (shown != h.record_name) {
     finish_record();
     h.record_name = shown;
+    h.record_cost = benchmark_cost(op, n);
     h.record_start = phase_totals();
     h.record_wall = 0;
   }
@@ -393,6 +404,11 @@ void run_benchmark(benchmark::State& state, const Operator& op, const Version& v
     state.counters["verified"] = 1;
     state.counters["max_err"] = max_err;
     state.counters["workspace_bytes"] = static_cast<double>(runner->workspace_bytes());
+    if (seconds > 0) {
+      JudgeOutcome& o = h.outcomes[spec_name];
+      o.seconds.push_back(seconds);
+      o.bytes = bytes;
+    }
   } catch (const CudaError& e) {
     fail(state, e.what());
     if (e.sticky()) h.broken = "the CUDA context was lost in " + name + ": " + e.what();
@@ -493,6 +509,13 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
   ctx("benchmark_seed", std::to_string(kBenchSeed));
   ctx("input_offset_elements", std::to_string(options.offset));
   ctx("command_line", command_line);
+  // The rungs of yours (registered in <op>/mine.inc): scripts/plots.py draws them in their own
+  // colour.
+  std::string yours;
+  for (const Operator& op : operators())
+    for (const Version& v : op.versions)
+      if (v.yours) yours += (yours.empty() ? "" : ",") + v.name();
+  if (!yours.empty()) ctx("yours", yours);
 
   const size_t offset = options.offset;
   const std::vector<BenchSpec> specs = benchmark_specs(options);
@@ -502,12 +525,14 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
       h.op_order.push_back({spec.op->name, 0});
     ++h.op_order.back().second;
     ++h.total_benchmarks;
+    h.total_cost += benchmark_cost(*spec.op, spec.n);
   }
   for (const BenchSpec& spec : specs) {
     const std::string family = spec.name.substr(0, spec.name.size() - kManualTime.size());
     auto* b = benchmark::RegisterBenchmark(
-        family.c_str(), [op = spec.op, v = spec.version, n = spec.n, dist = spec.dist, offset](
-                            benchmark::State& s) { run_benchmark(s, *op, *v, n, dist, offset); });
+        family.c_str(),
+        [op = spec.op, v = spec.version, n = spec.n, dist = spec.dist, offset, name = spec.name](
+            benchmark::State& s) { run_benchmark(s, *op, *v, n, dist, offset, name); });
     b->UseManualTime()->Unit(benchmark::kMicrosecond);
   }
 }
@@ -515,23 +540,29 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
 std::vector<BenchSpec> benchmark_specs(const Options& options) {
   std::vector<BenchSpec> specs;
   const std::vector<size_t> sizes = benchmark_sizes(options);
+  const std::vector<const Operator*> judged =
+      options.mine ? judged_operators(options.ops) : std::vector<const Operator*>{};
   for (const Operator& op : operators()) {
     if (!options.ops.empty() &&
         std::find(options.ops.begin(), options.ops.end(), op.name) == options.ops.end())
       continue;
+    if (options.mine && std::find(judged.begin(), judged.end(), &op) == judged.end()) continue;
+    const std::vector<const Version*> lineup =
+        options.mine ? judge_lineup(op).all() : std::vector<const Version*>{};
     std::vector<std::string> dists = op.bench_distributions.empty()
                                          ? std::vector<std::string>{op.distributions[0]}
                                          : op.bench_distributions;
     const bool named_dists = dists.size() > 1;  // names keep /dist: even when --quick keeps one
     if (options.quick) dists.resize(1);         // the headline input
     // --quick: the last rung, the last that keeps the order, and the library baseline (the
-    // first registered: `cub`, or col_sum's `cublas_gemv`)
+    // first registered: `cub`, or col_sum's `cublas_gemv`); a rung of yours is not the ladder's
     const Version *last = nullptr, *last_ordered = nullptr, *baseline = nullptr;
     for (const Version& v : op.versions) {
       if (v.baseline) {
         if (!baseline) baseline = &v;
         continue;
       }
+      if (v.yours) continue;
       last = &v;
       if (v.keeps_order) last_ordered = &v;
     }
@@ -541,6 +572,7 @@ std::vector<BenchSpec> benchmark_specs(const Options& options) {
         for (const Version& v : op.versions) {
           if (n > v.max_n) continue;
           if (options.quick && &v != last && &v != last_ordered && &v != baseline) continue;
+          if (options.mine && std::find(lineup.begin(), lineup.end(), &v) == lineup.end()) continue;
           std::string name = v.name() + "/n:" + std::to_string(n);
           if (named_dists) name += "/dist:" + dist;
           if (options.offset > 0) name += "/offset:" + std::to_string(options.offset);
@@ -609,6 +641,45 @@ void print_run_summary() {
               << " benchmark(s) skipped for lack of memory:" << std::endl;
     for (const std::string& s : h.skip_order) std::cerr << "  " << s << std::endl;
   }
+}
+
+double benchmark_cost(const Operator& op, size_t n) {
+  return (op.bytes_moved ? op.bytes_moved(n) : 0.0) + kBenchmarkFixedCost;
+}
+
+double estimate_seconds_left(double elapsed, double cost_done, double cost_total, size_t done) {
+  if (done < 5 || !(cost_done > 0) || 5 * cost_done < cost_total || cost_total <= cost_done)
+    return -1;
+  return elapsed / cost_done * (cost_total - cost_done);
+}
+
+void print_judge_summary(const Options& options) {
+  Harness& h = harness();
+  std::ostringstream out;
+  out << "\ncuda-ladder --mine on " << h.facts.name << " (measured copy ceiling "
+      << fixed(h.copy_gbps, 1)
+      << " GB/s; time: the median over Google Benchmark's calls; ratios below 1: yours is "
+         "faster)\n";
+  const std::vector<BenchSpec> specs = benchmark_specs(options);
+  for (const Operator* op : judged_operators(options.ops)) {
+    const JudgeLineup lineup = judge_lineup(*op);
+    // One table per (n, input), in the order the benchmarks ran.
+    std::vector<std::pair<size_t, std::string>> shown;
+    for (const BenchSpec& spec : specs) {
+      if (spec.op != op) continue;
+      const std::pair<size_t, std::string> key{spec.n, spec.dist};
+      if (std::find(shown.begin(), shown.end(), key) != shown.end()) continue;
+      shown.push_back(key);
+      std::map<const Version*, const JudgeOutcome*> outcome;
+      for (const BenchSpec& s : specs)
+        if (s.op == op && s.n == spec.n && s.dist == spec.dist)
+          if (const auto o = h.outcomes.find(s.name); o != h.outcomes.end())
+            outcome[s.version] = &o->second;
+      out << "\n"
+          << judge_table(*op, lineup, spec.n, spec.dist, outcome, judge_verdicts(), h.copy_gbps);
+    }
+  }
+  std::cout << out.str() << std::flush;
 }
 
 void release_benchmark_state() {

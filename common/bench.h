@@ -18,6 +18,7 @@
 
 #include "common/cli.h"
 #include "common/device.h"
+#include "common/judge.h"
 #include "common/registry.h"
 
 namespace ladder {
@@ -70,5 +71,21 @@ std::vector<BenchSpec> benchmark_specs(const Options& options);
 // negating it); all of them when there is no filter. Throws UsageError for a filter that is no
 // regular expression.
 size_t benchmarks_selected(const Options& options, const std::vector<BenchSpec>& specs);
+
+// --mine: after RunSpecifiedBenchmarks, prints on stdout one table per operator, size and input
+// of the benchmarks run (common/judge.h, judge_table), with the measured copy ceiling.
+void print_judge_summary(const Options& options);
+
+// The expected cost of one benchmark, for the progress line's estimate: the bytes the operator
+// moves at n (its input generation, checks and CPU reference grow with them) plus
+// kBenchmarkFixedCost for the part every benchmark pays alike (the timed loop runs about
+// --benchmark_min_time per call, the launches and allocations). Pure.
+constexpr double kBenchmarkFixedCost = 256.0 * (1 << 20);
+double benchmark_cost(const Operator& op, size_t n);
+
+// The progress line's estimate of the seconds left: the run's seconds per unit of cost so far
+// times the cost still to run; negative (no estimate yet) until `done` benchmarks (at least 5)
+// have run and a fifth of the cost is done. Pure.
+double estimate_seconds_left(double elapsed, double cost_done, double cost_total, size_t done);
 
 }  // namespace ladder

@@ -34,6 +34,7 @@ std::string catalog_json(const std::vector<std::string>& ops) {
       j["remains"] = v.doc.remains;
       j["source"] = v.doc.source;
       j["baseline"] = v.baseline;
+      j["yours"] = v.yours;
       j["keeps_order"] = v.keeps_order;
       j["needs_sm90"] = v.needs_sm90;
       j["max_n"] =

@@ -107,6 +107,9 @@ Options parse_cli(const std::vector<std::string>& args, const std::vector<std::s
     } else if (flag == "--quick") {
       no_value();
       o.quick = true;
+    } else if (flag == "--mine") {
+      no_value();
+      o.mine = true;
     } else if (flag == "--verbose") {
       no_value();
       o.verbose = true;
@@ -159,6 +162,8 @@ Options parse_cli(const std::vector<std::string>& args, const std::vector<std::s
       throw UsageError("unknown argument '" + arg + "' (see --help)");
     }
   }
+  if (o.mine && o.quick)
+    throw UsageError("--mine and --quick both choose the versions to run: give one of them");
   if (!o.results_dir.empty()) {
     for (const std::string& a : o.benchmark_args)
       if (a.rfind("--benchmark_out=", 0) == 0)
@@ -196,6 +201,11 @@ options:
   --offset=K          start every input K elements past a 16-byte-aligned allocation (an
                       unaligned view, as the tests use); names end in /offset:K
   --device=N          run on CUDA device N (default 0)
+  --mine              judge your own rungs (python3 scripts/new_rung.py <op> <slug>): check
+                      each on every size, input and unaligned view the tests use, then time
+                      it beside the ladder's top rung and CUB, and print the verdict: correct
+                      or the first failing case, time, % of the copy ceiling, time over the
+                      previous rung's and over CUB's (with --ops: those operators only)
   --verbose           one line per benchmark on stderr: where its wall time went (input
                       generation, setup, checks, the timed loop, the rest)
   --results_dir=DIR   write the JSON results to DIR/<gpu>.json (e.g. results/nvidia-h200.json)

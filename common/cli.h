@@ -41,6 +41,10 @@ struct Options {
   // --verbose: one line per benchmark on stderr, saying where its wall time went (input, setup,
   // checks, timed loop, other)
   bool verbose = false;
+  // --mine: judge the reader's own rungs (Version::yours, registered in <op>/mine.inc): check
+  // each on every case the tests give the ladder, then time it beside the ladder's top rung and
+  // the library baseline, and print a verdict table (common/judge.h)
+  bool mine = false;
 };
 
 // The minimum kernel time per repetition when --benchmark_min_time is not given, in seconds

@@ -11,6 +11,7 @@
 #include "common/catalog.h"
 #include "common/cli.h"
 #include "common/device.h"
+#include "common/judge.h"
 #include "common/registry.h"
 
 namespace {
@@ -42,6 +43,10 @@ int main(int argc, char** argv) {
     std::cout << catalog_json(options.ops) << "\n";
     return 0;
   }
+
+  // --mine with no rung of yours (in --ops) has nothing to judge.
+  if (options.mine && judged_operators(options.ops).empty())
+    return error(nothing_to_judge(options.ops), 2);
 
   // A --benchmark_filter that selects nothing is a typo, not an empty run.
   try {
@@ -90,6 +95,7 @@ int main(int argc, char** argv) {
     gb_args.push_back("--benchmark_min_time=" + options.min_time);
   }
   gb_args.insert(gb_args.end(), options.benchmark_args.begin(), options.benchmark_args.end());
+  int wrong_rungs = 0;
   try {
     LADDER_CUDA_TRY(cudaSetDevice(options.device));
     // A GPU this binary holds no code for: one line, not an error per benchmark.
@@ -117,6 +123,8 @@ int main(int argc, char** argv) {
     benchmark::Initialize(&gb_argc, gb_argv.data());
     if (benchmark::ReportUnrecognizedArguments(gb_argc, gb_argv.data())) return 2;
 
+    // --mine: every case the tests give the ladder first, then the timed benchmarks.
+    if (options.mine) wrong_rungs = judge_correctness(judged_operators(options.ops));
     setup_benchmarks(options, command_line);
   } catch (const std::exception& e) {
     return error(e.what(), 1);
@@ -124,8 +132,13 @@ int main(int argc, char** argv) {
 
   benchmark::RunSpecifiedBenchmarks();
   print_run_summary();
+  if (options.mine) print_judge_summary(options);
   release_benchmark_state();
   benchmark::Shutdown();
+  if (wrong_rungs > 0)
+    return error(std::to_string(wrong_rungs) + " rung(s) of yours failed a check (the line " +
+                     "above that says WRONG names the case)",
+                 1);
   if (const int failed = benchmark_failures(); failed > 0)
     return error(std::to_string(failed) + " benchmark(s) failed a check or hit a CUDA error", 1);
   return 0;

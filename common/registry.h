@@ -88,6 +88,11 @@ struct Version {
   // synchronous cudaMemcpy): the benchmark does not hold the stream for it (StreamBlocker would
   // wait for a release that never comes), so its time includes the host's enqueue.
   bool host_waits = false;
+  // A reader's own rung ("yours"): written with scripts/new_rung.py and registered in the
+  // operator's <op>/mine.inc, not yet part of the ladder. `--list` marks it, `--mine` judges it
+  // beside the ladder's top rung and the library baseline, and scripts/plots.py draws it in its
+  // own colour. Moving its two lines from mine.inc into <op>.cu makes it a rung like any other.
+  bool yours = false;
   // For a rung that picks its path by n (size dispatch): the boundaries on the current GPU, each
   // the largest n that the smaller path takes. The tests run n = b and b + 1 for every b. Needs
   // the CUDA runtime (thresholds may depend on the SM count); empty: no dispatch.
@@ -113,6 +118,12 @@ inline Version hopper_only(Version v) {
 // Marks a registered version as a size-dispatching rung with these boundaries (dispatch_bounds).
 inline Version with_dispatch(Version v, std::function<std::vector<size_t>()> bounds) {
   v.dispatch_bounds = std::move(bounds);
+  return v;
+}
+
+// Marks a registered version as a reader's own rung (yours): the entries in <op>/mine.inc.
+inline Version yours(Version v) {
+  v.yours = true;
   return v;
 }
 

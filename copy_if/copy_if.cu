@@ -18,6 +18,10 @@
 #include "copy_if/v06_warp_specialized.cuh"
 #include "copy_if/v07_pipelined_unordered.cuh"
 #include "copy_if/v08_size_dispatch.cuh"
+// Your own rungs' files (a reader's, not yet the ladder's): copy_if/mine.inc, first part.
+#define LADDER_MINE_FILES
+#include "copy_if/mine.inc"
+#undef LADDER_MINE_FILES
 
 namespace ladder::copy_if {
 namespace {
@@ -156,6 +160,8 @@ Operator make_operator() {
       hopper_only(entry(v07::kDoc, v07::launch, v07::workspace_bytes, kUnordered)),
       with_dispatch(entry(v08::kDoc, v08::launch, v08::workspace_bytes, kOrdered, v08::kMaxN),
                     v08::dispatch_bounds),
+// Your own rungs, after the ladder's top rung: copy_if/mine.inc, second part.
+#include "copy_if/mine.inc"
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes, kOrdered),
   };
   return op;

@@ -17,6 +17,10 @@
 #include "elementwise/v05_primitives.cuh"
 #include "elementwise/v06_constant_bias.cuh"
 #include "elementwise/v07_fastdivmod_broadcast.cuh"
+// Your own rungs' files (a reader's, not yet the ladder's): elementwise/mine.inc, first part.
+#define LADDER_MINE_FILES
+#include "elementwise/mine.inc"
+#undef LADDER_MINE_FILES
 
 namespace ladder::elementwise {
 namespace {
@@ -180,6 +184,11 @@ Operator make(const char* name, const char* description, const char* bytes) {
     op.distributions = fused_distributions();
     op.bench_distributions = {"uniform", "bias1000"};
   }
+  // Your own rungs, after the ladder's top rung: elementwise/mine.inc, second part.
+  for (Version& v : std::vector<Version>{
+#include "elementwise/mine.inc"
+       })
+    op.versions.push_back(std::move(v));
   op.versions.push_back(entry<T>(name, K, cub_baseline::kDoc, cub_baseline::launch<K, T>));
   if constexpr (sizeof(T) == 2)
     op.versions.push_back(

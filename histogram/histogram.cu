@@ -16,6 +16,10 @@
 #include "histogram/v03_per_warp.cuh"
 #include "histogram/v04_vectorized_match.cuh"
 #include "histogram/v05_lane_striped.cuh"
+// Your own rungs' files (a reader's, not yet the ladder's): histogram/mine.inc, first part.
+#define LADDER_MINE_FILES
+#include "histogram/mine.inc"
+#undef LADDER_MINE_FILES
 
 namespace ladder::histogram {
 namespace {
@@ -125,6 +129,8 @@ Operator make_operator(const char* name, const char* description, const char* by
       entry<T>(name, v03::kDoc, v03::launch<T>, v03::workspace_bytes),
       entry<T>(name, v04::kDoc, v04::launch<T>, v04::workspace_bytes),
       entry<T>(name, v05::kDoc, v05::launch<T>, v05::workspace_bytes),
+// Your own rungs, after the ladder's top rung: histogram/mine.inc, second part.
+#include "histogram/mine.inc"
       entry<T>(name, cub_baseline::kDoc, cub_baseline::launch<T>,
                cub_baseline::workspace_bytes_for<T>),
   };

@@ -22,6 +22,10 @@
 #include "reduce/v10_single_pass.cuh"
 #include "reduce/v11_tiled_loads.cuh"
 #include "reduce/v12_size_dispatch.cuh"
+// Your own rungs' files (a reader's, not yet the ladder's): reduce/mine.inc, first part.
+#define LADDER_MINE_FILES
+#include "reduce/mine.inc"
+#undef LADDER_MINE_FILES
 
 namespace ladder::reduce {
 namespace {
@@ -148,6 +152,8 @@ Operator make_operator() {
                     [] {
                       return std::vector<size_t>{v12::kSmallBlockMax, v12::kSingleBlockMax};
                     }),
+// Your own rungs, after the ladder's top rung: reduce/mine.inc, second part.
+#include "reduce/mine.inc"
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes),
   };
   return op;

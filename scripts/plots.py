@@ -16,6 +16,8 @@ Per GPU and operator:
   <gpu>-<op>-sweep.png   where a size sweep ran (four sizes or more): GB/s against n, both axes
                          logarithmic, for the versions the sweep measured, with the n at which
                          the bytes moved fill the L2 marked;
+  (the ladder and steps pictures draw a rung of yours, one the results file's context lists
+  under "yours" (README.md, "Write your own rung"), in its own colour, labelled "(yours)")
 and per operator, across GPUs:
   <op>-vs-cub.png        the top rung's time over CUB's against n (report.ratio_to_cub), one
                          line per GPU and a line at 1.0: below it the rung is faster; where the
@@ -62,6 +64,10 @@ PLOTS = os.path.join(report.ROOT, "results", "plots")
 CAPTIONS = "captions.json"
 
 RUNG, BASE = "#4c72b0", "#dd8452"  # bar colours: a rung, a library baseline
+# A rung of yours (README.md, "Write your own rung"): one the results file's context lists under
+# "yours" (cuda-ladder writes the rungs registered in <op>/mine.inc there), drawn in this colour
+# and labelled "(yours)" until it is moved into the ladder and run again.
+YOURS = "#2ca02c"
 # The operators that only read their input (a sum or a count comes out): the copy ceiling,
 # measured with a copy (read + write), is not their speed of light, and they can pass it.
 READ_ONLY = {"reduce", "row_sum", "col_sum", "histogram", "histogram_u8"}
@@ -78,6 +84,23 @@ DISPATCH = {"reduce": ("v12", ("v10", "v11")),
             "copy_if": ("v08", ("v05", "v06", "v07")),
             "sort": ("v12", ("v06", "v10", "v11")),
             "sort_pairs": ("v12", ("v06", "v10", "v11"))}
+
+
+def yours_slugs(ctx, op):
+    """The slugs of op's rungs of yours, from the context's "yours" ("reduce/v13_x,scan/v17_y")."""
+    names = [n.strip() for n in str((ctx or {}).get("yours", "")).split(",") if n.strip()]
+    return {n.split("/", 1)[1] for n in names if n.split("/", 1)[0] == op and "/" in n}
+
+
+def colour_of(slug, yours):
+    """A bar's colour: yours, a rung of the ladder, or a library baseline."""
+    if slug in yours:
+        return YOURS
+    return RUNG if report.is_rung(slug) else BASE
+
+
+def label_of(slug, yours):
+    return f"{slug} (yours)" if slug in yours else slug
 
 
 # --- words for the captions --------------------------------------------------------------------
@@ -194,15 +217,18 @@ def ladder_figure(runs, op, gpu, path, ctx=None):
     fig, axes = plt.subplots(1, len(sizes), squeeze=False,
                              figsize=(max(8.5, 6.5 * len(sizes)), 0.42 * rows + 2.4))
     handles = {}
+    yours = yours_slugs(ctx, op)
     for ax, n in zip(axes[0], sizes):
         _, figures = report.op_table(runs, op, n, dist)
         slugs = [s for s in sorted(figures, key=report.ladder_order) if figures[s]]
         times = [figures[s]["time_us"] for s in slugs]
         pcts = [(figures[s]["pct_link"] or 0) if link else figures[s]["pct_copy"] for s in slugs]
-        colors = [RUNG if report.is_rung(s) else BASE for s in slugs]
+        colors = [colour_of(s, yours) for s in slugs]
         y = range(len(slugs))
         ax.barh(y, times, color=colors)
-        ax.set_yticks(list(y), slugs, fontsize=8)
+        ax.set_yticks(list(y), [label_of(s, yours) for s in slugs], fontsize=8)
+        if yours & set(slugs):
+            handles["your rung (scripts/new_rung.py)"] = Patch(color=YOURS)
         ax.invert_yaxis()
         ax.set_xscale("log")
         for yi, t, p in zip(y, times, pcts):
@@ -268,13 +294,14 @@ def steps_figure(runs, op, gpu, path, ctx=None):
     if base in pct and base not in close:
         close.append(base)
     close.sort(key=report.ladder_order)
+    yours = yours_slugs(ctx, op)
     fig, (ax, az) = plt.subplots(1, 2, figsize=(13, 0.34 * len(slugs) + 2.6),
                                  gridspec_kw={"width_ratios": [1.15, 1]})
     # left: every version, bars from zero
     y = list(range(len(slugs)))
     h = 0.38 if reads else 0.75
     ax.barh([yi - (h / 2 if reads else 0) for yi in y], [pct[s] for s in slugs], h,
-            color=[RUNG if report.is_rung(s) else BASE for s in slugs],
+            color=[colour_of(s, yours) for s in slugs],
             hatch=None, edgecolor="white")
     for yi, s in zip(y, slugs):
         if not report.is_rung(s):
@@ -285,7 +312,7 @@ def steps_figure(runs, op, gpu, path, ctx=None):
         ax.barh([yi + h / 2 for yi in y if slugs[yi] in reads],
                 [reads[s] for s in slugs if s in reads], h, color="#8fa8d6")
     ax.axvline(100, color="black", linestyle="--", linewidth=1)
-    ax.set_yticks(y, slugs, fontsize=8)
+    ax.set_yticks(y, [label_of(s, yours) for s in slugs], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(0, max(max(pct.values()), max(reads.values(), default=0), 100) * 1.15)
     ax.set_xlabel("% of the measured copy ceiling (linear)")
@@ -299,7 +326,7 @@ def steps_figure(runs, op, gpu, path, ctx=None):
     for yi, s in zip(yz, close):
         rung = report.is_rung(s)
         az.plot([pct[s]], [yi], marker="o" if rung else "D", markersize=7,
-                color=RUNG if rung else BASE, linestyle="none")
+                color=colour_of(s, yours), linestyle="none")
         label = f"  {report.fmt_pct(pct[s])}"
         if rung and s in prev_of:
             # the difference of the figures as printed, so that the labels add up
@@ -318,7 +345,7 @@ def steps_figure(runs, op, gpu, path, ctx=None):
     az.set_xlim(lo - pad, right)
     if lo - pad < 100 < right:
         az.axvline(100, color="black", linestyle="--", linewidth=1)
-    az.set_yticks(yz, close, fontsize=8)
+    az.set_yticks(yz, [label_of(s, yours) for s in close], fontsize=8)
     az.set_ylim(len(close) - 0.5, -0.5)
     az.grid(axis="x", color="#dddddd", linewidth=0.6)
     az.set_axisbelow(True)
@@ -327,6 +354,8 @@ def steps_figure(runs, op, gpu, path, ctx=None):
                  fontsize=10)
     handles = [Patch(color=RUNG, label="rung"),
                Patch(facecolor=BASE, hatch="//", edgecolor="white", label="library baseline")]
+    if yours & set(slugs):
+        handles.append(Patch(color=YOURS, label="your rung (scripts/new_rung.py)"))
     if reads:
         handles.append(Patch(color="#8fa8d6", label="% of the measured read ceiling"))
     handles.append(Line2D([], [], color="black", linestyle="--", label=ceiling_words(op)))
@@ -639,7 +668,10 @@ def main(argv=None):
     sweeps = report.gpu_groups(report.sweep_files()) if not args.files else {}
     for slug, group in groups.items():
         runs = report.merged_runs(group)
-        ctx = group[0][1]
+        ctx = dict(group[0][1])
+        # the rungs of yours that any of the GPU's files lists
+        ctx["yours"] = ",".join(sorted({n for g in group
+                                        for n in str(g[1].get("yours", "")).split(",") if n}))
         gpu = ctx.get("gpu", slug)
         l2 = float(ctx.get("l2_bytes", 0) or 0)
         for op in report.OPERATORS:

@@ -6,11 +6,15 @@
     python3 scripts/report.py --check    # exit 1 if either differs from what the JSON gives
     python3 scripts/report.py --check --lessons   # and on lab talk in a chapter or header,
                                                   # or a line of 160+ characters with a figure
+    python3 scripts/report.py --with-reader-runs  # let your own runs rewrite the chapters too
 
-Reads every results/*.json (Google Benchmark's JSON output, written by
+Reads results/*.json (Google Benchmark's JSON output, written by
 `cuda-ladder --results_dir=results`). It never measures and never invents a number: every
 figure printed is taken from, or computed from, those files. Where a benchmark ran with
-repetitions, the median aggregate is used.
+repetitions, the median aggregate is used. The lessons (README.md, the chapters, the lab notes)
+read the frozen run of each GPU that results/MANIFEST.json names; any other results/*.json is
+a reader's own run, which RESULTS.md shows in a section of its own beside the frozen GPUs and
+which rewrites the lessons only with --with-reader-runs.
 
 This file is the command line; the work is in scripts/ladder_report/, one module per job:
 results (reading results/*.json), fmt (how numbers are written), tables (an operator's
@@ -45,11 +49,19 @@ def main():
                     help="fail when a chapter or version header holds lab talk (a commit hash, a "
                     "probe file name, 'session', 'seed 00N') or a line with a figure span is "
                     "160 characters or longer; also on with LADDER_LESSONS=1. Without it the "
-                    "findings are only counted")
+                    "findings are only counted. It also lists the chapters' figure spans that "
+                    "read results/logs/, and fails on them once enforced (ENFORCE_LOGS_SPANS in "
+                    "scripts/ladder_report/lessons.py, or LADDER_LOGS_SPANS=1)")
+    ap.add_argument("--with-reader-runs", action="store_true",
+                    help="let the results files that results/MANIFEST.json does not name (your "
+                    "own runs) rewrite the chapters, the lab notes and README.md too, yours "
+                    "winning where a frozen file holds the same benchmark; without it they go "
+                    "only to RESULTS.md's own section")
     args = ap.parse_args()
     root = results.ROOT
-    files, errors = results_files(), []
-    outputs = render_all(files, errors)
+    scope = results.ALL if args.with_reader_runs else results.FROZEN
+    files, errors = results_files(scope), []
+    outputs = render_all(files, errors, scope)
     if errors:
         print("report.py: error: " + "; ".join(errors), file=sys.stderr)
         return 1
@@ -66,7 +78,8 @@ def main():
     found = lessons.check_lessons(root)
     long_lines = lessons.long_span_lines({os.path.relpath(p, root): t for p, t in outputs.items()
                                           if p != os.path.join(root, "RESULTS.md")})
-    enforce = lessons.enforced(args.lessons)
+    logs = lessons.logs_spans(root, outputs)
+    enforce, enforce_logs = lessons.enforced(args.lessons), lessons.logs_spans_enforced(args.lessons)
     if found and enforce:
         print("lab talk in the lesson (move it to the operator's lab/LAB_NOTES.md):")
         for line in lessons.format_findings(found):
@@ -76,11 +89,21 @@ def main():
               "scripts/figkeys.py names long spans):")
         for line in lessons.format_findings(long_lines):
             print("  " + line)
+    if logs and enforce:
+        print(f"figure spans in a chapter that read results/logs/ ({len(logs)}; a chapter quotes "
+              "the frozen run that results/MANIFEST.json names; the lab notes may read logs)"
+              + ("" if enforce_logs else " -- counted, not enforced: ENFORCE_LOGS_SPANS in "
+                 "scripts/ladder_report/lessons.py, or LADDER_LOGS_SPANS=1") + ":")
+        for line in lessons.format_findings(logs):
+            print("  " + line)
     if (found or long_lines) and not enforce:
         print(f"lessons: {len(found)} findings of lab talk in chapters and version headers, "
               f"{len(long_lines)} lines with a figure span of {lessons.LINE_LIMIT} characters or "
               "more (not enforced; --lessons or LADDER_LESSONS=1 lists them and fails)")
-    failed_lessons = bool(found or long_lines) and enforce
+    if logs and not enforce:
+        print(f"lessons: {len(logs)} figure spans in chapters read results/logs/ (--lessons "
+              "lists them)")
+    failed_lessons = (bool(found or long_lines) and enforce) or (bool(logs) and enforce_logs)
     if args.check:
         if stale:
             print("out of date (run python3 scripts/report.py): " + ", ".join(stale))

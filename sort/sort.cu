@@ -33,6 +33,10 @@
 #include "sort/v14_l2_prefetch.cuh"
 #include "sort/v15_counted_ahead.cuh"
 #include "sort/v16_top_digits_first.cuh"
+// Your own rungs' files (a reader's, not yet the ladder's): sort/mine.inc, first part.
+#define LADDER_MINE_FILES
+#include "sort/mine.inc"
+#undef LADDER_MINE_FILES
 
 namespace ladder::sort {
 namespace {
@@ -199,6 +203,8 @@ Operator make_operator() {
                     v15::dispatch_bounds),
       with_dispatch(entry(s, v16::kDoc, v16::launch, nullptr, v16::workspace_bytes, v16::kMaxN),
                     v16::dispatch_bounds),
+// Your own rungs, after the ladder's top rung: sort/mine.inc, second part.
+#include "sort/mine.inc"
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),
       entry(s, cub_baseline::kMergeDoc, cub_baseline::launch_merge, nullptr,
             cub_baseline::merge_workspace_bytes),

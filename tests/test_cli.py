@@ -88,5 +88,24 @@ r = run("--list", "--ops=reduce")
 expect("--list --ops", r.returncode == 0 and [o["name"] for o in json.loads(r.stdout)["operators"]]
        == ["reduce"], r.stdout[:200])
 
+# --mine: the reader's own rungs (README.md, "Write your own rung"). With none registered (the
+# tree as committed) it says so in one line; with some, it gets as far as the GPU.
+expect_error(["--mine=1"], 2, "takes no value")
+expect_error(["--mine", "--quick"], 2, "both choose the versions to run")
+catalog = json.loads(run("--list").stdout)
+expect("--list marks every version yours or not",
+       all(isinstance(v.get("yours"), bool) for op in catalog["operators"] for v in op["versions"]))
+mine_ops = [op["name"] for op in catalog["operators"] if any(v["yours"] for v in op["versions"])]
+if mine_ops:
+    expect_error(["--mine"], 1, "no CUDA device")
+    expect_error([f"--ops={mine_ops[0]}", "--mine"], 1, "no CUDA device")
+else:
+    expect_error(["--mine"], 2, "no rung of yours is registered; write one with: python3 "
+                 "scripts/new_rung.py")
+    expect_error(["--ops=reduce", "--mine"], 2, "no rung of yours is registered for --ops=reduce")
+others = [op["name"] for op in catalog["operators"] if op["name"] not in mine_ops]
+expect_error([f"--ops={others[0]}", "--mine"], 2, f"no rung of yours is registered for "
+             f"--ops={others[0]}")
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -175,5 +175,75 @@ class PlotsTest(unittest.TestCase):
         self.assertEqual(self.plots.time_label(2e6), "2 s")
 
 
+class YoursTest(unittest.TestCase):
+    """A rung of yours (the context's "yours", README.md "Write your own rung"): its colour and
+    label. The pure parts run without matplotlib."""
+
+    def setUp(self):
+        import plots
+        self.plots = plots
+
+    def test_the_context_names_the_rungs_of_yours(self):
+        ctx = {"yours": "reduce/v13_two_per_thread,scan/v17_mine"}
+        self.assertEqual(self.plots.yours_slugs(ctx, "reduce"), {"v13_two_per_thread"})
+        self.assertEqual(self.plots.yours_slugs(ctx, "scan"), {"v17_mine"})
+        self.assertEqual(self.plots.yours_slugs(ctx, "sort"), set())  # another operator's
+        self.assertEqual(self.plots.yours_slugs({}, "reduce"), set())  # a ladder run
+        self.assertEqual(self.plots.yours_slugs(None, "reduce"), set())
+
+    def test_a_rung_of_yours_has_its_own_colour_and_label(self):
+        yours = {"v13_two_per_thread"}
+        p = self.plots
+        self.assertEqual(p.colour_of("v13_two_per_thread", yours), p.YOURS)
+        self.assertEqual(p.colour_of("v12_size_dispatch", yours), p.RUNG)  # the ladder's
+        self.assertEqual(p.colour_of("cub", yours), p.BASE)
+        self.assertEqual(p.colour_of("v13_two_per_thread", set()), p.RUNG)  # moved into the ladder
+        self.assertNotIn(p.YOURS, (p.RUNG, p.BASE))
+        self.assertEqual(p.label_of("v13_two_per_thread", yours), "v13_two_per_thread (yours)")
+        self.assertEqual(p.label_of("v12_size_dispatch", yours), "v12_size_dispatch")
+
+    @unittest.skipUnless(HAVE_MPL, "matplotlib is not installed")
+    def test_the_ladder_pictures_draw_it_in_that_colour(self):
+        from matplotlib.colors import to_hex
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "test-gpu-a.json")
+            results_file(path, "Test GPU A", "test-gpu-a")
+            with open(path) as f:
+                data = json.load(f)
+            data["context"]["yours"] = "reduce/v13_two_per_thread"
+            for n in (LADDER, LARGE):
+                data["benchmarks"] += benchmarks("reduce", "v13_two_per_thread", n, 4 * n / 2.5e6)
+            with open(path, "w") as f:
+                json.dump(data, f)
+            drawn = []
+            close = self.plots.plt.close
+            self.plots.plt.close = lambda fig=None: drawn.append(fig)  # keep the figures
+            try:
+                with redirect_stdout(io.StringIO()):
+                    self.assertEqual(self.plots.main([path, "--out", os.path.join(d, "out")]), 0)
+            finally:
+                self.plots.plt.close = close
+            found = 0
+            for fig in drawn:
+                title = getattr(fig, "_suptitle", None)
+                if title is None or "reduce" not in title.get_text():
+                    if fig is not None:
+                        close(fig)
+                    continue
+                for ax in fig.axes:
+                    labels = [t.get_text() for t in ax.get_yticklabels()]
+                    if "v13_two_per_thread (yours)" not in labels:
+                        continue
+                    bars = [b for b in ax.patches]
+                    k = labels.index("v13_two_per_thread (yours)")
+                    if k < len(bars):
+                        self.assertEqual(to_hex(bars[k].get_facecolor()), self.plots.YOURS)
+                        other = labels.index("v12_size_dispatch")
+                        self.assertEqual(to_hex(bars[other].get_facecolor()), self.plots.RUNG)
+                        found += 1
+                close(fig)
+            self.assertGreaterEqual(found, 3)  # the ladder picture's two sizes, the steps chart
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -926,6 +926,236 @@ class SanitizerSummaryTest(unittest.TestCase):
             self.assertIn("clean (1)", text)
             self.assertIn("**1 reports**", text)
 
+def mirror_root(d):
+    """A temporary root in d that reads like ROOT: a copy of its files and folders (the chapters,
+    the lab notes, the rung files; a snapshot, so that edits to ROOT while a test runs change
+    nothing), but results/ a folder of symbolic links to ROOT's (so a test can add a file there
+    without touching ROOT)."""
+    import shutil
+    for name in os.listdir(ROOT):
+        if name.startswith(".") or name.startswith("build"):
+            continue
+        src, dst = os.path.join(ROOT, name), os.path.join(d, name)
+        if name == "results":
+            os.makedirs(dst)
+            for entry in os.listdir(src):
+                os.symlink(os.path.join(src, entry), os.path.join(dst, entry))
+        elif os.path.isdir(src):
+            shutil.copytree(src, dst, symlinks=True,
+                            ignore=shutil.ignore_patterns("__pycache__", "build*"))
+        else:
+            shutil.copy2(src, dst)
+
+
+class at_root:
+    """with at_root(d): ladder_report reads the tree at d."""
+    def __init__(self, d):
+        self.d = d
+
+    def __enter__(self):
+        self.old, results.ROOT = results.ROOT, self.d
+
+    def __exit__(self, *exc):
+        results.ROOT = self.old
+
+
+class ReaderRunTest(unittest.TestCase):
+    """A reader's own run (a results file results/MANIFEST.json does not name) goes to RESULTS.md's
+    own section and rewrites no lesson, unless report.py is asked (--with-reader-runs)."""
+
+    def reader_file(self, d):
+        # README.md's first command on an H200 writes results/nvidia-h200.json; here the frozen
+        # scan run with every rung 1.3 times slower than the frozen run, CUB as it was.
+        with open(os.path.join(ROOT, "results", "nvidia-h200-scan.json")) as f:
+            data = json.load(f)
+        for b in data["benchmarks"]:
+            if "/cub/" not in b["name"]:
+                b["real_time"] *= 1.3
+        path = os.path.join(d, "results", "nvidia-h200.json")
+        with open(path, "w") as f:
+            json.dump(data, f)
+        return path
+
+    def test_the_committed_files_are_the_manifests(self):
+        self.assertEqual(results.manifest_errors(), [])
+        self.assertEqual(results.json_files(results.READER), [])
+        named = results.frozen_paths()
+        self.assertEqual(set(results.json_files(results.FROZEN)), named)
+        for slug in ("nvidia-h200", "nvidia-h100-80gb-hbm3"):
+            self.assertTrue(any(os.path.basename(p).startswith(slug + "-sort") for p in named))
+
+    def test_a_readers_run_changes_no_lesson_and_has_its_own_section(self):
+        with tempfile.TemporaryDirectory() as d:
+            mirror_root(d)
+            with at_root(d):
+                frozen = lambda: report.results_files(results.FROZEN)  # noqa: E731
+                errors = []
+                before = report.render_all(frozen(), errors, results.FROZEN)
+                mine = self.reader_file(d)
+                self.assertEqual(results.json_files(results.READER), [mine])
+                self.assertNotIn(mine, frozen())
+                after = report.render_all(frozen(), errors, results.FROZEN)
+                asked = report.render_all(report.results_files(results.ALL), errors, results.ALL)
+            self.assertEqual(errors, [])
+            results_md = os.path.join(d, "RESULTS.md")
+            self.assertEqual(set(before), set(after))
+            for path in before:
+                if path != results_md:
+                    self.assertEqual(before[path], after[path], os.path.relpath(path, d))
+            # RESULTS.md: the frozen GPUs' sections as before, then the reader's own section
+            self.assertNotIn("## Your runs", before[results_md])
+            self.assertTrue(after[results_md].startswith(before[results_md].rstrip("\n")))
+            yours = after[results_md][len(before[results_md].rstrip("\n")):]
+            self.assertIn("## Your runs", yours)
+            self.assertIn("Files: `results/nvidia-h200.json`", yours)
+            self.assertIn("## Your run: NVIDIA H200", yours)
+            row = next(line for line in yours.splitlines()
+                       if line.startswith("| scan | `v15_warp_specialized` |"))
+            self.assertTrue(row.endswith("| 1.300× |"), row)  # yours ÷ the frozen H200
+            # Asked for, the reader's run rewrites the scan chapter: its rungs are slower.
+            chapter = os.path.join(d, "scan", "README.md")
+            self.assertNotEqual(asked[chapter], before[chapter])
+            self.assertEqual(asked[results_md], after[results_md])
+
+    def test_a_manifest_naming_a_missing_or_foreign_file_is_an_error(self):
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(os.path.join(d, "results"))
+            os.symlink(os.path.join(ROOT, "results", "nvidia-h200-scan.json"),
+                       os.path.join(d, "results", "nvidia-h200-scan.json"))
+            with open(os.path.join(d, "results", "MANIFEST.json"), "w") as f:
+                json.dump({"gpus": {"nvidia-h200": {"scan": "nvidia-h200-scan.json",
+                                                    "sort": "nvidia-h200-sort.json"},
+                                    "nvidia-h100-80gb-hbm3": {
+                                        "scan": "nvidia-h200-scan.json"}}}, f)
+            with at_root(d):
+                self.assertEqual(results.manifest_errors(), [
+                    "results/MANIFEST.json: nvidia-h200 sort: no such file "
+                    "results/nvidia-h200-sort.json",
+                    "results/MANIFEST.json: nvidia-h100-80gb-hbm3 scan: "
+                    "results/nvidia-h200-scan.json is a run of nvidia-h200"])
+                os.unlink(os.path.join(d, "results", "MANIFEST.json"))  # none: every file frozen
+                self.assertEqual(len(results.json_files(results.FROZEN)), 1)
+                self.assertEqual(results.json_files(results.READER), [])
+
+
+class LogsSpanTest(unittest.TestCase):
+    """report.py --check --lessons: a chapter's figure span that reads results/logs/ is found
+    (the lab notes may read logs); it fails the check once enforced."""
+
+    def test_a_planted_span_is_rejected_and_the_lab_notes_may_read_logs(self):
+        logs = "logs/nvidia-h200-sweep-62be97c-2026-11-23.json.gz"
+        with tempfile.TemporaryDirectory() as d:
+            for rel, text in {
+                    "reduce/README.md": (
+                        "# Reduce\n\nfrozen <!--fig:time reduce/cub/n:2^28-->1<!--/fig-->, by GPU "
+                        "<!--fig:time nvidia-h100-80gb-hbm3@reduce/cub/n:2^28-->1<!--/fig-->,\n"
+                        f"planted <!--fig:ratio {logs}@reduce/v11_x/n:2^10 reduce/cub/n:2^10-->"
+                        "1×<!--/fig--> and named <!--fig old-->1<!--/fig--> "
+                        "<!--fig fine-->1<!--/fig-->\n"),
+                    "reduce/figures.txt": f"old = time {logs}@reduce/cub/n:2^10\n"
+                                          "fine = time per-gpu/device0/x.json@reduce/cub/n:2^10\n",
+                    "reduce/lab/LAB_NOTES.md": f"<!--fig:time {logs}@reduce/cub/n:2^10-->1<!--/fig-->\n",
+                    "README.md": f"headline <!--fig:time {logs}@reduce/cub/n:2^10-->1<!--/fig-->\n"}.items():
+                os.makedirs(os.path.join(d, os.path.dirname(rel)), exist_ok=True)
+                with open(os.path.join(d, rel), "w") as f:
+                    f.write(text)
+            found = lessons.logs_spans(d)
+        self.assertEqual(found, [
+            ("README.md", 1, "figure span reads results/logs/", logs),
+            (os.path.join("reduce", "README.md"), 4, "figure span reads results/logs/", logs),
+            (os.path.join("reduce", "README.md"), 4, "figure 'old' reads results/logs/", logs)])
+
+    def test_the_switch(self):
+        saved = {k: os.environ.pop(k, None) for k in ("LADDER_LESSONS", "LADDER_LOGS_SPANS")}
+        old = lessons.ENFORCE_LOGS_SPANS
+        try:
+            lessons.ENFORCE_LOGS_SPANS = False
+            self.assertFalse(lessons.logs_spans_enforced(True))  # counted, listed, not failed
+            os.environ["LADDER_LOGS_SPANS"] = "1"
+            self.assertTrue(lessons.logs_spans_enforced(True))
+            self.assertFalse(lessons.logs_spans_enforced(False))  # only with --lessons
+            os.environ.pop("LADDER_LOGS_SPANS")
+            lessons.ENFORCE_LOGS_SPANS = True
+            self.assertTrue(lessons.logs_spans_enforced(True))
+        finally:
+            lessons.ENFORCE_LOGS_SPANS = old
+            for k, v in saved.items():
+                os.environ.pop(k, None)
+                if v is not None:
+                    os.environ[k] = v
+
+    def test_the_chapters_are_counted(self):
+        # Every finding names a chapter (never a lab notes page) and a file under results/logs/.
+        for path, _, what, word in lessons.logs_spans(ROOT):
+            self.assertNotIn(os.sep + "lab" + os.sep, os.sep + path)
+            self.assertTrue(word.startswith("logs/") and "reads results/logs/" in what)
+
+
+class ChapterTableTest(unittest.TestCase):
+    """README.md's chapter table: generated from the rung files, the frozen results and each
+    chapter's chapter_row.txt; report.py --check catches a stale row."""
+
+    def test_rows_come_from_the_rung_files_and_the_results(self):
+        table = report.chapter_table(report.results_files(results.FROZEN), results.FROZEN)
+        rows = {line.split(" | ")[1].split("]")[0][1:]: line.split(" | ")
+                for line in table.splitlines()[2:]}
+        self.assertEqual(list(rows), ["reduce", "elementwise", "scan", "copy_if", "histogram",
+                                      "sort"])
+        for chapter, cells in rows.items():
+            rungs = report.rung_files(os.path.join(ROOT, chapter))
+            self.assertTrue(cells[2].startswith(f"{rungs[0][:3]}–{rungs[-1][:3]} + CUB"), cells)
+            self.assertEqual(cells[3], f"`{rungs[-1]}`")
+            self.assertLessEqual(len(report.FIGURE.sub("x", cells[5]).split()),
+                                 report.STATUS_WORDS)
+        self.assertIn("rows v00–v05 + CUB; columns v00–v04 + cuBLAS", rows["reduce"][2])
+        self.assertIn("(pairs to v12)", rows["sort"][2])
+        # the top rung over CUB at 2^28, from the same figures as the sort table
+        h200 = report.op_table(report.merged_runs(report.gpu_groups(
+            report.results_files(results.FROZEN))["nvidia-h200"]), "sort", 1 << 28, "uniform")[1]
+        want = h200["v16_top_digits_first"]["time_us"] / h200["cub"]["time_us"]
+        self.assertTrue(rows["sort"][4].startswith(f"H200 {want:.3f}×"), rows["sort"][4])
+
+    def test_a_stale_row_is_caught(self):
+        begin, end = "<!-- BEGIN generated chapters -->", "<!-- END generated chapters -->"
+        with tempfile.TemporaryDirectory() as d:
+            mirror_root(d)
+            with at_root(d):
+                files = report.results_files(results.FROZEN)
+                fresh = report.chapter_table(files, results.FROZEN)
+                # a row typed by hand, as sort's was: the rung range and the top rung one behind
+                stale = fresh.replace("v00–v16 + CUB (pairs to v12) | `v16_top_digits_first`",
+                                      "v00–v15 + CUB (pairs to v12) | `v15_counted_passes`")
+                self.assertNotEqual(stale, fresh)
+                text = f"# x\n{begin}\n{stale}\n{end}\nafter\n"
+                self.assertEqual(report.render_readme(None, files, text, results.FROZEN),
+                                 f"# x\n{begin}\n{fresh}\n{end}\nafter\n")
+                # a new rung file moves the range and the top rung; not yet measured, it says so
+                with open(os.path.join(d, "sort", "v17_next.cuh"), "w") as f:
+                    f.write("// sort v17\n")
+                grown = report.chapter_table(files, results.FROZEN)
+                self.assertIn("v00–v17 + CUB (pairs to v12; sort to v16) | `v17_next` | H200: "
+                              "`v17` not measured at 2^28", grown)
+                # a reader's own rung (scripts/new_rung.py: registered in <op>/mine.inc) is not
+                # the ladder's: the row stays as it was
+                with open(os.path.join(d, "sort", "v18_mine.cuh"), "w") as f:
+                    f.write("// sort v18, yours\n")
+                with open(os.path.join(d, "sort", "mine.inc"), "a") as f:
+                    f.write('\n#include "sort/v18_mine.cuh"\n')
+                self.assertEqual(report.chapter_table(files, results.FROZEN), grown)
+                # a status over 40 words, or with a number typed by hand, is an error
+                row = os.path.join(d, "scan", "chapter_row.txt")
+                os.unlink(row)
+                with open(row, "w") as f:
+                    f.write("chapter: 3\noperator: prefix sum\nstatus: "
+                            + "word " * 41 + "\n  at 0.78× of CUB's time, as of 62be97c\n")
+                errors = []
+                report.chapter_table(files, results.FROZEN, errors)
+        self.assertEqual(errors, [
+            "scan/chapter_row.txt: the status has 49 words (at most 40)",
+            "scan/chapter_row.txt: lab talk in the status: commit hash '62be97c'",
+            "scan/chapter_row.txt: the status types a measured number by hand ('0.78×'): write "
+            "it as a figure span"])
+
 
 if __name__ == "__main__":
     unittest.main()

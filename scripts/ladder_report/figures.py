@@ -43,9 +43,10 @@ def figure_key(text):
     return key + (int(m.group(5)),) if m.group(5) else key
 
 
-def figure_lookup(files):
+def figure_lookup(files, scope=results.ALL):
     """A function from (figure key, GPU slug or None) to its summary: the named GPU's results, or
-    the chapter GPU's (the H200 where there are any, else the first)."""
+    the chapter GPU's (the H200 where there are any, else the first). `files`: the ladder runs;
+    the size sweeps and unaligned runs are those of `scope` (results.json_files)."""
     groups = gpu_groups(files)
     default = "nvidia-h200" if "nvidia-h200" in groups else next(iter(groups), None)
     cache = {}
@@ -53,9 +54,9 @@ def figure_lookup(files):
     def data(slug):
         if slug not in cache:
             runs = merged_runs(groups[slug]) if slug in groups else {}
-            sweeps = gpu_groups(sweep_files()).get(slug, [])
+            sweeps = gpu_groups(sweep_files(scope)).get(slug, [])
             offsets = {}
-            for path, _, _ in gpu_groups(unaligned_files()).get(slug, []):
+            for path, _, _ in gpu_groups(unaligned_files(scope)).get(slug, []):
                 offsets.update(load(path, offsets=True)[1])
             cache[slug] = (runs, sweeps, offsets)
         return cache[slug]

@@ -11,13 +11,23 @@ A second check, on every markdown file report.py renders (README.md, the chapter
 notes): no line that holds a figure span is LINE_LIMIT characters or longer, the generated
 blocks aside (a hand-written table's row counts).
 
-Both report findings as (path relative to the root, line, what, the text found). report.py
+A third, on the chapters (`<op>/README.md`, its sub-folders' README.md, and README.md at the
+root): no figure span reads `results/logs/`, neither a span whose key names a file there
+(`<!--fig:time logs/run.json.gz@...-->`) nor a named span (`<!--fig NAME-->`) whose definition
+in the folder's figures.txt does. A chapter quotes the frozen run of each GPU
+(results/MANIFEST.json); the lab notes (`<op>/lab/`) may read the logs.
+
+All report findings as (path relative to the root, line, what, the text found). report.py
 --check runs them; they fail --check only when enforced (report.py --lessons, or
-LADDER_LESSONS=1 in the environment).
+LADDER_LESSONS=1 in the environment). The logs-span check fails it only when, besides,
+ENFORCE_LOGS_SPANS below is True (or LADDER_LOGS_SPANS=1 is set); with it False, --lessons lists
+and counts such spans but passes.
 """
 import glob
 import os
 import re
+
+from .figures import FIGURE, SIDECAR, read_sidecar
 
 HEADER_CHARS = 4000
 LINE_LIMIT = 160
@@ -114,6 +124,65 @@ def long_span_lines(texts, limit=LINE_LIMIT):
                 findings.append((path, i, f"{len(line)} characters with a figure span",
                                  line[:50] + "…"))
     return findings
+
+
+# Whether a chapter's figure span that reads results/logs/ fails `report.py --check --lessons`
+# (issue 56 counted 49 such spans; the chapters now hold none). Set it to False to count and list
+# them without failing, as while chapters still held them; LADDER_LOGS_SPANS=1 then enforces the
+# check for one run.
+ENFORCE_LOGS_SPANS = True
+LOGS = "logs/"
+
+
+def lesson_pages(root):
+    """The pages that must quote only the frozen run: README.md at the root and the chapters
+    (chapter_files: */README.md, */*/README.md; results/README.md, a reader's index, included),
+    never the lab notes (a */lab/ folder)."""
+    pages = [p for p in chapter_files(root)
+             if "lab" not in os.path.relpath(p, root).split(os.sep)[:-1]]
+    readme = os.path.join(root, "README.md")
+    return ([readme] if os.path.exists(readme) else []) + pages
+
+
+def reads_logs(keys):
+    """Whether a span's keys (one or two, each optionally FILE@ or GPU@) read a file under
+    results/logs/."""
+    return any("@" in k and k.split("@", 1)[0].startswith(LOGS) for k in keys.split())
+
+
+def logs_spans(root, texts=None):
+    """[(path, line, what, text)]: the figure spans of the lesson pages (lesson_pages) that read
+    results/logs/, directly or through the name their folder's figures.txt defines. `texts`
+    ({path: text}) stands in for a file's contents where given (report.py's rendering)."""
+    findings, sidecars = [], {}
+    for path in lesson_pages(root):
+        if texts and path in texts:
+            text = texts[path]
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        folder = os.path.dirname(path)
+        if folder not in sidecars:
+            sidecars[folder] = read_sidecar(os.path.join(folder, SIDECAR), label="")[0]
+        rel = os.path.relpath(path, root)
+        for m in FIGURE.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            if m.group(3):  # a named span: its definition
+                kind, keys = sidecars[folder].get(m.group(3), ("", ""))
+                what = f"figure {m.group(3)!r} reads results/logs/"
+            else:
+                keys, what = m.group(2), "figure span reads results/logs/"
+            if reads_logs(keys):
+                logs = [k.split("@", 1)[0] for k in keys.split() if k.startswith(LOGS)]
+                findings.append((rel, line, what, logs[0]))
+    return findings
+
+
+def logs_spans_enforced(flag):
+    """Whether logs_spans' findings fail report.py: enforced(flag), and ENFORCE_LOGS_SPANS or
+    LADDER_LOGS_SPANS=1."""
+    on = ENFORCE_LOGS_SPANS or os.environ.get("LADDER_LOGS_SPANS", "") not in ("", "0")
+    return enforced(flag) and on
 
 
 def enforced(flag):

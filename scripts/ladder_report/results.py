@@ -103,31 +103,99 @@ def summary(entry):
     }
 
 
-def results_files():
+# The manifest names each GPU's frozen run: the files that the lessons (the chapters, the lab
+# notes, README.md) and RESULTS.md's GPU sections read. Any other results/*.json is a reader's
+# own run (README.md's first command writes results/<gpu>.json): RESULTS.md gives it a section of
+# its own, beside the frozen GPUs, and the lessons read it only when asked (report.py
+# --with-reader-runs). A tree without a manifest treats every file as frozen.
+#     {"about": [...], "gpus": {"<gpu_slug>": {"<group>": "<file under results/>", ...}, ...}}
+MANIFEST = "results/MANIFEST.json"
+# Which files a reader asks for: the frozen run, a reader's own runs, or both (frozen first, so
+# that a reader's file wins where both hold a benchmark).
+FROZEN, READER, ALL = "frozen", "reader", "all"
+
+
+def read_manifest():
+    """The manifest: {gpu_slug: {group: absolute path}}, or None where the tree has none. Raises
+    ValueError on a manifest that is not of that shape."""
+    path = os.path.join(ROOT, MANIFEST)
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        data = json.load(f)
+    gpus = data.get("gpus") if isinstance(data, dict) else None
+    if not isinstance(gpus, dict) or not all(
+            isinstance(g, dict) and all(isinstance(v, str) for v in g.values())
+            for g in gpus.values()):
+        raise ValueError(f"{MANIFEST}: want {{\"gpus\": {{GPU: {{GROUP: FILE}}}}}}")
+    return {slug: {group: os.path.join(ROOT, "results", name) for group, name in g.items()}
+            for slug, g in gpus.items()}
+
+
+def manifest_errors():
+    """What is wrong with the manifest: a file it names that is missing, or whose JSON context
+    names another GPU. [] where all is well or there is no manifest."""
+    try:
+        m = read_manifest()
+    except (ValueError, OSError) as e:
+        return [str(e)]
+    errors = []
+    for slug, groups in (m or {}).items():
+        for group, path in sorted(groups.items()):
+            rel = os.path.relpath(path, ROOT)
+            if not os.path.exists(path):
+                errors.append(f"{MANIFEST}: {slug} {group}: no such file {rel}")
+                continue
+            ctx = load(path)[0]
+            if ctx.get("gpu_slug", slug) != slug:
+                errors.append(f"{MANIFEST}: {slug} {group}: {rel} is a run of "
+                              f"{ctx.get('gpu_slug')}")
+    return errors
+
+
+def frozen_paths():
+    """The set of files the manifest names, or None where there is no manifest."""
+    m = read_manifest()
+    return None if m is None else {p for g in m.values() for p in g.values()}
+
+
+def json_files(scope=ALL):
+    """results/*.json (the manifest aside) of one scope: FROZEN (the files the manifest names;
+    every file where there is none), READER (the others) or ALL (the frozen files, then the
+    reader's, each in name order)."""
+    every = sorted(p for p in glob.glob(os.path.join(ROOT, "results", "*.json"))
+                   if os.path.basename(p) != os.path.basename(MANIFEST))
+    frozen = frozen_paths()
+    if frozen is None:
+        return every if scope != READER else []
+    kept = [p for p in every if p in frozen]
+    mine = [p for p in every if p not in frozen]
+    return {FROZEN: kept, READER: mine, ALL: kept + mine}[scope]
+
+
+def results_files(scope=ALL):
     """The ladder runs: results/<gpu>[-<group>].json (size sweeps and unaligned runs are kept
-    apart)."""
-    return sorted(p for p in glob.glob(os.path.join(ROOT, "results", "*.json"))
-                  if not is_sweep_file(p) and not is_unaligned_file(p))
+    apart), of one scope (json_files)."""
+    return [p for p in json_files(scope) if not is_sweep_file(p) and not is_unaligned_file(p)]
 
 
 def is_unaligned_file(path):
     return "-unaligned" in os.path.basename(path)
 
 
-def unaligned_files():
+def unaligned_files(scope=ALL):
     """Runs on unaligned views: results/<gpu>-unaligned*.json (`cuda-ladder --offset=K`)."""
-    return sorted(p for p in glob.glob(os.path.join(ROOT, "results", "*.json"))
-                  if is_unaligned_file(p))
+    return [p for p in json_files(scope) if is_unaligned_file(p)]
 
 
 def is_sweep_file(path):
     return "-sweep" in os.path.basename(path)
 
 
-def sweep_files():
+def sweep_files(scope=ALL):
     """Size sweeps: results/<gpu>-sweep*.json (many sizes, few versions; drawn and tabulated,
     not given a table per size)."""
-    return sorted(p for p in glob.glob(os.path.join(ROOT, "results", "*.json")) if is_sweep_file(p))
+    return [p for p in json_files(scope) if is_sweep_file(p)]
 
 
 def sweep_for(sweeps, op):
