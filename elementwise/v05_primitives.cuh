@@ -3,7 +3,8 @@
 // tile of 256 x VecSize elements per block, the vector width the widest every pointer allows.
 // Changes from v03/v04: the hand-written loops become primitive calls with the operation as a
 // functor, and the grid covers the array (one block per tile) instead of a resident grid looping
-// over it; on the H200 the grid is what closes most of the gap to the copy ceiling.
+// over it; on the H200 the grid is what closes most of the gap to the copy ceiling left after
+// v03/v04.
 // Remains (bottleneck): the memory system itself; what is left is the launch and the last tile,
 // which matter only at small sizes.
 // Source: PaddlePaddle, CUDA Kernel Primitive API documentation (ReadData, WriteData,
@@ -33,7 +34,7 @@ inline constexpr VersionDoc kDoc = {
     "v03/v04's hand-written loops become calls into common/kernel_primitives.cuh; fp16 "
     "functors reach their __half2 overloads through ElementwiseAny. And the grid covers the "
     "array, one tile per block, instead of v02-v04's resident grid looping over it: on the "
-    "H200 that alone closes most of the gap to the copy ceiling.",
+    "H200 that alone closes most of the gap to the copy ceiling left after v03/v04.",
     /*remains*/
     "The memory system. Each byte is moved once; what is left between this and the copy "
     "ceiling is the launch and the tail tile.",

@@ -1,7 +1,8 @@
 // elementwise/v07_fastdivmod_broadcast.cuh — elementwise v07 (fused operators only): v05 with the
 // bias read through a broadcast read whose index math is a FastDivMod.
 // Technique: the remainder of each vector's position by the bias length as a multiply-high, an
-// add and a shift (common/fast_divmod.h), on 32-bit positions.
+// add and a shift for the quotient, then one multiply-subtract (common/fast_divmod.h), on 32-bit
+// positions.
 // Changes from v05: kps::ReadDataBroadcast instead of kps::ReadDataModulo: no 64-bit `%` (a call
 // to a software division routine) per vector; and, when n is a multiple of the vector width, the
 // partial last tile read and written by whole vectors (Partial below).

@@ -3,8 +3,8 @@
 // (issued as a reduction, RED: nobody reads the old value).
 // Changes from v00: from one thread to the whole GPU; the increment becomes an atomic.
 // Remains (bottleneck): contention: all n updates on 256 L2 addresses (one, on the degenerate
-// input), serialized per address; each lane's address differs, so the compiler cannot combine a
-// warp's updates.
+// input), serialized per address; each lane's address depends on its sample, so the compiler
+// cannot combine a warp's updates.
 // Source: NVIDIA, CUDA C++ Programming Guide, atomic functions; the histogram section of the
 // anonymous Chinese notes on CUDA operator optimization.
 #pragma once

@@ -25,9 +25,11 @@ inline constexpr VersionDoc kDoc = {
     /*changes*/ "v02's one copy per block becomes one copy per warp.",
     /*remains*/
     "Every sample costs a 4-byte load and an atomic instruction of its own. Lanes that hit "
-    "the same counter in one instruction could serialize (all 32 on the degenerate input), "
-    "but on the H200 the one-bin input runs no slower than the uniform one: the one scalar "
-    "load per sample, not the atomics, bounds this rung (the chapter's table).",
+    "the same counter in one instruction cost no more than one (the compiler issues the "
+    "update as ATOMS.POPC.INC, which combines them), so on the H200 the one-bin input runs "
+    "no slower than the uniform one at 2^28; lanes with different bins in one bank still "
+    "conflict, as in v02. The one scalar load per sample, not the atomics, bounds this rung "
+    "(the chapter's table).",
     /*source*/
     "V. Podlozhnyuk, Histogram calculation in CUDA (NVIDIA CUDA SDK white paper, 2007), "
     "per-warp sub-histograms"};

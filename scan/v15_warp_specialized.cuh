@@ -4,8 +4,10 @@
 // warps and hand tiles to one another through mbarriers in shared memory.
 // Changes from v14: the tile's load, its sum, its prefix and its stores no longer form one
 // chain per block — a block loads and publishes later tiles while an earlier one waits.
-// Remains (bottleneck): at middle sizes (2^20 to 2^22) the look-ahead warp's L2 round trips, one
-// per window of tile sums, which a block's few tiles cannot hide (v14 is faster there). At 2^28
+// Remains (bottleneck): at middle sizes (2^20 to 2^22) a block gets only a few tiles: its
+// pipeline fills and drains within them, and its look-ahead, reading every tile's status from
+// tile 0, waits on the slowest tile below its own with no later tiles to hide that behind (v14 is
+// faster there; which of the two costs more is not measured for scan). At 2^28
 // the look-ahead is hidden (the H200 runs v15 as fast without it) and the pipeline stays a few
 // per cent short of the copy ceiling, with DRAM below its peak and the SMs issuing on a quarter
 // of their cycles (scan/lab/LAB_NOTES.md).
@@ -43,11 +45,13 @@ inline constexpr VersionDoc kDoc = {
     "earlier tile waits for its prefix, so the DRAM queue never drains behind a slow tile. "
     "Tiles publish only aggregates: no inclusive-prefix status, no chain between look-backs.",
     /*remains*/
-    "At middle sizes (2^20 to 2^22), the look-ahead warp: one L2 round trip per window of "
-    "tile statuses, every block reading every tile's status from tile 0, which a block's few "
-    "tiles cannot hide, and v15 trails v14 there. At 2^28 the look-ahead is hidden (on the "
-    "H200 v15 runs as fast without it); the pipeline stays a few per cent short of the copy "
-    "ceiling, with DRAM below its peak and the SMs issuing on a quarter of their cycles.",
+    "At middle sizes (2^20 to 2^22), a block gets only a few tiles: its pipeline fills and "
+    "drains within them, and its look-ahead, reading every tile's status from tile 0, waits on "
+    "the slowest tile below its own with no later tiles to hide that behind; v15 trails v14 "
+    "there (which of the two costs more is not measured for scan). At 2^28 the look-ahead is "
+    "hidden (on the H200 v15 runs as fast without it); the pipeline stays a few per cent short "
+    "of the copy ceiling, with DRAM below its peak and the SMs issuing on a quarter of their "
+    "cycles.",
     /*source*/
     "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016), the "
     "tile aggregates; NVIDIA/cccl PR #6811, "

@@ -2,7 +2,7 @@
 // small input, v13's small blocks below one v15 tile per SM, v14 where v15's persistent blocks
 // get too few tiles, v15 above.
 // Technique: dispatch by problem size, with thresholds in tiles per SM rather than elements.
-// Changes from v15: below 16,384 elements one block scans everything in one launch (no status
+// Changes from v15: up to 16,384 elements one block scans everything in one launch (no status
 // memset, no look-back); below one v15 tile per SM, v13's 64-thread one-tile blocks; between one
 // and twelve v15 tiles per SM, v14's one-tile blocks.
 // Remains (bottleneck): launch latency for small n; for large n, v15's pipeline, a few per cent
