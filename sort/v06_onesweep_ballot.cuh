@@ -93,6 +93,7 @@ __host__ __device__ constexpr unsigned flag_of(unsigned pass, unsigned kind) {
 // passes, zeroed once per sort. (Sort v10 brings a 32-bit one.)
 struct WideStatus {
   using Word = Status;
+  static constexpr size_t kMaxCount = 0xffffffffu;  // the largest count a word holds
   __device__ static unsigned aggregate(unsigned pass) { return flag_of(pass, kAggregate); }
   __device__ static unsigned prefix(unsigned pass) { return flag_of(pass, kPrefix); }
   __device__ static unsigned flag(Word w) { return static_cast<unsigned>(w >> 32); }
@@ -282,26 +283,43 @@ __device__ __forceinline__ unsigned digit_exclusive_scan(unsigned v, unsigned* w
   return incl - v + (warp ? warp_sums[warp - 1] : 0);
 }
 
+// One launch of a pass over a run of its tiles, a *portion* (sort v08's launch_passes cuts an
+// input whose counts would not fit the look-back words into portions, as CUB's one-sweep does):
+// tiles [first, last], whose look-back stops at `first` (that tile publishes its count as its
+// inclusive prefix), so that every count a word holds is below the portion's keys. The tiles'
+// digit starts are the portion's: the whole input's for the first portion; for a later one, the
+// previous portion's starts plus its counts, which its last tile writes to `next` once its
+// look-back is done. `whole`: the pass's starts over the whole input (null: the same as the
+// portion's). The default is one portion of every tile.
+struct Portion {
+  unsigned first = 0;           // the portion's first tile
+  unsigned last = 0xffffffffu;  // its last tile
+  unsigned* next = nullptr;     // the next portion's 256 digit starts (null: none follows)
+  const unsigned* whole = nullptr;
+};
+
 // Thread d's look-back in pass `pass`, after its tile published `count`, the tile's count of
-// digit d, as its aggregate (as its prefix, for tile 0): returns the number of keys with digit d
-// in all earlier tiles and publishes the inclusive prefix. Each step loads WINDOW status words
-// (tiles t, t-1, ..., t-WINDOW+1) at once, then adds them nearest first up to and including the
-// nearest inclusive prefix, waiting only on the words it adds. (Sort v08 calls it too.)
+// digit d, as its aggregate (as its prefix, for the portion's first tile `first`): returns the
+// number of keys with digit d in the portion's earlier tiles and publishes the inclusive prefix.
+// Each step loads WINDOW status words (tiles t, t-1, ..., t-WINDOW+1) at once, then adds them
+// nearest first up to and including the nearest inclusive prefix, waiting only on the words it
+// adds. (Sort v08 calls it too.)
 template <unsigned WINDOW, typename SW = WideStatus>
 __device__ __forceinline__ unsigned look_back(typename SW::Word* status, size_t tile, unsigned d,
-                                              unsigned pass, unsigned count) {
+                                              unsigned pass, unsigned count, size_t first = 0) {
   using Word = typename SW::Word;
   const unsigned aggregate = SW::aggregate(pass), prefix = SW::prefix(pass);
   unsigned before = 0;
-  if (tile == 0) return 0;
+  if (tile == first) return 0;
   long long t = static_cast<long long>(tile) - 1;
+  const long long lowest = static_cast<long long>(first);
   bool done = false;
   while (!done) {
     Word word[WINDOW];
 #pragma unroll
     for (unsigned k = 0; k < WINDOW; ++k)
-      word[k] = t >= k ? SW::peek(status + (t - k) * kDigits + d)
-                       : SW::make(prefix, 0u);  // before tile 0: an empty prefix
+      word[k] = t - k >= lowest ? SW::peek(status + (t - k) * kDigits + d)
+                                : SW::make(prefix, 0u);  // before the portion: an empty prefix
 #pragma unroll
     for (unsigned k = 0; k < WINDOW; ++k) {
       if (done) break;
@@ -352,13 +370,14 @@ __host__ __device__ constexpr bool pass_storage_dynamic() {
   return sizeof(PassStorage<THREADS, ITEMS, SEPARATE>) > kStaticPassBytes;
 }
 
-// The start of a pass's block: draws its tile (st.tile_slot) and zeroes the warps' counters.
-// Every thread calls it; it ends with a barrier.
+// The start of a pass's block: draws its tile (st.tile_slot: `first`, the portion's first tile,
+// plus the counter's count) and zeroes the warps' counters. Every thread calls it; it ends with a
+// barrier.
 template <unsigned THREADS, unsigned ITEMS, bool SEPARATE>
 __device__ __forceinline__ void draw_tile(PassStorage<THREADS, ITEMS, SEPARATE>& st,
-                                          unsigned* counter) {
+                                          unsigned* counter, unsigned first = 0) {
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  if (threadIdx.x == 0) st.tile_slot = atomicAdd(counter, 1u);
+  if (threadIdx.x == 0) st.tile_slot = first + atomicAdd(counter, 1u);
   for (unsigned i = lane; i < kDigits; i += 32) st.s.warp_hist[warp][i] = 0;
   __syncthreads();
 }
@@ -441,13 +460,11 @@ __device__ __forceinline__ uint32_t load_key(const uint32_t* p) {
 
 template <unsigned THREADS, unsigned ITEMS, unsigned WINDOW, bool PAIRS, unsigned MATCH_EVERY,
           typename SW = WideStatus, unsigned OPT = 0, typename P = BasePolicy>
-__device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS, kSeparate<OPT>>& st,
-                                                 const uint32_t* __restrict__ keys_in,
-                                                 const uint32_t* __restrict__ vals_in,
-                                                 uint32_t* __restrict__ keys_out,
-                                                 uint32_t* __restrict__ vals_out, size_t n,
-                                                 unsigned pass, typename SW::Word* status,
-                                                 const unsigned* bases) {
+__device__ __forceinline__ void rank_and_scatter(
+    PassStorage<THREADS, ITEMS, kSeparate<OPT>>& st, const uint32_t* __restrict__ keys_in,
+    const uint32_t* __restrict__ vals_in, uint32_t* __restrict__ keys_out,
+    uint32_t* __restrict__ vals_out, size_t n, unsigned pass, typename SW::Word* status,
+    const unsigned* bases, const Portion& portion = Portion{}) {
   static_assert(THREADS % 32 == 0 && THREADS >= kDigits, "one thread per digit value");
   constexpr unsigned kWarps = THREADS / 32;
   constexpr unsigned kTile = THREADS * ITEMS;
@@ -523,8 +540,8 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS, kSe
       s.warp_hist[w][d] = count;
       count += c;
     }
-    SW::publish(status + tile * kDigits + d, tile == 0 ? SW::prefix(pass) : SW::aggregate(pass),
-                count);
+    SW::publish(status + tile * kDigits + d,
+                tile == portion.first ? SW::prefix(pass) : SW::aggregate(pass), count);
   }
   const unsigned start = digit_exclusive_scan<THREADS>(count, warp_sums);
   if (d < kDigits) {
@@ -544,8 +561,9 @@ __device__ __forceinline__ void rank_and_scatter(PassStorage<THREADS, ITEMS, kSe
   const typename P::Place place(keys_in, base, (full ? base + kTile : n) - 1, pass, bases);
   const unsigned* row = place.row;
   if (d < kDigits) {
-    const unsigned before = look_back<WINDOW, SW>(status, tile, d, pass, count);
+    const unsigned before = look_back<WINDOW, SW>(status, tile, d, pass, count, portion.first);
     offset[d] = row[d] + before - start;  // modulo 2^32; every true position is below n
+    if (portion.next && tile == portion.last) portion.next[d] = bases[d] + before + count;
   }
   __syncthreads();
 

@@ -21,6 +21,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <type_traits>
 #include <vector>
 
@@ -106,7 +108,8 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
     onesweep_kernel(const uint32_t* __restrict__ keys_in, const uint32_t* __restrict__ vals_in,
                     uint32_t* __restrict__ keys_out, uint32_t* __restrict__ vals_out, size_t n,
                     unsigned pass, unsigned* counter, typename SW::Word* status,
-                    const unsigned* bases, const unsigned* check) {
+                    const unsigned* bases, const unsigned* check,
+                    v06::Portion portion = v06::Portion{}) {
   constexpr unsigned kTile = THREADS * ITEMS;
   // The tile's storage: declared statically up to v06::kStaticPassBytes; a larger tile (a probe's)
   // takes it from the launch's dynamic shared memory.
@@ -119,7 +122,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
   __shared__ int mixed;          // some key of the tile has another digit than the first key
   const unsigned mode = *check;  // grid-uniform; loaded while the tile is drawn
   if (threadIdx.x == 0) mixed = 0;
-  v06::draw_tile(st, counter);
+  v06::draw_tile(st, counter, portion.first);
   P::template ahead<THREADS, ITEMS, PAIRS, MIN_BLOCKS>(st.tile_slot, keys_in, vals_in, n);
 
   if (mode & kCheck) {
@@ -148,16 +151,20 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
       // A digit that no key of the whole input has: no key of it comes before this tile, so the
       // tile publishes its inclusive count, 0, at once and does not look back for it. (Tiles that
       // run v06's code look back for every digit; they stop at this word.)
+      const unsigned* whole = portion.whole ? portion.whole : bases;
       const bool absent = (mode & kSomeAbsent) && d < kDigits &&
-                          (d + 1 < kDigits ? bases[d + 1] : static_cast<unsigned>(n)) == bases[d];
+                          (d + 1 < kDigits ? whole[d + 1] : static_cast<unsigned>(n)) == whole[d];
       if (absent) {
         SW::publish(status + tile * kDigits + d, SW::prefix(pass), 0u);
+        if (portion.next && tile == portion.last) portion.next[d] = bases[d];
       } else if (d < kDigits) {
         const unsigned count = d == ld ? in_tile : 0u;
-        SW::publish(status + tile * kDigits + d, tile == 0 ? SW::prefix(pass) : SW::aggregate(pass),
-                    count);
-        const unsigned before = v06::look_back<SC_WINDOW, SW>(status, tile, d, pass, count);
+        SW::publish(status + tile * kDigits + d,
+                    tile == portion.first ? SW::prefix(pass) : SW::aggregate(pass), count);
+        const unsigned before =
+            v06::look_back<SC_WINDOW, SW>(status, tile, d, pass, count, portion.first);
         if (d == ld) st.offset[0] = bases[d] + before;
+        if (portion.next && tile == portion.last) portion.next[d] = bases[d] + before + count;
       }
       __syncthreads();
       const unsigned to = st.offset[0] + warp * ITEMS * 32 + lane;  // + the key's place in the tile
@@ -172,7 +179,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
     }
   }
   v06::rank_and_scatter<THREADS, ITEMS, WINDOW, PAIRS, 0, SW, OPT, P>(
-      st, keys_in, vals_in, keys_out, vals_out, n, pass, status, bases);
+      st, keys_in, vals_in, keys_out, vals_out, n, pass, status, bases, portion);
 }
 
 using v06::round256;
@@ -196,6 +203,33 @@ inline cudaError_t v06_histogram(const uint32_t* keys, size_t n, unsigned* hist,
       std::clamp<size_t>(ceil_div(n, size_t(v06::kHistThreads) * v06::kHistItems), 1, resident));
   histogram<<<grid, v06::kHistThreads, 0, stream>>>(keys, n, hist);
   return cudaGetLastError();
+}
+
+// The most portions a pass may be cut into: the zeroed counters (64 words) hold one a portion and
+// pass.
+inline constexpr size_t kMaxPortions = 16;
+
+// The tiles of one portion of a pass over `tiles` tiles of `tile` keys whose look-back words hold
+// counts up to `max_count` (word_bytes each): the most whose keys stay within max_count, or the
+// count of keys in the environment variable LADDER_SORT_PORTION_KEYS, rounded down to whole tiles
+// (the tests set it to cut small inputs into portions; a value that is not a count is reported
+// once and ignored). Either way at least four tiles, so that a later portion's starts fit the
+// bytes that 32-bit words leave free, and few enough tiles that no pass has more than
+// kMaxPortions portions. With 8-byte words (v06's; counts to 2^32 - 1): one portion.
+inline size_t portion_tiles(size_t tiles, size_t tile, size_t max_count, size_t word_bytes) {
+  static const size_t forced = [] {
+    const char* e = std::getenv("LADDER_SORT_PORTION_KEYS");
+    if (!e) return size_t(0);
+    char* end = nullptr;
+    const unsigned long long x = std::strtoull(e, &end, 10);
+    if (end != e && *end == '\0' && e[0] != '-' && x > 0) return size_t(x);
+    std::fprintf(stderr, "sort: LADDER_SORT_PORTION_KEYS=%s is not a count of keys; ignored\n", e);
+    return size_t(0);
+  }();
+  if (word_bytes >= 8) return std::max<size_t>(tiles, 1);
+  size_t per = max_count / tile;
+  if (forced) per = std::min(per, forced / tile);
+  return std::max({per, size_t(4), ceil_div(tiles, kMaxPortions)});
 }
 
 // v06's passes (in -> buffer -> out -> buffer -> out) with this file's kernels; n > 0.
@@ -239,6 +273,16 @@ cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint
   uint32_t* key_buf = reinterpret_cast<uint32_t*>(q);
   uint32_t* val_buf =
       PAIRS ? reinterpret_cast<uint32_t*>(q + round256(n * 4) + values_skew) : nullptr;
+  // Portions: runs of at most `per` tiles whose counts fit the look-back words (portion_tiles).
+  // A later portion's digit starts lie just after the look-back words, in bytes that the
+  // workspace holds for words of 8 bytes (v06's) and 32-bit words leave free.
+  const size_t per = portion_tiles(tiles, kTile, SW::kMaxCount, sizeof(Word));
+  const size_t portions = ceil_div(tiles, per);
+  unsigned* later_bases = reinterpret_cast<unsigned*>(p + round256(zeroed));
+  if (portions > 1 &&
+      (portions > kMaxPortions || round256(zeroed) + (portions - 1) * kPasses * kDigits * 4 >
+                                      round256(zeroed_bytes<kThreads, kItems>(n))))
+    return cudaErrorInvalidValue;  // portion_tiles keeps both within bounds
   cudaError_t e = cudaMemsetAsync(ws, 0, zeroed, stream);
   if (e != cudaSuccess) return e;
   e = histogram(keys_in, n, hist, stream);
@@ -260,9 +304,19 @@ cudaError_t launch_passes(const uint32_t* keys_in, const uint32_t* vals_in, uint
           kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(kDynamicBytes));
       if (attr != cudaSuccess) return attr;
     }
-    kernel<<<static_cast<unsigned>(tiles), kThreads, kDynamicBytes, stream>>>(
-        ksrc, vsrc, kdst, vdst, n, pass, counters + pass, status, bases + pass * kDigits,
-        check + pass);
+    // Portion q's starts: the whole input's for q = 0, else those portion q - 1 leaves.
+    const auto starts = [&](size_t q) {
+      return q == 0 ? bases + pass * kDigits : later_bases + ((q - 1) * kPasses + pass) * kDigits;
+    };
+    for (size_t q = 0; q < portions; ++q) {
+      const size_t first = q * per, count = std::min(per, tiles - first);
+      const v06::Portion portion{
+          static_cast<unsigned>(first), static_cast<unsigned>(first + count - 1),
+          q + 1 < portions ? starts(q + 1) : nullptr, bases + pass * kDigits};
+      kernel<<<static_cast<unsigned>(count), kThreads, kDynamicBytes, stream>>>(
+          ksrc, vsrc, kdst, vdst, n, pass, counters + q * kPasses + pass, status, starts(q),
+          check + pass, portion);
+    }
     ksrc = kdst;
     vsrc = vdst;
   }

@@ -58,6 +58,7 @@ inline constexpr size_t kNarrowMax = (size_t(1) << 30) - 1;  // counts fit in 30
 // The 32-bit look-back word: count << 2 | flag, flags by the pass's parity (see the header).
 struct NarrowStatus {
   using Word = uint32_t;
+  static constexpr size_t kMaxCount = kNarrowMax;  // the largest count a word holds
   __device__ static unsigned aggregate(unsigned pass) { return pass % 2 ? 3u : 1u; }
   __device__ static unsigned prefix(unsigned pass) { return pass % 2 ? 0u : 2u; }
   __device__ static unsigned flag(Word w) { return w & 3u; }

@@ -7,7 +7,10 @@
 // large tiles start at 10 of them per SM (pairs 8); below that, v11 (pairs: v10), whose smaller
 // tiles finish sooner when there are few of them. For pairs up to 6,144, v07's one-block sort
 // loads each slot's value with its key (EARLY_VALUES) instead of gathering the values from DRAM
-// after the last pass.
+// after the last pass. From 2^30 keys, where a count may outgrow the 30 bits of v10's look-back
+// words, each pass runs as one launch a portion of fewer than 2^30 keys (v08's launch_passes,
+// v06::Portion; CUB cuts its one-sweep passes the same way): a portion looks back only within
+// itself, and its last tile hands the next portion its digit starts.
 // Changes from v11: v06's tile (256 x 24, three blocks per SM) was chosen with v06's 64-bit
 // look-back words and its bank-conflicted histogram. With those fixed (v09, v10), a tile's fixed
 // costs weigh more than occupancy on large inputs: every tile runs a digit scan, its barriers and
@@ -52,8 +55,10 @@ inline constexpr VersionDoc kDoc = {
     "per SM. Pairs keep each staged position's digit, four to a register, instead of its "
     "destination (fewer registers live; measured a little faster). Below that, v11 (pairs: v10, "
     "whose one-block sort up to "
-    "6,144 pairs here loads the values with the keys instead of after the last pass); from 2^30 "
-    "keys v09.",
+    "6,144 pairs here loads the values with the keys instead of after the last pass). From 2^30 "
+    "keys each pass runs in portions of fewer than 2^30 keys, a launch each, as CUB's does: a "
+    "portion looks back only within itself and its last tile writes the next one's digit "
+    "starts.",
     /*changes*/
     "v06's tile, 256 x 24 at three blocks per SM, was chosen before v09 and v10 removed the "
     "histogram's bank conflicts and halved the look-back words. Since then, on large inputs, a "
@@ -100,7 +105,7 @@ inline size_t workspace_bytes_pairs(size_t n) { return v10::workspace_bytes_pair
 inline cudaError_t launch(const uint32_t* in, uint32_t* out, size_t n, void* ws,
                           cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
-  if (n < large_from(false) || n > v10::kNarrowMax) return v11::launch(in, out, n, ws, stream);
+  if (n < large_from(false)) return v11::launch(in, out, n, ws, stream);
   return v08::launch_passes<false, v10::NarrowStatus, 0, kThreads, kItems, kMinBlocks>(
       in, nullptr, out, nullptr, n, ws, stream, v09::striped_histogram);
 }
@@ -111,24 +116,32 @@ inline cudaError_t launch_pairs(const uint32_t* keys_in, const uint32_t* values_
   if (n == 0) return cudaSuccess;
   if (n <= v07::kSmallMax)
     return v07::launch_small<true, true>(keys_in, values_in, keys_out, values_out, n, stream);
-  if (n < large_from(true) || n > v10::kNarrowMax)
+  if (n < large_from(true))
     return v10::launch_pairs(keys_in, values_in, keys_out, values_out, n, ws, stream);
   return v08::launch_passes<true, v10::NarrowStatus, v06::kPackedDigits, kThreads, kItemsPairs,
                             kMinBlocks>(keys_in, values_in, keys_out, values_out, n, ws, stream,
                                         v09::striped_histogram);
 }
 
+// The most keys one portion of the large tiles' passes holds (the last n a pass runs in one
+// launch): the most whole tiles whose keys fit the look-back words' counts.
+inline constexpr size_t kPortionKeys = v10::kNarrowMax / kTile * kTile;
+inline constexpr size_t kPortionKeysPairs = v10::kNarrowMax / kTilePairs * kTilePairs;
+
 // Every boundary of the dispatch on this device (the largest n of each path but the last):
-// v11's (keys) or v10's (pairs), and the last n before the large tiles.
+// v11's (keys) or v10's (pairs), the last n before the large tiles, and the last n of one
+// portion.
 inline std::vector<size_t> dispatch_bounds() {
   std::vector<size_t> b = v11::dispatch_bounds();
   b.push_back(large_from(false) - 1);
+  b.push_back(kPortionKeys);
   std::sort(b.begin(), b.end());
   return b;
 }
 inline std::vector<size_t> dispatch_bounds_pairs() {
   std::vector<size_t> b = v10::dispatch_bounds();
   b.push_back(large_from(true) - 1);
+  b.push_back(kPortionKeysPairs);
   std::sort(b.begin(), b.end());
   return b;
 }

@@ -99,7 +99,7 @@ inline size_t workspace_bytes(size_t n) { return v10::workspace_bytes(n); }
 
 // The sort launcher contract (sort/sort.h). ws: workspace_bytes(n) (unused up to 16,384 keys).
 // Where v12 runs its large tiles (from 10 of them per SM up to 2^30 - 1 keys), these passes;
-// elsewhere v12.
+// elsewhere, and from 2^30 keys, v12 (whose passes run in portions there).
 inline cudaError_t launch(const uint32_t* in, uint32_t* out, size_t n, void* ws,
                           cudaStream_t stream) {
   if (n < v12::large_from(false) || n > v10::kNarrowMax) return v12::launch(in, out, n, ws, stream);

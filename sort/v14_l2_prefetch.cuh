@@ -105,12 +105,12 @@ using Policy = PrefetchPolicy<>;
 inline size_t workspace_bytes(size_t n) { return v13::workspace_bytes(n); }
 
 // The sort launcher contract (sort/sort.h). ws: workspace_bytes(n) (unused up to 16,384 keys).
-// Where v12 runs its large tiles (from 10 of them per SM up to 2^30 - 1 keys), those passes with
-// the prefetch; elsewhere v13 (that is, v12). The prefetch needs sm_90: built for an older
-// architecture, the passes are v12's.
+// Where v12 runs its large tiles (from 10 of them per SM on; from 2^30 keys in portions), those
+// passes with the prefetch; elsewhere v13 (that is, v12). The prefetch needs sm_90: built for an
+// older architecture, the passes are v12's.
 inline cudaError_t launch(const uint32_t* in, uint32_t* out, size_t n, void* ws,
                           cudaStream_t stream) {
-  if (n < v12::large_from(false) || n > v10::kNarrowMax) return v13::launch(in, out, n, ws, stream);
+  if (n < v12::large_from(false)) return v13::launch(in, out, n, ws, stream);
   return v08::launch_passes<false, v10::NarrowStatus, 0, v12::kThreads, v12::kItems,
                             v12::kMinBlocks, v06::kWindow, v08::kScWindow, Policy>(
       in, nullptr, out, nullptr, n, ws, stream, v09::striped_histogram);

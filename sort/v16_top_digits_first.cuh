@@ -550,9 +550,10 @@ inline void passes_on(const uint32_t* keys_in, uint32_t* keys_out, size_t n, con
                                           v12::kMinBlocks, v08::kScWindow, SW, 0, BucketPolicy>;
   const unsigned grid = static_cast<unsigned>(tiles);
   pass1<<<grid, v12::kThreads, 0, stream>>>(keys_in, nullptr, w.key_buf, nullptr, n, 3, w.counters,
-                                            w.status, w.bases8, w.check);
+                                            w.status, w.bases8, w.check, v06::Portion{});
   pass2<<<grid, v12::kThreads, 0, stream>>>(w.key_buf, nullptr, keys_out, nullptr, n, 2,
-                                            w.counters + 1, w.status, w.base16, w.check);
+                                            w.counters + 1, w.status, w.base16, w.check,
+                                            v06::Portion{});
   bucket_pass_on(keys_out, w, shape, stream);
 }
 

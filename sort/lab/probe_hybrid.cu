@@ -398,10 +398,10 @@ struct Hybrid {
         probe_kernel<v12::kThreads, v12::kItems, v06::kWindow, false, v12::kMinBlocks,
                      v08::kScWindow, v10::NarrowStatus, kOpt | kBucketBases>;
     pass_a<<<static_cast<unsigned>(tiles), v12::kThreads, 0, s>>>(
-        in, nullptr, buf, nullptr, n, 3, counters + 0, status, bases8, check);
+        in, nullptr, buf, nullptr, n, 3, counters + 0, status, bases8, check, v06::Portion{});
     if (upto < 2) return;
     pass_b<<<static_cast<unsigned>(tiles), v12::kThreads, 0, s>>>(
-        buf, nullptr, out, nullptr, n, 2, counters + 1, status, base16, check);
+        buf, nullptr, out, nullptr, n, 2, counters + 1, status, base16, check, v06::Portion{});
     if (upto < 3) return;
     if constexpr (KIND == 0)
       bucket_sort_kernel<THREADS, ITEMS, MIN_BLOCKS>
