@@ -31,7 +31,8 @@ inline constexpr VersionDoc kDoc = {
     "scatter kernel writes each kept element x[i] to out[pos[i] - 1]. The count is the last "
     "position. Every output slot is determined by the input alone, so order is kept.",
     /*changes*/
-    "No atomics at all: v01-v03's arrival-order slots become prefix sums, so the output "
+    "No atomics on the output slots (only the scan's tile counter): v01-v03's arrival-order slots "
+    "become prefix sums, so the output "
     "equals std::copy_if's.",
     /*remains*/
     "Bytes: x read twice, the flags written and read, the positions written and read: about "

@@ -24,7 +24,8 @@ inline constexpr VersionDoc kDoc = {
     "Each thread reads 16 bytes at a time (4 int32 or 16 uint8 samples), two loads in flight, "
     "over a grid-stride loop. Before each update the warp asks __match_any_sync which lanes "
     "hold the same bin; only the lowest of them issues the atomic, adding the group's size "
-    "(__popc). 32 lanes with one bin make one atomic instead of 32.",
+    "(__popc). 32 lanes with one bin: one lane makes the atomic instead of 32 (one warp "
+    "instruction either way).",
     /*changes*/ "v03's per-warp copies, with vector loads and warp-aggregated updates.",
     /*remains*/
     "The match itself: __match_any_sync is a costly instruction issued for every sample, and "

@@ -2,7 +2,7 @@
 // Technique: counters laid out h[bin][32]; lane L counts in column L, which lies in bank L, so a
 // warp's 32 atomics touch 32 banks on any input; 16-byte loads that skip L1, two in flight.
 // Changes from v04: no match instruction; per-lane columns instead of per-warp copies; 32 KiB of
-// shared memory per 512-thread block.
+// shared memory per 512-thread block; loads through load_once (no L1 allocation).
 // Remains (bottleneck): one shared-memory atomic per sample: for uint8, 16 per 16-byte load,
 // four times the atomics per byte moved of the int32 ladder.
 // Source: replicated sub-histograms against bank conflicts, as in J. Gómez-Luna et al.,

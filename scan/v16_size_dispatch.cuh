@@ -55,8 +55,9 @@ inline constexpr unsigned kItems = 16;  // elements per thread per trip
 // The largest n the single block takes: one trip of its 1024 threads (64 KB in flight).
 inline constexpr size_t kSingleBlockMax = size_t(kThreads) * kItems;
 // v14 between these many v15 tiles per SM (measured on the H200: v14 ahead at about 2 and 7.75
-// tiles per SM, v15 ahead at 15.5 and 31; below one tile per SM v13 was ahead of both on the H100
-// and the H200; the switch to v15 is set halfway between 7.75 and 15.5; see scan/lab/LAB_NOTES.md).
+// tiles per SM, v15 ahead at 15.5; on the H100 also at 31; below one tile per SM v13 was ahead of
+// both on the H100 and the H200; the switch to v15 is set halfway between 7.75 and 15.5; see
+// scan/lab/LAB_NOTES.md).
 inline constexpr size_t kMiddleFromTilesPerSm = 1, kMiddleToTilesPerSm = 12;
 
 // Shared-memory index with one word of padding per 32: a thread's kItems consecutive words

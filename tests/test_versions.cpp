@@ -238,7 +238,7 @@ std::vector<const Version*> best_rungs() {
   for (const Operator& op : operators()) {
     const Version *last = nullptr, *last_ordered = nullptr;
     for (const Version& v : op.versions) {
-      if (v.baseline) continue;
+      if (v.baseline || v.yours) continue;  // a reader's own rung is not the ladder's best
       last = &v;
       if (v.keeps_order) last_ordered = &v;
     }

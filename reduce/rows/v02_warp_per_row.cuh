@@ -1,8 +1,8 @@
 // reduce/rows/v02_warp_per_row.cuh — row_sum v02: one warp per row.
 // Technique: the 32 lanes of a warp stride along one row together (coalesced) and combine
 // their sums with the warp shuffle. Remains (bottleneck): one warp per row, whatever the row's
-// length: short rows (64 columns) leave half of each warp's loads empty, long rows (4M columns)
-// give 64 warps the whole matrix.
+// length: short rows (64 columns) give each lane two loads, then five shuffles, long rows (4M
+// columns) give 64 warps the whole matrix.
 #pragma once
 
 #include <cuda_runtime.h>
