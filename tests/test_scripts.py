@@ -160,6 +160,22 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(set(merged), {("scan", "v01_y", 1 << 28, None),
                                        ("scan", "v15_x", 1024, None)})
 
+    def test_a_large_size_sweep_adds_sizes_and_supersedes_nothing(self):
+        main = ("r/nvidia-h200-sweep-scan.json", {"date": "2026-01-01"},
+                {("scan", "v16_x", 1024, None): 1, ("scan", "cub", 1024, None): 2})
+        large = ("r/nvidia-h200-sweep-large-scan.json", {"date": "2026-03-01"},
+                 {("scan", "v16_x", 1 << 30, None): 3, ("scan", "cub", 1 << 30, None): 4})
+        group = [main, large]
+        self.assertTrue(report.is_large_sweep(large[0]))
+        self.assertFalse(report.is_large_sweep(main[0]))
+        # The newer, large-size file does not speak for the operator in place of the main sweep...
+        self.assertEqual(report.sweep_for(group, "scan")[0], main[0])
+        # ...it adds its sizes to it.
+        merged = report.swept_runs({}, group, "scan")
+        self.assertEqual({k[2] for k in merged}, {1024, 1 << 30})
+        self.assertIsNone(report.sweep_for([large], "scan"))
+        self.assertEqual({k[2] for k in report.swept_runs({}, [large], "scan")}, {1 << 30})
+
     def test_ratio_to_cub_against_n(self):
         def entry(t):
             return {"reps": [{"real_time": t, "time_unit": "us"}], "median": None, "errors": []}

@@ -198,20 +198,33 @@ def sweep_files(scope=ALL):
     return [p for p in json_files(scope) if is_sweep_file(p)]
 
 
+def is_large_sweep(path):
+    """A sweep of the sizes above the ladder's (scripts/device_run.sh's sweep_large step,
+    results/<gpu>-sweep-large-<ops>.json): it adds sizes to the main sweep, never replaces it."""
+    return "-sweep-large" in os.path.basename(path)
+
+
 def sweep_for(sweeps, op):
-    """The sweep file of one GPU that speaks for `op`: of the files that hold it, the newest run
-    (the context's date), so that a later sweep supersedes an earlier one operator by operator.
-    Returns (path, context, runs) or None."""
-    holding = [g for g in sweeps if any(k[0] == op for k in g[2])]
+    """The sweep file of one GPU that speaks for `op`: of the main (not large-size) files that
+    hold it, the newest run (the context's date), so that a later sweep supersedes an earlier one
+    operator by operator. Returns (path, context, runs) or None."""
+    holding = [g for g in sweeps if not is_large_sweep(g[0]) and any(k[0] == op for k in g[2])]
     return max(holding, key=lambda g: g[1].get("date", "")) if holding else None
 
 
+def large_sweeps_for(sweeps, op):
+    """The large-size sweep files of one GPU that hold `op`, oldest first."""
+    return sorted((g for g in sweeps if is_large_sweep(g[0]) and any(k[0] == op for k in g[2])),
+                  key=lambda g: g[1].get("date", ""))
+
+
 def swept_runs(runs, sweeps, op):
-    """The ladder runs with op's benchmarks from its sweep file (sweep_for) added: GB/s and the
-    ratio to CUB against n."""
+    """The ladder runs with op's benchmarks from its sweep file (sweep_for) added, and from its
+    large-size sweeps (large_sweeps_for, the newer winning a size both hold): GB/s and the ratio
+    to CUB against n."""
     merged = dict(runs)
-    g = sweep_for(sweeps, op)
-    if g:
+    main = sweep_for(sweeps, op)
+    for g in ([main] if main else []) + large_sweeps_for(sweeps, op):
         merged.update({k: e for k, e in g[2].items() if k[0] == op})
     return merged
 

@@ -7,7 +7,8 @@ from . import results
 from .fmt import dist_label, fmt_time, is_rung, ladder_order, size_label
 from .results import (
     LARGE_SIZE, OPERATORS, baseline_slug, gpu_groups, is_sweep_file, is_unaligned_file, load,
-    merged_runs, per_gpu_files, summary, sweep_files, sweep_for, swept_runs, unaligned_files)
+    is_large_sweep, large_sweeps_for, merged_runs, per_gpu_files, summary, sweep_files, sweep_for,
+    swept_runs, unaligned_files)
 from .tables import (
     SIZE_LIMIT, SIZE_LIMIT_DEFAULT, UNORDERED, best_rung, context_table, op_table,
     operator_section, primary_dist, ratio_to_cub, reps_of, sweep_table)
@@ -106,6 +107,13 @@ def gpu_section(slug, group, sweeps, unaligned, heading=None, show_pictures=True
                 context_table(ctx, reps), ""]
     runs = merged_runs(group)
     for path, ctx, r in sweeps:
+        if is_large_sweep(path):
+            used = [op for op in OPERATORS if any(k[0] == op for k in r)]
+            out += [f"`results/{os.path.basename(path)}` (sizes above the ladder's): commit "
+                    f"`{ctx.get('git_commit', '?')}`, command `{ctx.get('command_line', '?')}`; "
+                    f"timing: {ctx.get('timing', '?')}; adds its sizes to the sweep of: "
+                    + (", ".join(used) or "nothing"), ""]
+            continue
         used = [op for op in OPERATORS if (sweep_for(sweeps, op) or (None,))[0] == path]
         out += [f"`results/{os.path.basename(path)}` (size sweep): commit "
                 f"`{ctx.get('git_commit', '?')}`, command `{ctx.get('command_line', '?')}`; "
@@ -122,14 +130,20 @@ def gpu_section(slug, group, sweeps, unaligned, heading=None, show_pictures=True
             st = sweep_table(swept, op) if sweeps else None
             if st:
                 g = sweep_for(sweeps, op)
+                large = large_sweeps_for(sweeps, op)
                 ladder_sizes = sorted({k[2] for k in runs if k[0] == op})
+
+                def source(f):
+                    return (f"`results/{os.path.basename(f[0])}` ({reps_of(f[2], op)} "
+                            f"repetitions, commit `{f[1].get('git_commit', '?')}`)")
+                sources = ([source(g)] if g else []) + [
+                    ("above 2^28, " if g else "") + source(lg) for lg in large]
                 out += [f"#### Size sweep: GB/s against n{dist_label(primary_dist(swept, op))}",
                         "", "Rows at " + " and ".join(f"{n:,}" for n in ladder_sizes)
                         + f" come from the ladder run above ({reps_of(runs, op)} repetitions), "
-                        f"the others from `results/{os.path.basename(g[0])}` "
-                        f"({reps_of(g[2], op)} repetitions, commit "
-                        f"`{g[1].get('git_commit', '?')}`): two runs, so a step between "
-                        "neighbouring rows can be run-to-run variation.", "", st, ""]
+                        "the others from " + " and, ".join(sources)
+                        + ": separate runs, so a step between neighbouring rows can be "
+                        "run-to-run variation.", "", st, ""]
     ua = unaligned_section(runs, unaligned)
     if ua:
         out += [ua]
