@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Draw the results as pictures (matplotlib), from the same JSON that report.py reads.
 
-    python3 scripts/plots.py [FILE.json ...]      # default: results/*.json -> results/plots/
+    python3 scripts/plots.py [FILE.json ...]      # default: the frozen runs -> results/plots/
+
+By default the pictures come from the frozen runs that results/MANIFEST.json names; a reader's
+own runs (results/*.json that it does not name) are drawn apart, into results/plots/yours/, so
+that a run of your own never redraws the pictures the chapters embed.
 
 Per GPU and operator:
   <gpu>-<op>-ladder.png  each version's time at the ladder size and at 2^28 (log scale), the
@@ -629,7 +633,8 @@ def ladder_marks(runs, op, gpu):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("files", nargs="*", help="results files (default: results/*.json)")
+    ap.add_argument("files", nargs="*", help="results files (default: the frozen runs of "
+                    "results/MANIFEST.json; a reader's own runs go to <out>/yours/)")
     ap.add_argument("--out", default=PLOTS, help="directory for the PNGs (results/plots)")
     ap.add_argument("--closeup", help="draw only NAME-<op>.png from this one results file")
     ap.add_argument("--name", help="with --closeup: the pictures' name before -<op>.png")
@@ -657,15 +662,38 @@ def main(argv=None):
         write_captions(args.out, captions)
         print(f"wrote {len(written)} pictures to {os.path.relpath(args.out, report.ROOT)}")
         return 0 if written else 1
-    files = args.files or report.results_files()
+    if args.files:
+        return draw_all(args.files, {}, args.out, keep_models=False)
+    # By default the committed pictures come from the frozen runs that results/MANIFEST.json
+    # names, so that a reader's own run never redraws them; a reader's runs (results/*.json that
+    # the manifest does not name) are drawn apart, under <out>/yours/ (RESULTS.md's "Your run").
+    rc = draw_all(report.results_files(report.FROZEN),
+                  report.gpu_groups(report.sweep_files(report.FROZEN)), args.out, keep_models=True)
+    mine = report.results_files(report.READER)
+    if rc == 0 and mine:
+        rc = draw_all(mine, report.gpu_groups(report.sweep_files(report.READER)),
+                      os.path.join(args.out, "yours"), keep_models=False)
+    return rc
+
+
+def draw_all(files, sweeps, out, keep_models):
+    """Draws every picture of `files` (ladder runs) and `sweeps` ({gpu_slug: sweep group}) into
+    `out`, with its captions file. keep_models: also the GPU models' and the across-GPU pictures
+    (the frozen runs'). Returns the exit status."""
+    captions = {}
+
+    def keep(path, caption):
+        if caption:
+            captions[os.path.basename(path)] = caption
+        return bool(caption)
+
     if not files:
         print("plots.py: error: no results files", file=sys.stderr)
         return 1
-    os.makedirs(args.out, exist_ok=True)
+    os.makedirs(out, exist_ok=True)
     written = []
     ratio_lines, l2_marks, marks, ratio_words = {}, {}, {}, {}
     groups = report.gpu_groups(files)
-    sweeps = report.gpu_groups(report.sweep_files()) if not args.files else {}
     for slug, group in groups.items():
         runs = report.merged_runs(group)
         ctx = dict(group[0][1])
@@ -681,7 +709,7 @@ def main(argv=None):
             for kind, draw in (("ladder", lambda p: ladder_figure(runs, op, gpu, p, ctx)),
                                ("steps", lambda p: steps_figure(runs, op, gpu, p, ctx)),
                                ("sweep", lambda p: sweep_figure(swept, op, gpu, l2, p, ctx))):
-                p = os.path.join(args.out, f"{slug}-{op}-{kind}.png")
+                p = os.path.join(out, f"{slug}-{op}-{kind}.png")
                 if keep(p, draw(p)):
                     written.append(p)
             top, points = report.ratio_to_cub(swept, op)
@@ -698,22 +726,22 @@ def main(argv=None):
                     input_words(op, [dist], swept, keys, ctx))
     # top rung ÷ CUB against n: one picture per operator, one line per GPU
     for op, lines in ratio_lines.items():
-        p = os.path.join(args.out, f"{op}-vs-cub.png")
+        p = os.path.join(out, f"{op}-vs-cub.png")
         words = "; ".join(sorted(ratio_words.get(op, [])))
         if keep(p, vs_cub_figure(lines, op, l2_marks.get(op, []), p, marks.get(op, []), words)):
             written.append(p)
     # the GPU models of results/ side by side (report.models_section shows it)
-    p = os.path.join(args.out, "models-pct-copy.png")
+    p = os.path.join(out, "models-pct-copy.png")
     models = {s: g for s, g in groups.items() if "-device" not in s}
-    if not args.files and keep(p, gpus_figure(models, p)):
+    if keep_models and keep(p, gpus_figure(models, p)):
         written.append(p)
     # the across-GPU chart: the files given, or by default scripts/run_per_gpu.sh's
-    p = os.path.join(args.out, "gpus-pct-copy.png")
-    if keep(p, gpus_figure(groups if args.files else report.gpu_groups(report.per_gpu_files()),
+    p = os.path.join(out, "gpus-pct-copy.png")
+    if keep(p, gpus_figure(report.gpu_groups(report.per_gpu_files()) if keep_models else groups,
                            p)):
         written.append(p)
-    write_captions(args.out, captions)
-    print(f"wrote {len(written)} pictures to {os.path.relpath(args.out, report.ROOT)}")
+    write_captions(out, captions)
+    print(f"wrote {len(written)} pictures to {os.path.relpath(out, report.ROOT)}")
     return 0
 
 

@@ -245,5 +245,50 @@ class YoursTest(unittest.TestCase):
             self.assertGreaterEqual(found, 3)  # the ladder picture's two sizes, the steps chart
 
 
+    def test_a_readers_run_is_drawn_apart_from_the_frozen_pictures(self):
+        # Default mode (no files given): the frozen runs that results/MANIFEST.json names draw
+        # the committed pictures; a reader's run, on the same GPU model, goes to <out>/yours/
+        # and changes none of them (issue 56: a reader's run must not rewrite the lesson).
+        report = self.plots.report
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        d = tmp.name
+        frozen = os.path.join(d, "test-gpu-a.json")
+        mine = os.path.join(d, "mine-test-gpu-a.json")
+        results_file(frozen, "Test GPU A", "test-gpu-a")
+        results_file(mine, "Test GPU A", "test-gpu-a")
+        with open(mine) as f:  # the reader's run: the same GPU, another top rung's time
+            data = json.load(f)
+        for b in data["benchmarks"]:
+            if "v12_size_dispatch" in b["name"]:
+                b["real_time"] *= 3
+        with open(mine, "w") as f:
+            json.dump(data, f)
+        scope = {report.FROZEN: [frozen], report.READER: [mine]}
+        saved = report.results_files, report.sweep_files, report.per_gpu_files
+        report.results_files = lambda s=report.ALL: scope.get(s, [frozen, mine])
+        report.sweep_files = lambda s=report.ALL: []
+        report.per_gpu_files = lambda: []
+        out = os.path.join(d, "plots")
+        try:
+            with redirect_stdout(io.StringIO()):
+                rc = self.plots.main(["--out", out])
+        finally:
+            report.results_files, report.sweep_files, report.per_gpu_files = saved
+        self.assertEqual(rc, 0)
+        self.assertIn("test-gpu-a-reduce-ladder.png", os.listdir(out))
+        self.assertIn("test-gpu-a-reduce-ladder.png", os.listdir(os.path.join(out, "yours")))
+        with open(os.path.join(out, "captions.json")) as f:
+            frozen_captions = json.load(f)
+        with open(os.path.join(out, "yours", "captions.json")) as f:
+            mine_captions = json.load(f)
+        # The frozen picture of the top rung against CUB shows the frozen times, not the reader's.
+        self.assertNotEqual(frozen_captions.get("reduce-vs-cub.png"), None)
+        with open(os.path.join(out, "reduce-vs-cub.png"), "rb") as a, \
+                open(os.path.join(out, "yours", "reduce-vs-cub.png"), "rb") as b:
+            self.assertNotEqual(a.read(), b.read())
+        self.assertTrue(mine_captions)
+
+
 if __name__ == "__main__":
     unittest.main()

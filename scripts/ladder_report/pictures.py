@@ -56,9 +56,10 @@ def render_captions(text, errors):
     return CAPTION.sub(one, text)
 
 
-def pictures(gpu_slug, op):
+def pictures(gpu_slug, op, folder="results/plots"):
     """The pictures of op that exist, as paths from the repository root: the GPU's ladder and
-    sweep, then the top rung ÷ CUB against n (one picture for every GPU)."""
-    paths = [f"results/plots/{gpu_slug}-{op}-{kind}.png" for kind in PICTURES]
-    paths.append(f"results/plots/{op}-vs-cub.png")
+    sweep, then the top rung ÷ CUB against n (one picture for every GPU). folder: where
+    scripts/plots.py drew them (results/plots/yours for a reader's own runs)."""
+    paths = [f"{folder}/{gpu_slug}-{op}-{kind}.png" for kind in PICTURES]
+    paths.append(f"{folder}/{op}-vs-cub.png")
     return [p for p in paths if os.path.exists(os.path.join(results.ROOT, p))]

@@ -90,7 +90,8 @@ def render_results(files, scope=results.ALL, reader=()):
     return "\n".join(out).rstrip() + "\n"
 
 
-def gpu_section(slug, group, sweeps, unaligned, heading=None, show_pictures=True):
+def gpu_section(slug, group, sweeps, unaligned, heading=None, show_pictures=True,
+                pictures_in="results/plots"):
     """Markdown lines of one GPU's section of RESULTS.md: its files and their context, then per
     operator its tables (and pictures), its size sweep and its unaligned runs."""
     first_ctx = group[0][1]
@@ -123,7 +124,7 @@ def gpu_section(slug, group, sweeps, unaligned, heading=None, show_pictures=True
         section = operator_section(runs, op, gpu_slug=slug)
         if section:
             out += [f"### {op}", ""]
-            for png in (pictures(slug, op) if show_pictures else []):  # scripts/plots.py's
+            for png in (pictures(slug, op, pictures_in) if show_pictures else []):  # plots.py's
                 out += picture(png, os.path.basename(png)[:-4])
             out += [section.replace("### ", "#### ")]
             swept = swept_runs(runs, sweeps, op)
@@ -201,10 +202,9 @@ def reader_section(files, frozen_groups):
         out += (table if len(table) > 2 else ["No operator of yours ran at this size."]) + [""]
     for slug, group in ladder.items():
         gpu = group[0][1].get("gpu", slug)
-        # A picture named after a frozen GPU's slug shows the frozen run: none of yours then.
-        own_pictures = slug not in dict(frozen_groups)
+        # scripts/plots.py draws a reader's runs apart, into results/plots/yours/.
         out += gpu_section(slug, group, sweeps.get(slug, []), unaligned.get(slug, []),
-                           heading=f"## Your run: {gpu}", show_pictures=own_pictures)
+                           heading=f"## Your run: {gpu}", pictures_in="results/plots/yours")
     return "\n".join(out)
 
 
