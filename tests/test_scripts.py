@@ -2,6 +2,7 @@
 """Tests of the scripts in scripts/, on a results file a real run wrote
 (results/nvidia-h200-scan.json). Standard library unittest, so CI needs nothing extra; pytest
 runs them too (`python3 -m pytest tests/test_scripts.py`)."""
+import glob
 import gzip
 import io
 import json
@@ -159,6 +160,52 @@ class ReportTest(unittest.TestCase):
         merged = report.swept_runs({("scan", "v01_y", 1 << 28, None): 9}, group, "scan")
         self.assertEqual(set(merged), {("scan", "v01_y", 1 << 28, None),
                                        ("scan", "v15_x", 1024, None)})
+
+    def test_freeze_names_one_commit_of_one_gpu_and_refuses_a_mix(self):
+        import freeze
+        with tempfile.TemporaryDirectory() as d:
+            root, out = os.path.join(d, "tree"), os.path.join(d, "out")
+            os.makedirs(os.path.join(root, "results"))
+            os.makedirs(out)
+            with open(os.path.join(root, "results", "MANIFEST.json"), "w") as f:
+                json.dump({"about": ["x"], "gpus": {
+                    "gpu-a": {"scan": "gpu-a-scan.json", "old": "gpu-a-old.json"},
+                    "gpu-b": {"scan": "gpu-b-scan.json"}}}, f)
+            for name in ("gpu-a-old.json", "gpu-a-scan.json", "gpu-b-scan.json"):
+                open(os.path.join(root, "results", name), "w").write("{}")
+
+            def write(name, slug="gpu-a", commit="abc123"):
+                with open(os.path.join(out, name), "w") as f:
+                    json.dump({"context": {"gpu_slug": slug, "git_commit": commit},
+                               "benchmarks": []}, f)
+            write("gpu-a-scan.json")
+            write("gpu-a-sweep-large-scan.json")
+            with redirect_stdout(io.StringIO()):
+                self.assertEqual(freeze.main([out, "--root", root]), 0)
+            with open(os.path.join(root, "results", "MANIFEST.json")) as f:
+                m = json.load(f)
+            self.assertEqual(m["gpus"]["gpu-a"], {"scan": "gpu-a-scan.json",
+                                                  "sweep-large-scan": "gpu-a-sweep-large-scan.json"})
+            self.assertEqual(m["gpus"]["gpu-b"], {"scan": "gpu-b-scan.json"})  # kept
+            self.assertEqual(m["about"], ["x"])
+            self.assertFalse(os.path.exists(os.path.join(root, "results", "gpu-a-old.json")))
+            self.assertTrue(os.path.exists(os.path.join(root, "results", "gpu-b-scan.json")))
+            # The refusals: one line, exit status 1, nothing written.
+            for case in [dict(commit="def456"), dict(commit="abc123-dirty"),
+                         dict(commit="unknown"), dict(slug="gpu-b")]:
+                for f in glob.glob(os.path.join(out, "*.json")):
+                    os.remove(f)
+                write("gpu-a-scan.json")
+                args = dict(case)
+                slug = args.get("slug", "gpu-a")
+                write(f"{slug}-sweep-x.json", slug=slug, commit=args.get("commit", "abc123"))
+                err = io.StringIO()
+                with redirect_stderr(err), redirect_stdout(io.StringIO()):
+                    self.assertEqual(freeze.main([out, "--root", root]), 1, case)
+                self.assertEqual(len(err.getvalue().strip().splitlines()), 1, case)
+                self.assertIn("freeze.py: error:", err.getvalue())
+            with redirect_stderr(io.StringIO()) as err:
+                self.assertEqual(freeze.main([os.path.join(d, "none")]), 1)
 
     def test_a_large_size_sweep_adds_sizes_and_supersedes_nothing(self):
         main = ("r/nvidia-h200-sweep-scan.json", {"date": "2026-01-01"},
