@@ -31,6 +31,9 @@
 #   SWEEP_OPS, SWEEP_SIZES, SWEEP_FILTER, SWEEP_TOP_ONLY  narrow the sweep (see that step)
 # The sanitizer step alone takes many minutes on a large GPU; run it on its own if the machine
 # is lent for a limited time.
+# A frozen run (what the chapters quote): STEPS="build bench sweep sweep_large unaligned" from one
+# committed tree (LADDER_GIT_COMMIT=<sha> where the build cannot see .git), SWEEP_TOP_ONLY=1, then
+# here `python3 scripts/freeze.py <OUT folders>`, plots.py and report.py.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 OUT=${OUT:-device-out}
