@@ -1,7 +1,7 @@
 // copy_if/v04_flags_scan_scatter.cuh — copy_if v04: order kept, as flags, a scan and a scatter.
 // Technique: three passes (flag, inclusive scan of the flags with scan v13, scatter).
-// Changes from v03: no atomics; every slot is a prefix sum of the flags, so the output is
-// std::copy_if's, in order.
+// Changes from v03: no atomics on the slots (the scan's tile counter only); every slot is a
+// prefix sum of the flags, so the output is std::copy_if's, in order.
 // Remains (bottleneck): traffic: x is read twice and the flags and positions cross DRAM twice
 // each, 24n + 4 kept bytes: about 4x the minimal bytes at 50% kept, 6x at 1%.
 // Source: M. Harris, S. Sengupta, J. D. Owens, "Parallel Prefix Sum (Scan) with CUDA", GPU Gems 3,
