@@ -1,4 +1,12 @@
 // reduce/v08_warp_shuffle.cuh — reduce v08: warp-shuffle block reduction.
+//
+// Technique: lanes sum their values through registers with __shfl_down_sync (five steps, no
+// shared memory, no barrier), then one warp adds the warp sums. Changed from v07: the block's
+// shared-memory tree becomes common/warp_reduce.cuh's block_reduce_sum (one __syncthreads instead
+// of three). What remains: the block step was never the bottleneck; the grid-stride loop's one
+// 4-byte load per trip and its hand-picked grid leave too few bytes in flight (v09 widens the
+// loads). Source: PyTorch's BlockReduceSum; J. Luitjens, Faster Parallel Reductions on Kepler
+// (NVIDIA blog, 2014). The kDoc below says each in full.
 #pragma once
 
 #include <cuda_runtime.h>

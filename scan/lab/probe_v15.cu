@@ -8,14 +8,13 @@
 //   ./probe15 h200     (the shapes tried against the H200's copy ceiling)
 //   ./probe15 once     (the copy, the shipped shape and five stages, once each: for ncu)
 // The h200 mode also times v15 without its look-ahead (every tile's prefix taken as 0: wrong
-// sums, timing only) when built with -DPROBE_NO_LOOKAHEAD -I<dir>, where <dir>/v15_nola.cuh is
-// v15 with the look-ahead call removed and the namespace renamed:
-//   sed -e 's/scan::v15 {/scan::v15_nola {/' -e '/lookback::advance_to<WIN>/d' \
-//     scan/v15_warp_specialized.cuh > <dir>/v15_nola.cuh
-// With -DPROBE_PLAIN_STORES it also times v15 with plain stores in place of __stcs, from
-//   sed -e 's/scan::v15 {/scan::v15_plain {/' -e 's/__stcs(dst + u \* T + j, x);/dst[u * T + j] =
-//   x;/' \
-//     scan/v15_warp_specialized.cuh > <dir>/v15_plain.cuh
+// sums, timing only) when built with -DPROBE_NO_LOOKAHEAD -I<dir>, and v15 with plain stores in
+// place of __stcs with -DPROBE_PLAIN_STORES; the two headers are v15's, edited and renamed
+// (S=scan/v15_warp_specialized.cuh):
+// clang-format off
+//   sed -e 's/scan::v15 {/scan::v15_nola {/' -e '/lookback::advance_to<WIN>/d' $S > <dir>/v15_nola.cuh
+//   sed -e 's/scan::v15 {/scan::v15_plain {/' -e 's/__stcs(dst + u \* T + j, x);/dst[u * T + j] = x;/' $S > <dir>/v15_plain.cuh
+// clang-format on
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
@@ -105,21 +104,26 @@ int sizes_mode(Env& e) {
   return 0;
 }
 
+// The copy (the ceiling) and CUB's InclusiveSum at n, timed; CUB's output becomes the reference
+// the shapes after it are compared with (once).
+void ceiling_and_cub(Env& e, size_t n) {
+  float us = median_us(e, [&] { cudaMemcpyAsync(e.out, e.in, n * 4, cudaMemcpyDefault); });
+  printf("%-40s %8.2f us  %7.1f GB/s\n", "cudaMemcpy 1 GiB (the ceiling)", us, 8.0 * n / us / 1e3);
+  size_t tb = 0;
+  cub::DeviceScan::InclusiveSum(nullptr, tb, e.in, e.out, int(n));
+  us = median_us(e, [&] { cub::DeviceScan::InclusiveSum(e.ws, tb, e.in, e.out, int(n)); });
+  if (e.want.empty()) {
+    e.want.resize(n);
+    cudaMemcpy(e.want.data(), e.out, n * 4, cudaMemcpyDefault);
+  }
+  report(e, n, "cub InclusiveSum", us);
+}
+
 // `probe15 h200`: the ceiling, CUB, the shipped shape, the look-ahead window and squad shapes
 // that fit two blocks per SM, and (PROBE_NO_LOOKAHEAD) the pipeline without its look-ahead.
 int h200_mode(Env& e, size_t n) {
   for (int rep = 0; rep < 2; ++rep) {
-    float us = median_us(e, [&] { cudaMemcpyAsync(e.out, e.in, n * 4, cudaMemcpyDefault); });
-    printf("%-40s %8.2f us  %7.1f GB/s\n", "cudaMemcpy 1 GiB (the ceiling)", us,
-           8.0 * n / us / 1e3);
-    size_t tb = 0;
-    cub::DeviceScan::InclusiveSum(nullptr, tb, e.in, e.out, int(n));
-    us = median_us(e, [&] { cub::DeviceScan::InclusiveSum(e.ws, tb, e.in, e.out, int(n)); });
-    if (e.want.empty()) {
-      e.want.resize(n);
-      cudaMemcpy(e.want.data(), e.out, n * 4, cudaMemcpyDefault);
-    }
-    report(e, n, "cub InclusiveSum", us);
+    ceiling_and_cub(e, n);
     probe15<4, 8, 6, 8>(e, n, "v15 4w x 8 x 6 win 8 (shipped)");
     probe15<4, 8, 6, 16>(e, n, "v15 4w x 8 x 6 win 16");
     probe15<4, 8, 6, 32>(e, n, "v15 4w x 8 x 6 win 32");
@@ -133,12 +137,12 @@ int h200_mode(Env& e, size_t n) {
     probe15<8, 4, 12, 16>(e, n, "v15 8w x 4 x 12 (1/SM) win 16");
     probe15<8, 8, 6, 16>(e, n, "v15 8w x 8 (32 KB) x 6 (1/SM) win 16");
 #ifdef PROBE_PLAIN_STORES
-    us = median_us(
+    const float plain = median_us(
         e, [&] { v15_plain::launch_shape<4, 8, 6, 8, true>(e.in, e.out, n, e.ws, nullptr); });
-    report(e, n, "v15 with plain stores 4w x 8 x 6", us);
+    report(e, n, "v15 with plain stores 4w x 8 x 6", plain);
 #endif
 #ifdef PROBE_NO_LOOKAHEAD
-    us = median_us(
+    const float us = median_us(
         e, [&] { v15_nola::launch_shape<4, 8, 6, 8, true>(e.in, e.out, n, e.ws, nullptr); });
     cudaDeviceSynchronize();
     printf("%-40s %8.2f us  %7.1f GB/s  (timing only: no look-ahead, wrong sums)\n",
@@ -174,18 +178,8 @@ int main(int argc, char** argv) {
     return cudaDeviceSynchronize() != cudaSuccess;
   }
   for (int rep = 0; rep < 2; ++rep) {
-    float us = median_us(e, [&] { cudaMemcpyAsync(e.out, e.in, n * 4, cudaMemcpyDefault); });
-    printf("%-40s %8.2f us  %7.1f GB/s\n", "cudaMemcpy 1 GiB (the ceiling)", us,
-           8.0 * n / us / 1e3);
-    size_t tb = 0;
-    cub::DeviceScan::InclusiveSum(nullptr, tb, e.in, e.out, int(n));
-    us = median_us(e, [&] { cub::DeviceScan::InclusiveSum(e.ws, tb, e.in, e.out, int(n)); });
-    if (e.want.empty()) {
-      e.want.resize(n);
-      cudaMemcpy(e.want.data(), e.out, n * 4, cudaMemcpyDefault);
-    }
-    report(e, n, "cub InclusiveSum", us);
-    us = median_us(e, [&] { v14::launch(e.in, e.out, n, e.ws, nullptr); });
+    ceiling_and_cub(e, n);
+    const float us = median_us(e, [&] { v14::launch(e.in, e.out, n, e.ws, nullptr); });
     report(e, n, "v14 (shipped)", us);
     probe15<4, 16, 6, 8>(e, n, "v15 4w x 16 (32 KB) x 6 win 8");
     probe15<4, 8, 6, 8>(e, n, "v15 4w x 8 (16 KB) x 6 (2/SM) win 8");
