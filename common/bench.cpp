@@ -425,14 +425,6 @@ std::string version_string(int v) {  // 13000 -> "13.0"
   return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
 }
 
-std::string fixed(double v, int digits) {
-  std::ostringstream s;
-  s.setf(std::ios::fixed);
-  s.precision(digits);
-  s << v;
-  return s.str();
-}
-
 }  // namespace
 
 void setup_benchmarks(const Options& options, const std::string& command_line) {

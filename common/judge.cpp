@@ -45,6 +45,8 @@ std::string pad(const std::string& s, size_t width, bool right = false) {
   return right ? fill + s : s + fill;
 }
 
+}  // namespace
+
 std::string fixed(double v, int digits) {
   std::ostringstream s;
   s.setf(std::ios::fixed);
@@ -52,8 +54,6 @@ std::string fixed(double v, int digits) {
   s << v;
   return s.str();
 }
-
-}  // namespace
 
 std::vector<const Version*> JudgeLineup::all() const {
   std::vector<const Version*> v;

@@ -87,6 +87,9 @@ std::string judge_table(const Operator& op, const JudgeLineup& lineup, size_t n,
                         const std::map<const Version*, const JudgeOutcome*>& outcome,
                         const std::map<const Version*, bool>& correct, double copy_gbps);
 
+// v written with `digits` decimals ("1234.5"): the judge's tables and the benchmark's context.
+std::string fixed(double v, int digits);
+
 // The correctness verdict of each rung of yours, as judge_correctness found it.
 const std::map<const Version*, bool>& judge_verdicts();
 
