@@ -24,7 +24,11 @@
 // Compute), bound by the SMs: the most instructions of any kernel (two rankings a key), issued on
 // about half its cycles; its time follows the block's slots, so the slots are chosen per input
 // size, and above about 272M keys the largest shapes hold fewer warps an SM.
-// From 2^27 keys up to 2^30 - 1 (the passes' 30-bit look-back counts) where a block may have
+// Large inputs: from 2^30 keys the two passes run in portions of fewer than 2^30 keys (v12's
+// scheme, for their 30-bit look-back counts), pass 2's 256 x 256 starts shifted per portion by
+// the earlier portions' counts (shift_bases_kernel); from about 1.08e9 keys the buckets (34,816
+// slots) are sorted on their low 16 bits only, two bytes a slot (bucket_sort16_kernel).
+// From 2^27 keys up to about 2.2e9 (the most that 34,816 slots hold) where a block may have
 // 128 KB of shared memory; elsewhere, and for refused inputs, v15. Pairs: v15's (v12's).
 // Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
 // SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
@@ -77,7 +81,8 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "The bucket pass, bound by the SMs (two rankings a key, issued on about half its cycles), "
     "and above about 272M keys its larger blocks hold fewer warps an SM. Inputs with few distinct "
-    "keys, and sizes outside [2^27, 2^30 - 1], run v15.",
+    "keys, and sizes outside [2^27, about 2.2e9], run v15. From 2^30 keys the two passes run in "
+    "portions (v12's scheme).",
     /*source*/
     "Stehle & Jacobsen, \"A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs\", SIGMOD "
     "2017; Adinets & Merrill, \"Onesweep\", 2022; v07's one-block sort; CUDA graph conditional "
@@ -93,7 +98,6 @@ inline constexpr unsigned kSampleBlocks = 256;    //   four keys a thread
 inline constexpr unsigned kSampleKeys = kSampleThreads * kSampleBlocks * 4;
 inline constexpr unsigned kSampleRefuse = 64;  // a bin with this many sampled keys refuses
 inline constexpr size_t kHybridFrom = size_t(1) << 27;
-inline constexpr size_t kHybridTo = v10::kNarrowMax;  // the passes' 30-bit look-back counts
 inline constexpr unsigned kWrapped = 1, kTooLarge = 2, kSkewed = 4;  // the verdict's bits
 
 // The first n that takes the hybrid road: kHybridFrom, or the count of keys in the environment
@@ -115,18 +119,19 @@ inline size_t hybrid_from() {
 // The count needs 128 KB of shared memory in one block (an A100 or a Hopper GPU gives it; GPUs of
 // compute capability 8.6 and 8.9 give at most 99 KB): elsewhere v15 runs at every size.
 inline bool count_fits() { return current_smem_per_block_optin() >= size_t(kBins) * 2; }
-inline bool hybrid_runs(size_t n) { return n >= hybrid_from() && n <= kHybridTo && count_fits(); }
 
 // The bucket pass's block: THREADS x ITEMS key slots. By n, the fewest slots that hold a bucket of
 // uniform keys (the mean, six standard deviations and 64 more): 256 threads, 4 to 36 keys a
 // thread (256 x 36 from about 272M keys), then 1,024 threads x 17 (a block may not hold more
-// registers or threads; from about 563M keys). More threads a block for the same slots measured
-// slower (sort/lab/LAB_NOTES.md).
+// registers or threads; from about 563M keys), then 1,024 x 34 (from about 1.08e9 keys; its ranks
+// are not held in registers, see bucket_sort_kernel's LEAN). More threads a block for the same
+// slots measured slower (sort/lab/LAB_NOTES.md).
 struct Shape {
   unsigned threads, items;
   unsigned slots() const { return threads * items; }
 };
-inline constexpr Shape kShapes[] = {{256, 4}, {256, 10}, {256, 18}, {256, 36}, {1024, 17}};
+inline constexpr Shape kShapes[] = {{256, 4},  {256, 10},  {256, 18},
+                                    {256, 36}, {1024, 17}, {1024, 34}};
 inline Shape shape_by_size(size_t n) {
   const double mean = double(n) / kBins;
   const double need = mean + 6 * std::sqrt(mean) + 64;
@@ -134,6 +139,35 @@ inline Shape shape_by_size(size_t n) {
     if (need <= s.slots()) return s;
   return kShapes[std::size(kShapes) - 1];  // the exact count refuses a bucket that does not fit
 }
+// The bucket pass's shared memory, in bytes (bucket_sort_kernel's 4 bytes a slot, or
+// bucket_sort16_kernel's two buffers of 2 bytes a slot).
+constexpr unsigned bucket_smem_bytes(unsigned threads, unsigned items) {
+  return 4 * (threads * items + threads / 32 * kDigits + kDigits + kDigits / 16 + threads / 32);
+}
+// The road's last n on this device: the largest n whose bucket of uniform keys the largest shape
+// that fits a block's shared memory holds (1,024 x 34, about 2.2e9 keys, on a Hopper GPU; 1,024 x
+// 17, about 1.08e9, where a block has less than 170 KB), at most kMaxN. From 2^30 keys the two
+// passes run in portions of fewer than 2^30 keys (their 30-bit look-back counts).
+inline size_t hybrid_to() {
+  unsigned slots = 0;
+  for (const Shape& s : kShapes)
+    if (bucket_smem_bytes(s.threads, s.items) <= current_smem_per_block_optin())
+      slots = std::max(slots, s.slots());
+  const auto fits = [slots](size_t n) {
+    const double mean = double(n) / kBins;
+    return mean + 6 * std::sqrt(mean) + 64 <= slots;
+  };
+  size_t lo = kHybridFrom, hi = kMaxN;  // by bisection
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo + 1) / 2;
+    if (fits(mid))
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  return lo;
+}
+inline bool hybrid_runs(size_t n) { return n >= hybrid_from() && n <= hybrid_to() && count_fits(); }
 // shape_by_size(n), or the shape in the environment variable LADDER_SORT_V16_BUCKET, "256x36"
 // (THREADSxITEMS, one of kShapes; the tests set it to run each bucket kernel at small sizes). A
 // value that names no shape is reported once and ignored.
@@ -296,6 +330,17 @@ __global__ void fill_status_kernel(uint4* w, size_t words4) {
     w[i] = make_uint4(0x01010101u, 0x01010101u, 0x01010101u, 0x01010101u);
 }
 
+// Pass 2's starts for a later portion: base16p[u * 256 + d] = base16[u * 256 + d] + next[d] -
+// base16[d], where next[d] (the previous portion's last tile wrote it) is that portion's start
+// for digit d's row 0 plus its keys of digit d: every row moves by the count of digit d's keys in
+// the earlier portions (modulo 2^32, as every start here). 256 blocks of 256 threads.
+__global__ void __launch_bounds__(256)
+    shift_bases_kernel(const unsigned* __restrict__ base16, const unsigned* __restrict__ next,
+                       unsigned* __restrict__ base16p) {
+  const unsigned d = threadIdx.x, b = blockIdx.x * 256 + d;
+  base16p[b] = base16[b] + next[d] - base16[d];
+}
+
 // v16's change to the second pass, as its policy (v06::BasePolicy says what a policy is; v14's
 // prefetch kept): the input is grouped by the digit above this pass's (the first pass sorted by
 // it), and `bases` holds 256 x 256 starts, bases[u * 256 + d] the start of the bucket (u, d) less
@@ -446,6 +491,105 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
   for (unsigned e = threadIdx.x; e < n; e += THREADS) keys[e] = sk[e];
 }
 
+// The largest shape's bucket pass (1,024 threads, 34 slots a thread; from about 1.08e9 keys), as
+// bucket_sort_kernel, with two changes that let 34,816 keys fit one block. Every key of bucket g
+// has the top 16 bits g, so only the low 16 bits are sorted, two bytes a slot; and no key or rank
+// is held in registers from one step to the next (34 of each would not fit a 1,024-thread block's
+// 64 registers a thread): each pass counts first, then reads its keys again and ranks them to
+// scatter. Pass 0 reads the bucket from global memory twice (the second time from L2) and ranks by
+// a shared atomic on its digit's running start; pass 1 reads the first buffer twice, counts with
+// one shared atomic a key on its warp's counter, then ranks with v06's ballots into the second
+// buffer, stably. 2 x 68 KB of buffers and the warps' counters: 168 KB of shared memory.
+template <unsigned THREADS, unsigned ITEMS>
+__global__ void __launch_bounds__(THREADS, 1)
+    bucket_sort16_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
+  static_assert(THREADS % 256 == 0 && THREADS <= 1024 && ITEMS % 2 == 0, "whole words of slots");
+  constexpr unsigned kWarps = THREADS / 32, kSlots = THREADS * ITEMS;
+  extern __shared__ uint32_t smem[];
+  uint16_t* sk0 = reinterpret_cast<uint16_t*>(smem);                       // kSlots halves
+  uint16_t* sk1 = sk0 + kSlots;                                            // kSlots halves
+  auto warp_hist = reinterpret_cast<unsigned(*)[kDigits]>(smem + kSlots);  // kWarps x 256
+  unsigned* cnt = smem + kSlots + kWarps * kDigits;                        // 256 + 16
+  unsigned* warp_sums = cnt + kDigits + kDigits / 16;                      // kWarps
+  const unsigned g = blockIdx.x;
+  const unsigned n = hist[g];
+  if (n <= 1) return;
+  uint32_t* keys = data + start16[g];
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;
+  const bool digit_thread = d < kDigits;
+  {  // In order already? Each key against the next.
+    bool ordered = true;
+    for (unsigned e = threadIdx.x; e + 1 < n; e += THREADS) ordered &= keys[e] <= keys[e + 1];
+    if (__syncthreads_and(ordered)) return;
+  }
+  const auto digit_scan = [&](unsigned count) {
+    const unsigned incl =
+        static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(count)));
+    if (lane == 31) warp_sums[warp] = incl;
+    __syncthreads();
+    if (warp == 0) {
+      const unsigned w = lane < kWarps ? warp_sums[lane] : 0;
+      const unsigned wi = static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(w)));
+      if (lane < kWarps) warp_sums[lane] = wi;
+    }
+    __syncthreads();
+    return incl - count + (warp ? warp_sums[warp - 1] : 0);
+  };
+  // Pass 0, bits 0-7 (not stable; it need not be): count, scan, then a shared atomic a key on the
+  // digit's running start gives its slot in sk0.
+  if (digit_thread) cnt[d + d / 16] = 0;
+  __syncthreads();
+  for (unsigned e = threadIdx.x; e < n; e += THREADS) {
+    const unsigned dd = keys[e] & 0xffu;
+    atomicAdd(&cnt[dd + dd / 16], 1u);
+  }
+  __syncthreads();
+  const unsigned start0 = digit_scan(digit_thread ? cnt[d + d / 16] : 0u);
+  if (digit_thread) cnt[d + d / 16] = start0;
+  __syncthreads();
+  for (unsigned e = threadIdx.x; e < n; e += THREADS) {
+    const uint32_t k = keys[e];
+    sk0[atomicAdd(&cnt[(k & 0xffu) + (k & 0xffu) / 16], 1u)] = static_cast<uint16_t>(k);
+  }
+  // Pass 1, bits 8-15, stable: warp w takes slots [w * ITEMS * 32, (w + 1) * ITEMS * 32) of sk0 in
+  // order, 32 at a time; the slots past n hold 0xffff, whose digit 255 puts them last.
+  for (unsigned i = lane; i < kDigits; i += 32) warp_hist[warp][i] = 0;
+  __syncthreads();
+  const unsigned first = warp * ITEMS * 32 + lane;
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned s = first + j * 32;
+    atomicAdd(&warp_hist[warp][(s < n ? sk0[s] : 0xffffu) >> 8], 1u);
+  }
+  __syncthreads();
+  unsigned count = 0;
+  if (digit_thread) {
+    for (unsigned w = 0; w < kWarps; ++w) {
+      const unsigned c = warp_hist[w][d];
+      warp_hist[w][d] = count;
+      count += c;
+    }
+  }
+  const unsigned start1 = digit_scan(count);
+  if (digit_thread) {
+    for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][d] += start1;
+  }
+  __syncthreads();
+#pragma unroll 2
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned s = first + j * 32;
+    const unsigned k = s < n ? sk0[s] : 0xffffu;
+    const unsigned dd = k >> 8;
+    const unsigned peers = v06::match_digit(dd);
+    const unsigned upto = __popc(peers & v06::lanemask_le());
+    const unsigned leader = 31 - __clz(peers);
+    const unsigned old = v06::leader_fetch_add(&warp_hist[warp][dd], upto, lane == leader);
+    sk1[__shfl_sync(0xffffffffu, old, leader) + upto - 1] = static_cast<uint16_t>(k);
+  }
+  __syncthreads();
+  const uint32_t top = g << 16;
+  for (unsigned e = threadIdx.x; e < n; e += THREADS) keys[e] = top | sk1[e];
+}
+
 // The workspace: v15's (whose key buffer and look-back words the hybrid's passes reuse), then
 // the hybrid's own parts.
 struct Parts {
@@ -453,10 +597,14 @@ struct Parts {
   size_t zeroed_bytes;
   unsigned* verdict;  // kWrapped | kTooLarge | kSkewed
   unsigned* maxbin;
-  unsigned* counters;  // the two passes' tile counters
+  unsigned* counters;  // the two passes' tile counters, one a portion: 2 x v08::kMaxPortions
   unsigned* check;     // v08's mode word of both passes: 0
   unsigned* sample_bins;
   unsigned *partial, *hist, *rowpre, *rowsum, *bases8, *start16, *base16;
+  // Portions (from 2^30 keys): next8, next16: the 256 digit starts that portion q leaves for
+  // q + 1 in pass 1 and pass 2, at q * 256 (v08::kMaxPortions - 1 of them); base16p: pass 2's
+  // 256 x 256 starts for a later portion (shift_bases_kernel).
+  unsigned *next8, *next16, *base16p;
   v10::NarrowStatus::Word* status;
   uint32_t* key_buf;
 };
@@ -466,10 +614,11 @@ inline unsigned count_blocks() {
 inline size_t own_bytes() {
   using v06::round256;
   return round256(256 + kBins * 4) + round256(size_t(kMaxCountBlocks) * kBins / 2 * 4) +
-         4 * round256(kBins * 4) + 2 * round256(256 * 4);
+         5 * round256(kBins * 4) + 2 * round256(256 * 4) +
+         2 * round256(v08::kMaxPortions * kDigits * 4);
 }
 inline size_t workspace_bytes(size_t n) {
-  return v06::round256(v15::workspace_bytes(n)) + (n <= kHybridTo ? own_bytes() : 0);
+  return v06::round256(v15::workspace_bytes(n)) + (n <= hybrid_to() ? own_bytes() : 0);
 }
 inline Parts parts_of(void* ws, size_t n) {
   using v06::round256;
@@ -482,19 +631,23 @@ inline Parts parts_of(void* ws, size_t n) {
   r.zeroed_bytes = 256 + kBins * 4;
   r.verdict = r.zeroed;
   r.maxbin = r.zeroed + 1;
-  r.counters = r.zeroed + 2;  // 2 words
   r.check = r.zeroed + 4;
+  r.counters = r.zeroed + 8;  // 2 x v08::kMaxPortions words, below the sample's bins
+  static_assert(8 + 2 * v08::kMaxPortions <= 64, "the counters fit before sample_bins");
   r.sample_bins = r.zeroed + 64;
   p += round256(r.zeroed_bytes);
   r.partial = reinterpret_cast<unsigned*>(p);
   p += round256(size_t(kMaxCountBlocks) * kBins / 2 * 4);
-  unsigned** four[] = {&r.hist, &r.rowpre, &r.start16, &r.base16};
-  for (unsigned** q : four) {
+  unsigned** five[] = {&r.hist, &r.rowpre, &r.start16, &r.base16, &r.base16p};
+  for (unsigned** q : five) {
     *q = reinterpret_cast<unsigned*>(p);
     p += round256(kBins * 4);
   }
   r.rowsum = reinterpret_cast<unsigned*>(p);
   r.bases8 = reinterpret_cast<unsigned*>(p + round256(256 * 4));
+  p += 2 * round256(256 * 4);
+  r.next8 = reinterpret_cast<unsigned*>(p);
+  r.next16 = reinterpret_cast<unsigned*>(p + round256(v08::kMaxPortions * kDigits * 4));
   return r;
 }
 
@@ -511,10 +664,6 @@ inline void count_on(const uint32_t* keys_in, size_t n, const Parts& w, unsigned
                                            w.bases8, w.start16, w.base16, road, set);
 }
 
-// bucket_sort_kernel's shared memory, in bytes.
-constexpr unsigned bucket_smem_bytes(unsigned threads, unsigned items) {
-  return 4 * (threads * items + threads / 32 * kDigits + kDigits + kDigits / 16 + threads / 32);
-}
 // The bucket pass, one block a bucket, in the given shape.
 inline void bucket_pass_on(uint32_t* keys, const Parts& w, Shape shape, cudaStream_t stream) {
   const unsigned bytes = bucket_smem_bytes(shape.threads, shape.items);
@@ -532,8 +681,10 @@ inline void bucket_pass_on(uint32_t* keys, const Parts& w, Shape shape, cudaStre
     go(bucket_sort_kernel<256, 18, 4>);
   else if (t == 256 && i == 36)
     go(bucket_sort_kernel<256, 36, 2>);
-  else
+  else if (t == 1024 && i == 17)
     go(bucket_sort_kernel<1024, 17, 1>);
+  else
+    go(bucket_sort16_kernel<1024, 34>);
 }
 
 // The three passes (the count done and accepted), onto `stream`: keys_in -> key_buf -> keys_out,
@@ -548,12 +699,35 @@ inline void passes_on(const uint32_t* keys_in, uint32_t* keys_out, size_t n, con
                                           v12::kMinBlocks, v08::kScWindow, SW, 0, v14::Policy>;
   const auto pass2 = v08::onesweep_kernel<v12::kThreads, v12::kItems, v06::kWindow, false,
                                           v12::kMinBlocks, v08::kScWindow, SW, 0, BucketPolicy>;
-  const unsigned grid = static_cast<unsigned>(tiles);
-  pass1<<<grid, v12::kThreads, 0, stream>>>(keys_in, nullptr, w.key_buf, nullptr, n, 3, w.counters,
-                                            w.status, w.bases8, w.check, v06::Portion{});
-  pass2<<<grid, v12::kThreads, 0, stream>>>(w.key_buf, nullptr, keys_out, nullptr, n, 2,
-                                            w.counters + 1, w.status, w.base16, w.check,
-                                            v06::Portion{});
+  // Portions (v08::launch_passes's scheme): from 2^30 keys each pass runs as launches over runs of
+  // fewer than 2^30 keys, each looking back only within itself; portion q's last tile leaves the
+  // next portion its digit starts (pass 1) or the per-digit shift of its 256 x 256 starts
+  // (pass 2, which shift_bases_kernel applies).
+  const size_t per = v08::portion_tiles(tiles, v12::kTile, SW::kMaxCount, sizeof(SW::Word));
+  const size_t portions = ceil_div(tiles, per);
+  for (unsigned pass = 0; pass < 2; ++pass) {
+    for (size_t q = 0; q < portions; ++q) {
+      const size_t first = q * per, count = std::min(per, tiles - first);
+      unsigned* next = pass == 0 ? w.next8 : w.next16;
+      const v06::Portion portion{static_cast<unsigned>(first),
+                                 static_cast<unsigned>(first + count - 1),
+                                 q + 1 < portions ? next + q * kDigits : nullptr, nullptr};
+      unsigned* counter = w.counters + pass * v08::kMaxPortions + q;
+      const unsigned grid = static_cast<unsigned>(count);
+      if (pass == 0) {
+        const unsigned* bases = q == 0 ? w.bases8 : w.next8 + (q - 1) * kDigits;
+        pass1<<<grid, v12::kThreads, 0, stream>>>(keys_in, nullptr, w.key_buf, nullptr, n, 3,
+                                                  counter, w.status, bases, w.check, portion);
+      } else {
+        if (q > 0)
+          shift_bases_kernel<<<kBins / 256, 256, 0, stream>>>(
+              w.base16, w.next16 + (q - 1) * kDigits, w.base16p);
+        const unsigned* bases = q == 0 ? w.base16 : w.base16p;
+        pass2<<<grid, v12::kThreads, 0, stream>>>(w.key_buf, nullptr, keys_out, nullptr, n, 2,
+                                                  counter, w.status, bases, w.check, portion);
+      }
+    }
+  }
   bucket_pass_on(keys_out, w, shape, stream);
 }
 
@@ -691,11 +865,13 @@ inline std::vector<size_t> dispatch_bounds() {
   std::vector<size_t> b = v15::dispatch_bounds();
   if (count_fits()) {
     b.push_back(hybrid_from() - 1);
-    b.push_back(kHybridTo);
+    const size_t to = hybrid_to();
+    b.push_back(to);
+    b.push_back(v12::kPortionKeys);  // the passes' last n in one portion
     // Where the bucket pass's shape changes inside the road: the last n of each shape.
-    for (size_t n = hybrid_from(); n < kHybridTo;) {
+    for (size_t n = hybrid_from(); n < to;) {
       const unsigned slots = shape_by_size(n).slots();
-      size_t lo = n, hi = kHybridTo;  // the last n with this shape, by bisection
+      size_t lo = n, hi = to;  // the last n with this shape, by bisection
       while (lo < hi) {
         const size_t mid = lo + (hi - lo + 1) / 2;
         if (shape_by_size(mid).slots() == slots)
@@ -703,7 +879,7 @@ inline std::vector<size_t> dispatch_bounds() {
         else
           hi = mid - 1;
       }
-      if (lo < kHybridTo) b.push_back(lo);
+      if (lo < to) b.push_back(lo);
       n = lo + 1;
     }
   }
