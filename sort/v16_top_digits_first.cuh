@@ -496,10 +496,11 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
 // has the top 16 bits g, so only the low 16 bits are sorted, two bytes a slot; and no key or rank
 // is held in registers from one step to the next (34 of each would not fit a 1,024-thread block's
 // 64 registers a thread): each pass counts first, then reads its keys again and ranks them to
-// scatter. Pass 0 reads the bucket from global memory twice (the second time from L2) and ranks by
-// a shared atomic on its digit's running start; pass 1 reads the first buffer twice, counts with
-// one shared atomic a key on its warp's counter, then ranks with v06's ballots into the second
-// buffer, stably. 2 x 68 KB of buffers and the warps' counters: 168 KB of shared memory.
+// scatter. The bucket is loaded once into the second buffer (every load of a thread in flight at
+// once); pass 0 counts from it, then ranks by a shared atomic on its digit's running start into
+// the first; pass 1 reads the first buffer twice, counts with one shared atomic a key on its
+// warp's counter, then ranks with v06's ballots into the second, stably. 2 x 68 KB of buffers and
+// the warps' counters: 168 KB of shared memory.
 template <unsigned THREADS, unsigned ITEMS>
 __global__ void __launch_bounds__(THREADS, 1)
     bucket_sort16_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
@@ -517,9 +518,29 @@ __global__ void __launch_bounds__(THREADS, 1)
   uint32_t* keys = data + start16[g];
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;
   const bool digit_thread = d < kDigits;
-  {  // In order already? Each key against the next.
+  // The bucket's low 16 bits into sk1, coalesced, a thread's loads in flight at once (ITEMS / 2
+  // at a time: registers); the order check and pass 0's count then read shared memory.
+  constexpr unsigned kBatch = ITEMS / 2;
+#pragma unroll
+  for (unsigned h = 0; h < 2; ++h) {
+    uint32_t k[kBatch];
+#pragma unroll
+    for (unsigned j = 0; j < kBatch; ++j) {
+      const unsigned e = (h * kBatch + j) * THREADS + threadIdx.x;
+      k[j] = e < n ? keys[e] : 0u;
+    }
+#pragma unroll
+    for (unsigned j = 0; j < kBatch; ++j) {
+      const unsigned e = (h * kBatch + j) * THREADS + threadIdx.x;
+      if (e < n) sk1[e] = static_cast<uint16_t>(k[j]);
+    }
+  }
+  if (digit_thread) cnt[d + d / 16] = 0;
+  __syncthreads();
+  {  // In order already? Each key against the next (their top 16 bits are equal).
     bool ordered = true;
-    for (unsigned e = threadIdx.x; e + 1 < n; e += THREADS) ordered &= keys[e] <= keys[e + 1];
+#pragma unroll 4
+    for (unsigned e = threadIdx.x; e + 1 < n; e += THREADS) ordered &= sk1[e] <= sk1[e + 1];
     if (__syncthreads_and(ordered)) return;
   }
   const auto digit_scan = [&](unsigned count) {
@@ -537,18 +558,18 @@ __global__ void __launch_bounds__(THREADS, 1)
   };
   // Pass 0, bits 0-7 (not stable; it need not be): count, scan, then a shared atomic a key on the
   // digit's running start gives its slot in sk0.
-  if (digit_thread) cnt[d + d / 16] = 0;
-  __syncthreads();
+#pragma unroll 4
   for (unsigned e = threadIdx.x; e < n; e += THREADS) {
-    const unsigned dd = keys[e] & 0xffu;
+    const unsigned dd = sk1[e] & 0xffu;
     atomicAdd(&cnt[dd + dd / 16], 1u);
   }
   __syncthreads();
   const unsigned start0 = digit_scan(digit_thread ? cnt[d + d / 16] : 0u);
   if (digit_thread) cnt[d + d / 16] = start0;
   __syncthreads();
+#pragma unroll 4
   for (unsigned e = threadIdx.x; e < n; e += THREADS) {
-    const uint32_t k = keys[e];
+    const unsigned k = sk1[e];
     sk0[atomicAdd(&cnt[(k & 0xffu) + (k & 0xffu) / 16], 1u)] = static_cast<uint16_t>(k);
   }
   // Pass 1, bits 8-15, stable: warp w takes slots [w * ITEMS * 32, (w + 1) * ITEMS * 32) of sk0 in
@@ -556,6 +577,7 @@ __global__ void __launch_bounds__(THREADS, 1)
   for (unsigned i = lane; i < kDigits; i += 32) warp_hist[warp][i] = 0;
   __syncthreads();
   const unsigned first = warp * ITEMS * 32 + lane;
+#pragma unroll 4
   for (unsigned j = 0; j < ITEMS; ++j) {
     const unsigned s = first + j * 32;
     atomicAdd(&warp_hist[warp][(s < n ? sk0[s] : 0xffffu) >> 8], 1u);
