@@ -572,13 +572,17 @@ __global__ void __launch_bounds__(THREADS, 1)
     const unsigned k = sk1[e];
     sk0[atomicAdd(&cnt[(k & 0xffu) + (k & 0xffu) / 16], 1u)] = static_cast<uint16_t>(k);
   }
-  // Pass 1, bits 8-15, stable: warp w takes slots [w * ITEMS * 32, (w + 1) * ITEMS * 32) of sk0 in
-  // order, 32 at a time; the slots past n hold 0xffff, whose digit 255 puts them last.
+  // Pass 1, bits 8-15, stable: the n keys in groups of 32 slots of sk0, warp w taking `per` groups
+  // from group w * per in order; the slots past n (in the last group) read 0xffff, whose digit 255
+  // puts them last.
   for (unsigned i = lane; i < kDigits; i += 32) warp_hist[warp][i] = 0;
   __syncthreads();
-  const unsigned first = warp * ITEMS * 32 + lane;
+  const unsigned per = (n + 32 * kWarps - 1) / (32 * kWarps);
+  const unsigned first = warp * per * 32 + lane;
+  const unsigned end = (n + 31) / 32 * 32;  // slots from `first` below this, 32 apart
+  const unsigned mine = first < end ? std::min(per, (end - first + 31) / 32) : 0u;
 #pragma unroll 4
-  for (unsigned j = 0; j < ITEMS; ++j) {
+  for (unsigned j = 0; j < mine; ++j) {
     const unsigned s = first + j * 32;
     atomicAdd(&warp_hist[warp][(s < n ? sk0[s] : 0xffffu) >> 8], 1u);
   }
@@ -596,8 +600,8 @@ __global__ void __launch_bounds__(THREADS, 1)
     for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][d] += start1;
   }
   __syncthreads();
-#pragma unroll 2
-  for (unsigned j = 0; j < ITEMS; ++j) {
+#pragma unroll 4
+  for (unsigned j = 0; j < mine; ++j) {
     const unsigned s = first + j * 32;
     const unsigned k = s < n ? sk0[s] : 0xffffu;
     const unsigned dd = k >> 8;
