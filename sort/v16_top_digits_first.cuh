@@ -27,7 +27,9 @@
 // Large inputs: from 2^30 keys the two passes run in portions of fewer than 2^30 keys (v12's
 // scheme, for their 30-bit look-back counts), pass 2's 256 x 256 starts shifted per portion by
 // the earlier portions' counts (shift_bases_kernel); from about 1.08e9 keys the buckets (34,816
-// slots) are sorted on their low 16 bits only, two bytes a slot (bucket_sort16_kernel).
+// slots) are sorted on their low 16 bits only, two bytes a slot (bucket_sort16_kernel), which
+// costs more than v15's passes save on uniform keys: there the road takes only inputs whose
+// sample is in order (sorted, or nearly), and the others run v15.
 // From 2^27 keys up to about 2.2e9 (the most that 34,816 slots hold) where a block may have
 // 128 KB of shared memory; elsewhere, and for refused inputs, v15. Pairs: v15's (v12's).
 // Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
@@ -81,8 +83,9 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "The bucket pass, bound by the SMs (two rankings a key, issued on about half its cycles), "
     "and above about 272M keys its larger blocks hold fewer warps an SM. Inputs with few distinct "
-    "keys, and sizes outside [2^27, about 2.2e9], run v15. From 2^30 keys the two passes run in "
-    "portions (v12's scheme).",
+    "keys, sizes outside [2^27, about 2.2e9], and from about 1.08e9 keys inputs whose sample is "
+    "not in order (the 16-bit bucket pass there costs more than it saves) run v15. From 2^30 keys "
+    "the two passes run in portions (v12's scheme).",
     /*source*/
     "Stehle & Jacobsen, \"A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs\", SIGMOD "
     "2017; Adinets & Merrill, \"Onesweep\", 2022; v07's one-block sort; CUDA graph conditional "
@@ -98,7 +101,8 @@ inline constexpr unsigned kSampleBlocks = 256;    //   four keys a thread
 inline constexpr unsigned kSampleKeys = kSampleThreads * kSampleBlocks * 4;
 inline constexpr unsigned kSampleRefuse = 64;  // a bin with this many sampled keys refuses
 inline constexpr size_t kHybridFrom = size_t(1) << 27;
-inline constexpr unsigned kWrapped = 1, kTooLarge = 2, kSkewed = 4;  // the verdict's bits
+inline constexpr unsigned kWrapped = 1, kTooLarge = 2, kSkewed = 4,
+                          kUnordered = 8;  // the verdict's bits
 
 // The first n that takes the hybrid road: kHybridFrom, or the count of keys in the environment
 // variable LADDER_SORT_V16_HYBRID_FROM (the tests set it to run the road at small sizes; never
@@ -138,6 +142,13 @@ inline Shape shape_by_size(size_t n) {
   for (const Shape& s : kShapes)
     if (need <= s.slots()) return s;
   return kShapes[std::size(kShapes) - 1];  // the exact count refuses a bucket that does not fit
+}
+// Whether n keys take the road only when their sample is in order: where the bucket pass needs its
+// 16-bit shape (1,024 x 34, from about 1.08e9 keys), which on uniform keys cost more than v15's
+// passes save (H200, 2^31 keys: sort/lab/LAB_NOTES.md); sorted keys' buckets are left as they are.
+inline bool needs_order(size_t n) {
+  const Shape s = shape_by_size(n);
+  return s.threads == 1024 && s.items == 34;
 }
 // The bucket pass's shared memory, in bytes (bucket_sort_kernel's 4 bytes a slot, or
 // bucket_sort16_kernel's two buffers of 2 bytes a slot).
@@ -293,16 +304,20 @@ __global__ void __launch_bounds__(256)
 }
 
 // The sample: key floor(i * n / kSampleKeys) for i < kSampleKeys, counted by its top 16 bits into
-// bins (kBins words, zeroed); a bin that reaches kSampleRefuse sets kSkewed in *verdict.
+// bins (kBins words, zeroed); a bin that reaches kSampleRefuse sets kSkewed in *verdict. With
+// `order`, a sampled key larger than the next sampled key sets kUnordered.
 __global__ void __launch_bounds__(kSampleThreads)
-    sample_kernel(const uint32_t* __restrict__ keys, size_t n, unsigned* bins, unsigned* verdict) {
+    sample_kernel(const uint32_t* __restrict__ keys, size_t n, unsigned* bins, unsigned* verdict,
+                  bool order) {
   const unsigned t = blockIdx.x * kSampleThreads + threadIdx.x;
   const unsigned lane = threadIdx.x % 32;
   uint32_t k[4];
+  bool unordered = false;
 #pragma unroll
   for (unsigned j = 0; j < 4; ++j) {
     const uint64_t i = uint64_t(j) * (kSampleKeys / 4) + t;
     k[j] = keys[i * n / kSampleKeys];
+    if (order && i + 1 < kSampleKeys) unordered |= k[j] > keys[(i + 1) * n / kSampleKeys];
   }
   bool skewed = false;
 #pragma unroll
@@ -314,7 +329,9 @@ __global__ void __launch_bounds__(kSampleThreads)
       skewed |= atomicAdd(&bins[b], c) + c >= kSampleRefuse;
     }
   }
-  if (__syncthreads_or(skewed) && threadIdx.x == 0) atomicOr(verdict, kSkewed);
+  const unsigned bits =
+      (__syncthreads_or(skewed) ? kSkewed : 0u) | (__syncthreads_or(unordered) ? kUnordered : 0u);
+  if (bits && threadIdx.x == 0) atomicOr(verdict, bits);
 }
 
 // With set, the switch `road` becomes 1 (count exactly) unless the sample refused, else 0 (v15).
@@ -621,7 +638,7 @@ __global__ void __launch_bounds__(THREADS, 1)
 struct Parts {
   unsigned* zeroed;  // what is zeroed per sort: the verdict, the counters, the sample's bins
   size_t zeroed_bytes;
-  unsigned* verdict;  // kWrapped | kTooLarge | kSkewed
+  unsigned* verdict;  // kWrapped | kTooLarge | kSkewed | kUnordered
   unsigned* maxbin;
   unsigned* counters;  // the two passes' tile counters, one a portion: 2 x v08::kMaxPortions
   unsigned* check;     // v08's mode word of both passes: 0
@@ -825,7 +842,7 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
         [&] {
           cudaMemsetAsync(w.zeroed, 0, w.zeroed_bytes, cs);
           sample_kernel<<<kSampleBlocks, kSampleThreads, 0, cs>>>(keys_in, n, w.sample_bins,
-                                                                  w.verdict);
+                                                                  w.verdict, needs_order(n));
           road_kernel<<<1, 1, 0, cs>>>(w.verdict, road1, true);
         },
         e);
@@ -865,7 +882,7 @@ inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n,
     if (e != cudaSuccess) return e;
     unsigned verdict = 0;
     sample_kernel<<<kSampleBlocks, kSampleThreads, 0, stream>>>(keys_in, n, w.sample_bins,
-                                                                w.verdict);
+                                                                w.verdict, needs_order(n));
     e = cudaMemcpyAsync(&verdict, w.verdict, 4, cudaMemcpyDeviceToHost, stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
     if (e != cudaSuccess) return e;
