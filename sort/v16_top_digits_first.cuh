@@ -24,9 +24,9 @@
 // Compute), bound by the SMs: the most instructions of any kernel (two rankings a key), issued on
 // about half its cycles; its time follows the block's slots, so the slots are chosen per input
 // size, and above about 272M keys the largest shapes hold fewer warps an SM.
-// Large inputs: from 2^30 keys the two passes run in portions of fewer than 2^30 keys (v12's
-// scheme, for their 30-bit look-back counts), pass 2's 256 x 256 starts shifted per portion by
-// the earlier portions' counts (shift_bases_kernel); from about 1.08e9 keys the buckets (34,816
+// Large inputs: from 1,073,740,801 keys the two passes run in portions of fewer than 2^30 keys
+// (v12's scheme, for their 30-bit look-back counts), pass 2's 256 x 256 starts shifted per portion
+// by the earlier portions' counts (shift_bases_kernel); from about 1.09e9 keys the buckets (34,816
 // slots) are sorted on their low 16 bits only, two bytes a slot (bucket_sort16_kernel), which
 // costs more than v15's passes save on uniform keys: there the road takes only inputs whose
 // sample is in order (sorted, or nearly), and the others run v15.
@@ -83,9 +83,9 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "The bucket pass, bound by the SMs (two rankings a key, issued on about half its cycles), "
     "and above about 272M keys its larger blocks hold fewer warps an SM. Inputs with few distinct "
-    "keys, sizes outside [2^27, about 2.2e9], and from about 1.08e9 keys inputs whose sample is "
-    "not in order (the 16-bit bucket pass there costs more than it saves) run v15. From 2^30 keys "
-    "the two passes run in portions (v12's scheme).",
+    "keys, sizes outside [2^27, about 2.2e9], and from about 1.09e9 keys inputs whose sample is "
+    "not in order (the 16-bit bucket pass there costs more than it saves) run v15. From "
+    "1,073,740,801 keys the two passes run in portions (v12's scheme).",
     /*source*/
     "Stehle & Jacobsen, \"A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs\", SIGMOD "
     "2017; Adinets & Merrill, \"Onesweep\", 2022; v07's one-block sort; CUDA graph conditional "
@@ -127,8 +127,8 @@ inline bool count_fits() { return current_smem_per_block_optin() >= size_t(kBins
 // The bucket pass's block: THREADS x ITEMS key slots. By n, the fewest slots that hold a bucket of
 // uniform keys (the mean, six standard deviations and 64 more): 256 threads, 4 to 36 keys a
 // thread (256 x 36 from about 272M keys), then 1,024 threads x 17 (a block may not hold more
-// registers or threads; from about 563M keys), then 1,024 x 34 (from about 1.08e9 keys; its ranks
-// are not held in registers, see bucket_sort_kernel's LEAN). More threads a block for the same
+// registers or threads; from about 563M keys), then 1,024 x 34 (from about 1.09e9 keys; its ranks
+// and keys are not held in registers: bucket_sort16_kernel). More threads a block for the same
 // slots measured slower (sort/lab/LAB_NOTES.md).
 struct Shape {
   unsigned threads, items;
@@ -144,7 +144,7 @@ inline Shape shape_by_size(size_t n) {
   return kShapes[std::size(kShapes) - 1];  // the exact count refuses a bucket that does not fit
 }
 // Whether n keys take the road only when their sample is in order: where the bucket pass needs its
-// 16-bit shape (1,024 x 34, from about 1.08e9 keys), which on uniform keys cost more than v15's
+// 16-bit shape (1,024 x 34, from about 1.09e9 keys), which on uniform keys cost more than v15's
 // passes save (H200, 2^31 keys: sort/lab/LAB_NOTES.md); sorted keys' buckets are left as they are.
 inline bool needs_order(size_t n) {
   const Shape s = shape_by_size(n);
@@ -157,8 +157,8 @@ constexpr unsigned bucket_smem_bytes(unsigned threads, unsigned items) {
 }
 // The road's last n on this device: the largest n whose bucket of uniform keys the largest shape
 // that fits a block's shared memory holds (1,024 x 34, about 2.2e9 keys, on a Hopper GPU; 1,024 x
-// 17, about 1.08e9, where a block has less than 170 KB), at most kMaxN. From 2^30 keys the two
-// passes run in portions of fewer than 2^30 keys (their 30-bit look-back counts).
+// 17, about 1.09e9, where a block has less than 170 KB), at most kMaxN. From 1,073,740,801 keys
+// the two passes run in portions of fewer than 2^30 keys (their 30-bit look-back counts).
 inline size_t hybrid_to() {
   unsigned slots = 0;
   for (const Shape& s : kShapes)
@@ -508,7 +508,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
   for (unsigned e = threadIdx.x; e < n; e += THREADS) keys[e] = sk[e];
 }
 
-// The largest shape's bucket pass (1,024 threads, 34 slots a thread; from about 1.08e9 keys), as
+// The largest shape's bucket pass (1,024 threads, 34 slots a thread; from about 1.09e9 keys), as
 // bucket_sort_kernel, with two changes that let 34,816 keys fit one block. Every key of bucket g
 // has the top 16 bits g, so only the low 16 bits are sorted, two bytes a slot; and no key or rank
 // is held in registers from one step to the next (34 of each would not fit a 1,024-thread block's
@@ -517,7 +517,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
 // once); pass 0 counts from it, then ranks by a shared atomic on its digit's running start into
 // the first; pass 1 reads the first buffer twice, counts with one shared atomic a key on its
 // warp's counter, then ranks with v06's ballots into the second, stably. 2 x 68 KB of buffers and
-// the warps' counters: 168 KB of shared memory.
+// the counters: 173,248 bytes (169 KB) of shared memory.
 template <unsigned THREADS, unsigned ITEMS>
 __global__ void __launch_bounds__(THREADS, 1)
     bucket_sort16_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
@@ -902,8 +902,9 @@ inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n,
                       });
 }
 
-// Every boundary of the dispatch on this device: v15's, the last size before the hybrid road and
-// its last size.
+// Every boundary of the dispatch on this device: v15's, the last size before the hybrid road, its
+// last size, the passes' last size in one portion (v12::kPortionKeys) and each bucket shape's
+// last size.
 inline std::vector<size_t> dispatch_bounds() {
   std::vector<size_t> b = v15::dispatch_bounds();
   if (count_fits()) {
