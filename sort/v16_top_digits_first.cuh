@@ -11,10 +11,11 @@
 // its low 16 bits with v07's one-block sort (the first of its two passes ranked by one shared
 // atomic a key, unstable, since the order inside a bucket means nothing yet; the second by
 // ballots, stable) and written back in place, coalesced; a bucket already in order is left.
-// 28 bytes a key cross DRAM against v14's 36. The road needs every bucket to fit a block, which
-// few distinct keys break: a sample of the keys (262,144 of them) decides on the GPU, and where a
-// bin holds 64 of them the sort is v15's; where the exact count then finds a bucket too large (or
-// a 16-bit count wrapped), v15's too. The choices are a CUDA graph's switch nodes.
+// 28 bytes a key cross DRAM against v14's 36. The hybrid road (those three passes) needs every
+// bucket to fit a block, which few distinct keys break: a sample of the keys (262,144 of them)
+// decides on the GPU, and where a bin holds 64 of them the sort is v15's; where the exact count
+// then finds a bucket too large (or a 16-bit count wrapped), v15's too. The choices are a CUDA
+// graph's switch nodes.
 // Changes from v15: on uniform and sorted keys every pass of v15 ranked every tile and scattered
 // it across DRAM; here only two passes do, and the third runs on the SMs: no look-back, no
 // scattered stores, many small blocks to hide latency.
@@ -23,15 +24,16 @@
 // Remains (bottleneck): the bucket pass costs more than a one-sweep pass on the H100 (Nsight
 // Compute), bound by the SMs: the most instructions of any kernel (two rankings a key), issued on
 // about half its cycles; its time follows the block's slots, so the slots are chosen per input
-// size, and above about 272M keys the largest shapes hold fewer warps an SM.
+// size, and from about 272M to 563M keys its 256 x 36 blocks leave 16 warps an SM.
 // Large inputs: from 1,073,740,801 keys the two passes run in portions of fewer than 2^30 keys
 // (v12's scheme, for their 30-bit look-back counts), pass 2's 256 x 256 starts shifted per portion
 // by the earlier portions' counts (shift_bases_kernel); from about 1.09e9 keys the buckets (34,816
 // slots) are sorted on their low 16 bits only, two bytes a slot (bucket_sort16_kernel), which
 // costs more than v15's passes save on uniform keys: there the road takes only inputs whose
-// sample is in order (sorted, or nearly), and the others run v15.
+// sampled keys are in order (buckets found in order are left, the others sorted).
 // From 2^27 keys up to about 2.2e9 (the most that 34,816 slots hold) where a block may have
-// 128 KB of shared memory; elsewhere, and for refused inputs, v15. Pairs: v15's (v12's).
+// 173,248 bytes of shared memory (a Hopper GPU), up to about 1.09e9 where it may have 128 KB to
+// 169 KB; elsewhere, and for refused inputs, v15. Pairs: v15's (v12's).
 // Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
 // SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
 // "Onesweep", 2022 (the passes); v07's one-block sort; CUDA graph conditional nodes (NVIDIA,
@@ -82,7 +84,8 @@ inline constexpr VersionDoc kDoc = {
     "key cross DRAM instead of 36.",
     /*remains*/
     "The bucket pass, bound by the SMs (two rankings a key, issued on about half its cycles), "
-    "and above about 272M keys its larger blocks hold fewer warps an SM. Inputs with few distinct "
+    "and from about 272M to 563M keys its 256 x 36 blocks leave 16 warps an SM. Inputs with few "
+    "distinct "
     "keys, sizes outside [2^27, about 2.2e9], and from about 1.09e9 keys inputs whose sample is "
     "not in order (the 16-bit bucket pass there costs more than it saves) run v15. From "
     "1,073,740,801 keys the two passes run in portions (v12's scheme).",
@@ -157,8 +160,8 @@ constexpr unsigned bucket_smem_bytes(unsigned threads, unsigned items) {
 }
 // The road's last n on this device: the largest n whose bucket of uniform keys the largest shape
 // that fits a block's shared memory holds (1,024 x 34, about 2.2e9 keys, on a Hopper GPU; 1,024 x
-// 17, about 1.09e9, where a block has less than 170 KB), at most kMaxN. From 1,073,740,801 keys
-// the two passes run in portions of fewer than 2^30 keys (their 30-bit look-back counts).
+// 17, about 1.09e9, where a block has less than 173,248 bytes), at most kMaxN. From 1,073,740,801
+// keys the two passes run in portions of fewer than 2^30 keys (their 30-bit look-back counts).
 inline size_t hybrid_to() {
   unsigned slots = 0;
   for (const Shape& s : kShapes)
@@ -644,8 +647,8 @@ struct Parts {
   unsigned* check;     // v08's mode word of both passes: 0
   unsigned* sample_bins;
   unsigned *partial, *hist, *rowpre, *rowsum, *bases8, *start16, *base16;
-  // Portions (from 2^30 keys): next8, next16: the 256 digit starts that portion q leaves for
-  // q + 1 in pass 1 and pass 2, at q * 256 (v08::kMaxPortions - 1 of them); base16p: pass 2's
+  // Portions (from 1,073,740,801 keys): next8, next16: the 256 digit starts that portion q leaves
+  // for q + 1 in pass 1 and pass 2, at q * 256 (v08::kMaxPortions - 1 of them); base16p: pass 2's
   // 256 x 256 starts for a later portion (shift_bases_kernel).
   unsigned *next8, *next16, *base16p;
   v10::NarrowStatus::Word* status;
@@ -742,10 +745,10 @@ inline void passes_on(const uint32_t* keys_in, uint32_t* keys_out, size_t n, con
                                           v12::kMinBlocks, v08::kScWindow, SW, 0, v14::Policy>;
   const auto pass2 = v08::onesweep_kernel<v12::kThreads, v12::kItems, v06::kWindow, false,
                                           v12::kMinBlocks, v08::kScWindow, SW, 0, BucketPolicy>;
-  // Portions (v08::launch_passes's scheme): from 2^30 keys each pass runs as launches over runs of
-  // fewer than 2^30 keys, each looking back only within itself; portion q's last tile leaves the
-  // next portion its digit starts (pass 1) or the per-digit shift of its 256 x 256 starts
-  // (pass 2, which shift_bases_kernel applies).
+  // Portions (v08::launch_passes's scheme): from 1,073,740,801 keys each pass runs as launches over
+  // runs of fewer than 2^30 keys, each looking back only within itself; portion q's last tile
+  // leaves the next portion its digit starts (pass 1) or the per-digit shift of its 256 x 256
+  // starts (pass 2, which shift_bases_kernel applies).
   const size_t per = v08::portion_tiles(tiles, v12::kTile, SW::kMaxCount, sizeof(SW::Word));
   const size_t portions = ceil_div(tiles, per);
   for (unsigned pass = 0; pass < 2; ++pass) {
