@@ -625,7 +625,13 @@ __global__ void __launch_bounds__(THREADS, 1)
     const unsigned s = first + j * 32;
     const unsigned k = s < n ? sk0[s] : 0xffffu;
     const unsigned dd = k >> 8;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000
+    // CUDA 13.0's ptxas fails to allocate registers for v06's votes in this loop on sm_100 and
+    // sm_120 ("register count of 7"); there match.any gives the same lanes.
+    const unsigned peers = __match_any_sync(0xffffffffu, dd);
+#else
     const unsigned peers = v06::match_digit(dd);
+#endif
     const unsigned upto = __popc(peers & v06::lanemask_le());
     const unsigned leader = 31 - __clz(peers);
     const unsigned old = v06::leader_fetch_add(&warp_hist[warp][dd], upto, lane == leader);
