@@ -7,10 +7,11 @@
 // large tiles start at 10 of them per SM (pairs 8); below that, v11 (pairs: v10), whose smaller
 // tiles finish sooner when there are few of them. For pairs up to 6,144, v07's one-block sort
 // loads each slot's value with its key (EARLY_VALUES) instead of gathering the values from DRAM
-// after the last pass. From 2^30 keys, where a count may outgrow the 30 bits of v10's look-back
-// words, each pass runs as one launch a portion of fewer than 2^30 keys (v08's launch_passes,
-// v06::Portion; CUB cuts its one-sweep passes the same way): a portion looks back only within
-// itself, and its last tile hands the next portion its digit starts.
+// after the last pass. From 1,073,740,801 keys (just under 2^30), where a count may outgrow the
+// 30 bits of v10's look-back words, each pass runs as one launch a portion of fewer than 2^30
+// keys (v08's launch_passes, v06::Portion; CUB cuts its one-sweep passes the same way): a
+// portion looks back only within itself, and its last tile hands the next portion its digit
+// starts.
 // Changes from v11: v06's tile (256 x 24, three blocks per SM) was chosen with v06's 64-bit
 // look-back words and its bank-conflicted histogram. With those fixed (v09, v10), a tile's fixed
 // costs weigh more than occupancy on large inputs: every tile runs a digit scan, its barriers and
@@ -55,8 +56,9 @@ inline constexpr VersionDoc kDoc = {
     "per SM. Pairs keep each staged position's digit, four to a register, instead of its "
     "destination (fewer registers live; measured a little faster). Below that, v11 (pairs: v10, "
     "whose one-block sort up to "
-    "6,144 pairs here loads the values with the keys instead of after the last pass). From 2^30 "
-    "keys each pass runs in portions of fewer than 2^30 keys, a launch each, as CUB's does: a "
+    "6,144 pairs here loads the values with the keys instead of after the last pass). From "
+    "1,073,740,801 keys (just under 2^30) each pass runs in portions of fewer than 2^30 keys, a "
+    "launch each, as CUB's does: a "
     "portion looks back only within itself and its last tile writes the next one's digit "
     "starts.",
     /*changes*/

@@ -29,8 +29,8 @@
 // (v12's scheme, for their 30-bit look-back counts), pass 2's 256 x 256 starts shifted per portion
 // by the earlier portions' counts (shift_bases_kernel); from about 1.09e9 keys the buckets (34,816
 // slots) are sorted on their low 16 bits only, two bytes a slot (bucket_sort16_kernel), which
-// costs more than v15's passes save on uniform keys: there the road takes only inputs whose
-// sampled keys are in order (buckets found in order are left, the others sorted).
+// costs more than the hybrid passes save over v15's on uniform keys: the road then takes only
+// inputs whose sampled keys are in order (buckets found in order are left, the others sorted).
 // From 2^27 keys up to about 2.2e9 (the most that 34,816 slots hold) where a block may have
 // 173,248 bytes of shared memory (a Hopper GPU), up to about 1.09e9 where it may have 128 KB to
 // 169 KB; elsewhere, and for refused inputs, v15. Pairs: v15's (v12's).
@@ -85,10 +85,11 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "The bucket pass, bound by the SMs (two rankings a key, issued on about half its cycles), "
     "and from about 272M to 563M keys its 256 x 36 blocks leave 16 warps an SM. Inputs with few "
-    "distinct "
-    "keys, sizes outside [2^27, about 2.2e9], and from about 1.09e9 keys inputs whose sample is "
-    "not in order (the 16-bit bucket pass there costs more than it saves) run v15. From "
-    "1,073,740,801 keys the two passes run in portions (v12's scheme).",
+    "distinct keys, sizes outside [2^27, about 2.2e9] (on a Hopper GPU; about 1.09e9 where a "
+    "block has 128 KB to 169 KB of shared memory; below 128 KB every size), and from about 1.09e9 "
+    "keys inputs whose sample is not in order (the 16-bit bucket pass there costs more than the "
+    "hybrid passes save over v15's) run v15. From 1,073,740,801 keys the two passes run in "
+    "portions (v12's scheme).",
     /*source*/
     "Stehle & Jacobsen, \"A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs\", SIGMOD "
     "2017; Adinets & Merrill, \"Onesweep\", 2022; v07's one-block sort; CUDA graph conditional "
@@ -147,8 +148,9 @@ inline Shape shape_by_size(size_t n) {
   return kShapes[std::size(kShapes) - 1];  // the exact count refuses a bucket that does not fit
 }
 // Whether n keys take the road only when their sample is in order: where the bucket pass needs its
-// 16-bit shape (1,024 x 34, from about 1.09e9 keys), which on uniform keys cost more than v15's
-// passes save (H200, 2^31 keys: sort/lab/LAB_NOTES.md); sorted keys' buckets are left as they are.
+// 16-bit shape (1,024 x 34, from about 1.09e9 keys), which on uniform keys costs more than the
+// hybrid passes save over v15's (H200, 2^31 keys: sort/lab/LAB_NOTES.md); buckets found in order
+// are left as they are.
 inline bool needs_order(size_t n) {
   const Shape s = shape_by_size(n);
   return s.threads == 1024 && s.items == 34;
@@ -393,7 +395,7 @@ struct BucketPolicy : v14::Policy {
 };
 
 // The bucket pass. Block g sorts bucket g (the keys whose top 16 bits are g: data[start16[g],
-// + hist[g]), hist[g] <= 256 * ITEMS, which the verdict ensured) in place by its low 16 bits:
+// + hist[g]), hist[g] <= THREADS * ITEMS, which the verdict ensured) in place by its low 16 bits:
 // v07's one-block sort (v06's tile layout, ITEMS keys a thread), two passes. The first ranks by one
 // shared atomicAdd a key on its digit's counter (counters padded, digit d at d + d / 16, so that
 // digits 32 apart, as sorted keys give, do not share a bank): not stable, and it need not be, since
