@@ -394,6 +394,25 @@ struct BucketPolicy : v14::Policy {
   static constexpr bool kKeysOnly = true;
 };
 
+// The exclusive scan of `count` over a block of WARPS warps, two barriers: thread d < 256 gives
+// digit d's count, the other threads 0. warp_sums: WARPS words of shared memory. Both bucket
+// passes scan their digit counts with it.
+template <unsigned WARPS>
+__device__ __forceinline__ unsigned bucket_digit_scan(unsigned count, unsigned* warp_sums) {
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const unsigned incl =
+      static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(count)));
+  if (lane == 31) warp_sums[warp] = incl;
+  __syncthreads();
+  if (warp == 0) {
+    const unsigned w = lane < WARPS ? warp_sums[lane] : 0;
+    const unsigned wi = static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(w)));
+    if (lane < WARPS) warp_sums[lane] = wi;
+  }
+  __syncthreads();
+  return incl - count + (warp ? warp_sums[warp - 1] : 0);
+}
+
 // The bucket pass. Block g sorts bucket g (the keys whose top 16 bits are g: data[start16[g],
 // + hist[g]), hist[g] <= THREADS * ITEMS, which the verdict ensured) in place by its low 16 bits:
 // v07's one-block sort (v06's tile layout, ITEMS keys a thread), two passes. The first ranks by one
@@ -442,21 +461,6 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
     if (lane == 31 && warp + 1 < kWarps) ordered &= key[ITEMS - 1] <= sk[warp + 1];
     if (__syncthreads_and(ordered)) return;
   }
-  // The exclusive scan of count (thread d < 256, one digit each; 0 from the others) over the
-  // block: into start.
-  const auto digit_scan = [&](unsigned count) {
-    const unsigned incl =
-        static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(count)));
-    if (lane == 31) warp_sums[warp] = incl;
-    __syncthreads();
-    if (warp == 0) {
-      const unsigned w = lane < kWarps ? warp_sums[lane] : 0;
-      const unsigned wi = static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(w)));
-      if (lane < kWarps) warp_sums[lane] = wi;
-    }
-    __syncthreads();
-    return incl - count + (warp ? warp_sums[warp - 1] : 0);
-  };
   unsigned rank[ITEMS];
   // Pass 0, bits 0-7: a shared atomic a key.
   if (digit_thread) cnt[d + d / 16] = 0;
@@ -467,7 +471,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
     rank[j] = atomicAdd(&cnt[dd + dd / 16], 1u);
   }
   __syncthreads();
-  const unsigned start0 = digit_scan(digit_thread ? cnt[d + d / 16] : 0u);
+  const unsigned start0 = bucket_digit_scan<kWarps>(digit_thread ? cnt[d + d / 16] : 0u, warp_sums);
   if (digit_thread) cnt[d + d / 16] = start0;
   __syncthreads();
 #pragma unroll
@@ -500,7 +504,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
       count += c;
     }
   }
-  const unsigned start1 = digit_scan(count);
+  const unsigned start1 = bucket_digit_scan<kWarps>(count, warp_sums);
   if (digit_thread) {
 #pragma unroll
     for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][d] += start1;
@@ -565,19 +569,6 @@ __global__ void __launch_bounds__(THREADS, 1)
     for (unsigned e = threadIdx.x; e + 1 < n; e += THREADS) ordered &= sk1[e] <= sk1[e + 1];
     if (__syncthreads_and(ordered)) return;
   }
-  const auto digit_scan = [&](unsigned count) {
-    const unsigned incl =
-        static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(count)));
-    if (lane == 31) warp_sums[warp] = incl;
-    __syncthreads();
-    if (warp == 0) {
-      const unsigned w = lane < kWarps ? warp_sums[lane] : 0;
-      const unsigned wi = static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(w)));
-      if (lane < kWarps) warp_sums[lane] = wi;
-    }
-    __syncthreads();
-    return incl - count + (warp ? warp_sums[warp - 1] : 0);
-  };
   // Pass 0, bits 0-7 (not stable; it need not be): count, scan, then a shared atomic a key on the
   // digit's running start gives its slot in sk0.
 #pragma unroll 4
@@ -586,7 +577,7 @@ __global__ void __launch_bounds__(THREADS, 1)
     atomicAdd(&cnt[dd + dd / 16], 1u);
   }
   __syncthreads();
-  const unsigned start0 = digit_scan(digit_thread ? cnt[d + d / 16] : 0u);
+  const unsigned start0 = bucket_digit_scan<kWarps>(digit_thread ? cnt[d + d / 16] : 0u, warp_sums);
   if (digit_thread) cnt[d + d / 16] = start0;
   __syncthreads();
 #pragma unroll 4
@@ -617,7 +608,7 @@ __global__ void __launch_bounds__(THREADS, 1)
       count += c;
     }
   }
-  const unsigned start1 = digit_scan(count);
+  const unsigned start1 = bucket_digit_scan<kWarps>(count, warp_sums);
   if (digit_thread) {
     for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][d] += start1;
   }
