@@ -286,9 +286,10 @@ class ReportTest(unittest.TestCase):
         want = report.fmt_time(report.summary(off[report.figure_key(key + "/offset:1")])["time_us"])
         self.assertIn(f"-->{want} µs<!--", unaligned)
         self.assertEqual(errors, [])
-        # Without the file the key has no result (results/ holds no unaligned run), and a file
-        # that does not exist is an error, not a silent fallback to the GPU's results.
-        report.render_figures(f"<!--fig:time {key}/offset:1-->x<!--/fig-->", lookup, errors)
+        # A key that no file of the GPU's results holds (the unaligned runs use offsets 1 and 3)
+        # is an error, and so is a file that does not exist, not a silent fallback to the GPU's
+        # results.
+        report.render_figures(f"<!--fig:time {key}/offset:2-->x<!--/fig-->", lookup, errors)
         self.assertEqual(len(errors), 1)
         report.render_figures(f"<!--fig:time logs/none.json.gz@{key}-->x<!--/fig-->", lookup,
                               errors)
