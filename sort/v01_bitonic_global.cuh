@@ -2,7 +2,7 @@
 // Technique: Batcher's bitonic network over the keys padded to a power of two with 0xFFFFFFFF:
 // for each stage (k, j), one launch in which thread t compare-swaps the t-th pair (i, i + j).
 // Changes from v00: one thread becomes N/2 threads per stage; the compares do not depend on the
-// keys, so every input costs the same.
+// keys (the stores do: a pair is written only when it swaps).
 // Remains (bottleneck): O(n log^2 n) work, 406 stages at 2^28, each a full pass over DRAM.
 // Source: K. E. Batcher, "Sorting networks and their applications", AFIPS Spring Joint Computer
 // Conference, 1968; the block bitonic Sort of PaddlePaddle's "CUDA Kernel Primitive API"
