@@ -154,6 +154,14 @@ def flush_words(ctx):
     return f"L2 flushed: {flush}" if flush else "L2 flush not recorded"
 
 
+def per_gpu_words(by_gpu):
+    """{gpu: words} as one phrase: the words once where every GPU's are the same, else each
+    GPU's own, named ('H100 ...: ...; H200: ...')."""
+    if len(set(by_gpu.values())) <= 1:
+        return next(iter(by_gpu.values()), "")
+    return "; ".join(f"{gpu}: {w}" for gpu, w in by_gpu.items())
+
+
 def and_list(names):
     names = list(dict.fromkeys(names))
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -505,7 +513,7 @@ def vs_cub_figure(lines, op, l2_lines, path, marks=(), words=None):
     title = f"{op}: top rung against CUB by size"
     finish_ratio_figure(fig, ax, title, path, legend_below=True)
     top = and_list([ln[1] for ln in lines])
-    sizes = sorted({n for _, _, pts in lines for n, _ in pts})
+    sizes = per_gpu_words({gpu: sizes_words([n for n, _ in pts]) for gpu, _, pts in lines})
     also = ""
     if rungs:
         also = (f", and {and_list(rungs)} (the rungs it dispatches to or replaced) at n = "
@@ -514,7 +522,7 @@ def vs_cub_figure(lines, op, l2_lines, path, marks=(), words=None):
     l2 = (f", with a dashed line at the n whose {l2_moved(op).replace(' + ', ' and ')} equal "
           "each GPU's L2 size" if l2_lines else "")
     return (f"{and_list(gpus)}, {op}: {top}'s time over {report.baseline_slug(op)}'s against n "
-            f"({sizes_words(sizes)}){also}{l2} ({words or input_name(op, None)}).")
+            f"({sizes}){also}{l2} ({words or input_name(op, None)}).")
 
 
 def closeup_figure(runs, op, gpu, path, ctx=None):
@@ -722,12 +730,11 @@ def draw_all(files, sweeps, out, keep_models):
                 dist = report.primary_dist(swept, op)
                 keys = [k for k in swept if k[0] == op and k[3] == dist
                         and k[1] in (top, report.baseline_slug(op))]
-                ratio_words.setdefault(op, set()).add(
-                    input_words(op, [dist], swept, keys, ctx))
+                ratio_words.setdefault(op, {})[gpu] = input_words(op, [dist], swept, keys, ctx)
     # top rung ÷ CUB against n: one picture per operator, one line per GPU
     for op, lines in ratio_lines.items():
         p = os.path.join(out, f"{op}-vs-cub.png")
-        words = "; ".join(sorted(ratio_words.get(op, [])))
+        words = per_gpu_words(ratio_words.get(op, {}))
         if keep(p, vs_cub_figure(lines, op, l2_marks.get(op, []), p, marks.get(op, []), words)):
             written.append(p)
     # the GPU models of results/ side by side (report.models_section shows it)
