@@ -15,7 +15,7 @@
 // scheduler more warps to choose from while the others wait. The tile shrinks from 11,264 keys
 // to 8,192, which shortens each digit's run of stores; on the H200 the extra warps gain more than
 // that costs, on the H100 (2^28, uniform and sorted keys) less (the chapter's v13 box).
-// Below v12's large-tile threshold, and for pairs, v13 is v12.
+// Below v12's large-tile threshold, for pairs, and from 2^30 keys, v13 is v12.
 // Remains (bottleneck): still latency; three blocks an SM is as far as the registers go at 32 keys
 // a thread, and a larger tile at three blocks spills (36 keys: 140 bytes; 40: 240). More warps do
 // not help (32 an SM at 512 x 22 were no faster), nor do larger tiles at one block an SM, where
