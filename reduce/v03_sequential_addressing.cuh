@@ -18,8 +18,8 @@ inline constexpr VersionDoc kDoc = {
     "active threads still contiguous.",
     /*remains*/
     "Idle threads: half the block does nothing after its load, and the first step already "
-    "halves the workers. Each thread does one load and at most one add: the block spends its "
-    "time in barriers and index arithmetic, not in moving bytes.",
+    "halves the workers. Each thread does one load and, on average, less than one add: the block "
+    "spends its time in barriers and index arithmetic, not in moving bytes.",
     /*source*/
     "Mark Harris, Optimizing Parallel Reduction in CUDA (NVIDIA, 2007), kernel 3; reduce_v2 of "
     "the anonymous Chinese notes on CUDA operator optimization"};
