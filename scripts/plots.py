@@ -156,7 +156,7 @@ def flush_words(ctx):
 
 def per_gpu_words(by_gpu):
     """{gpu: words} as one phrase: the words once where every GPU's are the same, else each
-    GPU's own, named ('H100 ...: ...; H200: ...')."""
+    GPU's own, named ('<gpu>: <words>; <gpu>: <words>')."""
     if len(set(by_gpu.values())) <= 1:
         return next(iter(by_gpu.values()), "")
     return "; ".join(f"{gpu}: {w}" for gpu, w in by_gpu.items())

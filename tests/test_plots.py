@@ -169,6 +169,14 @@ class PlotsTest(unittest.TestCase):
         with open(os.path.join(out, "captions.json")) as f:
             self.assertNotIn("reduce-vs-cub.png", json.load(f))  # its PNG is gone
 
+    def test_a_caption_names_each_gpus_own_sizes_where_they_differ(self):
+        words = self.plots.per_gpu_words
+        self.assertEqual(words({"H100": "12 sizes", "H200": "12 sizes"}), "12 sizes")
+        self.assertEqual(words({"H100": "12 sizes from 2^10 to 2^28",
+                                "H200": "15 sizes from 2^10 to 2^31"}),
+                         "H100: 12 sizes from 2^10 to 2^28; H200: 15 sizes from 2^10 to 2^31")
+        self.assertEqual(words({}), "")
+
     def test_time_ticks_read_as_times(self):
         self.assertEqual(self.plots.time_label(200), "200 µs")
         self.assertEqual(self.plots.time_label(1500), "1.5 ms")
