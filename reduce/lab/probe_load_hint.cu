@@ -7,6 +7,9 @@
 //   && ./t 11
 // Written and run by a research helper on 2026-11-29 (its event timings were not kept; the ncu
 // run of the same binary is results/logs/h200-reduce-probe-2026-11-29/ncu-probe_load_hint.csv).
+// Timed again with 31 repetitions on another H200:
+// results/logs/h200-probes-32f22b4-2026-11-29/probe_load_hint_31.txt. Its memset between launches
+// is not the harness's flush; under the harness's the hint costs nothing (reduce/lab/LAB_NOTES.md).
 #include <algorithm>
 #include <cstdio>
 #include <cub/cub.cuh>

@@ -1,0 +1,385 @@
+// scan/lab/probe_v15_stores.cu — the H200's copy ceiling, items 1-5 of the lab notes' "Next to
+// try" list: is the gap in how v15 moves data, and do its stores, its tile schedule or an L2 hint
+// on its loads close it? Not part of the binary. At n = 2^28 int32 (aligned), times, interleaved
+// over three rounds (each a median of 31 launches, timed as the benchmark times: L2 flushed,
+// stream held, common/probe_timer.cuh):
+//   cudaMemcpy of the bytes, int4 copy kernels (2 to 16 loads a thread; plain, __ldg, or
+//   load_once + __stcs), CUB's
+//   InclusiveSum, shipped v15 (scan/v15_warp_specialized.cuh), and this file's copy of v15's
+//   kernel with one MODE bit or more set:
+//     kPlain   plain 16-byte stores instead of __stcs;
+//     kBulk    the scan-store squad writes the scanned tile back into its stage and one thread
+//              bulk-stores it (cp.async.bulk.global.shared::cta, waiting for the read before the
+//              stage is freed), as CCCL's warp-specialized scan stores its tiles;
+//     kStatic  block b takes tiles b, b + grid, ... (no atomic claim; one resident wave);
+//     kEvict   the tile loads carry an L2 evict_first policy (createpolicy + .L2::cache_hint);
+//     kCopy    no scan: the pipeline copies its input (reduce and look-ahead warps only hand over),
+//              a copy shaped like v15.
+// Every scan's whole output is compared with CUB's, every copy's with its input (mismatch counts).
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
+// Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
+// (scan/lab/LAB_NOTES.md, "The list, run").
+#include <cub/device/device_scan.cuh>
+
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+#include "common/bulk_copy.cuh"
+#include "common/device.h"
+#include "common/load.cuh"
+#include "common/probe_timer.cuh"
+#include "scan/lookback.cuh"
+#include "scan/v09_ptx_predicated.cuh"
+#include "scan/v15_warp_specialized.cuh"
+
+using namespace ladder;
+using namespace ladder::scan;
+
+namespace probe {
+
+enum : unsigned { kPlain = 1, kBulk = 2, kStatic = 4, kEvict = 8, kCopy = 16 };
+
+__device__ __forceinline__ unsigned long long evict_first_policy() {
+  unsigned long long p;
+  asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
+  return p;
+}
+
+__device__ __forceinline__ void load_hinted(void* dst, const void* src, unsigned bytes,
+                                            unsigned long long* bar, unsigned long long policy) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bulk::smem_addr(bar)),
+               "r"(bytes)
+               : "memory");
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], "
+      "[%1], %2, [%3], %4;" ::"r"(bulk::smem_addr(dst)),
+      "l"(src), "r"(bytes), "r"(bulk::smem_addr(bar)), "l"(policy)
+      : "memory");
+}
+
+__device__ __forceinline__ void store_bulk(void* dst, const void* src, unsigned bytes) {
+  asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(dst),
+               "r"(bulk::smem_addr(src)), "r"(bytes)
+               : "memory");
+  asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+  asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+}
+
+// v15's specialized_kernel (aligned input only), with the MODE bits above.
+template <unsigned W, unsigned V, unsigned NS, unsigned WIN, unsigned MODE>
+__global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
+    kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n, unsigned tiles,
+           unsigned* counter, lookback::Status* status) {
+  constexpr unsigned T = W * 32;
+  constexpr unsigned kVecs = T * V;
+  constexpr size_t kTileElems = size_t(kVecs) * 4;
+  constexpr unsigned kChunks = V * W;
+  constexpr unsigned kPerLane = kChunks / 32;
+  extern __shared__ int4 stage_data[];
+  __shared__ alignas(8) unsigned long long full[NS], claimed[NS], reduced[NS], prefixed[NS],
+      empty[NS];
+  __shared__ unsigned tile_of[NS];
+  __shared__ int32_t chunk_prefix[NS][kChunks];
+  __shared__ int32_t tile_prefix[NS];
+  const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  if (threadIdx.x == 0) {
+    for (unsigned s = 0; s < NS; ++s) {
+      bulk::barrier_init(&full[s], 32);
+      bulk::barrier_init(&claimed[s], 1);
+      bulk::barrier_init(&reduced[s], 32);
+      bulk::barrier_init(&prefixed[s], 1);
+      bulk::barrier_init(&empty[s], T);
+    }
+  }
+  __syncthreads();
+  if (warp == 2 * W) {
+    unsigned long long policy = 0;
+    if constexpr (MODE & kEvict) policy = evict_first_policy();
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
+      unsigned t = 0;
+      if constexpr (MODE & kStatic) {
+        t = blockIdx.x + i * gridDim.x;
+      } else {
+        if (lane == 0) t = atomicAdd(counter, 1u);
+        t = __shfl_sync(0xffffffffu, t, 0);
+      }
+      if (lane == 0) {
+        tile_of[s] = t;
+        bulk::arrive(&claimed[s]);
+      }
+      if (t >= tiles) {
+        bulk::arrive(&full[s]);
+        break;
+      }
+      const size_t base = size_t(t) * kTileElems;
+      int4* dst = stage_data + size_t(s) * kVecs;
+      if (base + kTileElems <= n) {
+        if (lane == 0) {
+          if constexpr (MODE & kEvict)
+            load_hinted(dst, in + base, unsigned(kVecs * 16), &full[s], policy);
+          else
+            bulk::load(dst, in + base, unsigned(kVecs * 16), &full[s]);
+        } else {
+          bulk::arrive(&full[s]);
+        }
+      } else {
+        int32_t* d = reinterpret_cast<int32_t*>(dst);
+        for (size_t k = lane; k < kTileElems; k += 32) d[k] = base + k < n ? in[base + k] : 0;
+        bulk::fence_proxy_async_shared();
+        bulk::arrive(&full[s]);
+      }
+    }
+  } else if (warp == 2 * W + 1) {
+    size_t counted = 0;
+    int32_t sum = 0;
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&claimed[s], round & 1);
+      const size_t t = tile_of[s];
+      if (t >= tiles) break;
+      if constexpr (!(MODE & kCopy)) lookback::advance_to<WIN>(status, t, counted, sum);
+      if (lane == 0) {
+        tile_prefix[s] = sum;
+        bulk::arrive(&prefixed[s]);
+      }
+    }
+  } else if (warp < W) {
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&full[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) {
+        if (warp == 0) bulk::arrive(&reduced[s]);
+        break;
+      }
+      if constexpr (MODE & kCopy) {
+        if (warp == 0) bulk::arrive(&reduced[s]);
+        continue;
+      }
+      const int4* src = stage_data + size_t(s) * kVecs;
+#pragma unroll 8
+      for (unsigned u = 0; u < V; ++u) {
+        const int4 x = src[u * T + threadIdx.x];
+        const int32_t c = __reduce_add_sync(0xffffffffu, x.x + x.y + x.z + x.w);
+        if (lane == 0) chunk_prefix[s][u * W + warp] = c;
+      }
+      asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");
+      if (warp == 0) {
+        int32_t v[kPerLane], mine = 0;
+#pragma unroll
+        for (unsigned k = 0; k < kPerLane; ++k) mine += v[k] = chunk_prefix[s][lane * kPerLane + k];
+        const int32_t incl = v09::scan_warp(mine);
+        int32_t run = incl - mine;
+#pragma unroll
+        for (unsigned k = 0; k < kPerLane; ++k) {
+          chunk_prefix[s][lane * kPerLane + k] = run;
+          run += v[k];
+        }
+        const int32_t total = __shfl_sync(0xffffffffu, incl, 31);
+        if (lane == 0) lookback::publish(status + t, lookback::kAggregate, total);
+        __syncwarp();
+        bulk::arrive(&reduced[s]);
+      }
+    }
+  } else {
+    const unsigned j = threadIdx.x - T, w = warp - W;
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&reduced[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) break;
+      bulk::wait(&prefixed[s], round & 1);
+      const int32_t prefix = tile_prefix[s];
+      int4* src = stage_data + size_t(s) * kVecs;
+      const size_t base = size_t(t) * kTileElems;
+      const bool whole = base + kTileElems <= n;
+      int4* dst = reinterpret_cast<int4*>(out + base);
+#pragma unroll 4
+      for (unsigned u = 0; u < V; ++u) {
+        int4 x = src[u * T + j];
+        if constexpr (!(MODE & kCopy)) {
+          x.y += x.x;
+          x.z += x.y;
+          x.w += x.z;
+          const int32_t incl = v09::scan_warp(x.w);
+          const int32_t add = prefix + chunk_prefix[s][u * W + w] + (incl - x.w);
+          x.x += add;
+          x.y += add;
+          x.z += add;
+          x.w += add;
+        }
+        if (whole) {
+          if constexpr (MODE & kBulk)
+            src[u * T + j] = x;
+          else if constexpr (MODE & kPlain)
+            dst[u * T + j] = x;
+          else
+            __stcs(dst + u * T + j, x);
+        } else {
+          const size_t e = base + 4 * (size_t(u) * T + j);
+          if (e + 0 < n) out[e + 0] = x.x;
+          if (e + 1 < n) out[e + 1] = x.y;
+          if (e + 2 < n) out[e + 2] = x.z;
+          if (e + 3 < n) out[e + 3] = x.w;
+        }
+      }
+      if constexpr (MODE & kBulk) {
+        if (whole) {
+          // Generic-proxy writes to the stage, then an async-proxy read of it: each writer fences,
+          // the squad meets, one thread stores and waits until the stage has been read.
+          bulk::fence_proxy_async_shared();
+          asm volatile("bar.sync 2, %0;" ::"n"(T) : "memory");
+          if (j == 0) store_bulk(dst, src, unsigned(kVecs * 16));
+          // The next bulk load into this stage (async proxy) follows these generic writes too.
+        }
+      }
+      bulk::arrive(&empty[s]);
+    }
+  }
+}
+
+template <unsigned MODE, unsigned W = 4, unsigned V = 8, unsigned NS = 6, unsigned WIN = 8>
+cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream) {
+  constexpr size_t kTileElems = size_t(W) * 32 * V * 4;
+  constexpr size_t kSmem = NS * size_t(W) * 32 * V * sizeof(int4);
+  const size_t tiles = ceil_div(n, kTileElems);
+  cudaError_t e = cudaMemsetAsync(ws, 0, lookback::workspace_bytes(tiles), stream);
+  if (e != cudaSuccess) return e;
+  auto k = kernel<W, V, NS, WIN, MODE>;
+  e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
+  if (e != cudaSuccess) return e;
+  static const size_t resident =
+      resident_grid(reinterpret_cast<const void*>(k), v15::kBlockThreads<W>, kSmem);
+  const size_t grid = std::min(tiles, resident);
+  k<<<static_cast<unsigned>(grid), v15::kBlockThreads<W>, kSmem, stream>>>(
+      in, out, n, static_cast<unsigned>(tiles), lookback::tile_counter(ws),
+      lookback::tile_status(ws));
+  return cudaGetLastError();
+}
+
+// A tile-contiguous int4 copy: one resident wave of 256-thread blocks, U int4 per thread a trip.
+// HINT 0: plain loads and stores; 1: ld.global.nc (__ldg), plain stores; 2: load_once
+// (ld.global.nc.L1::no_allocate) and __stcs (st.global.cs).
+template <int U, int HINT>
+__global__ void copy_kernel(const int4* __restrict__ in, int4* __restrict__ out, size_t n4) {
+  constexpr size_t kTile = size_t(U) * 256;
+  size_t base = size_t(blockIdx.x) * kTile;
+  for (; base + kTile <= n4; base += size_t(gridDim.x) * kTile) {
+    int4 v[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const size_t i = base + u * 256 + threadIdx.x;
+      v[u] = HINT == 2 ? load_once(in + i) : HINT == 1 ? __ldg(in + i) : in[i];
+    }
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const size_t i = base + u * 256 + threadIdx.x;
+      if (HINT == 2)
+        __stcs(out + i, v[u]);
+      else
+        out[i] = v[u];
+    }
+  }
+  for (size_t i = base + threadIdx.x; i < n4; i += 256) out[i] = in[i];
+}
+
+template <int U, int HINT>
+void copy(const int4* in, int4* out, size_t n4, cudaStream_t st) {
+  static const unsigned grid =
+      unsigned(resident_grid(reinterpret_cast<const void*>(copy_kernel<U, HINT>), 256, 0));
+  copy_kernel<U, HINT><<<grid, 256, 0, st>>>(in, out, n4);
+}
+
+}  // namespace probe
+
+int main() {
+  const size_t n = size_t(1) << 28;
+  int32_t *in, *out, *want;
+  void* ws;
+  unsigned long long* scratch;
+  if (cudaMalloc(&in, n * 4) || cudaMalloc(&out, n * 4) || cudaMalloc(&want, n * 4) ||
+      cudaMalloc(&ws, 64 << 20) || cudaMalloc(&scratch, 8)) {
+    printf("cudaMalloc failed\n");
+    return 1;
+  }
+  std::vector<int32_t> h(n);
+  uint32_t x = 12345;
+  for (auto& v : h) {
+    x = x * 1664525u + 1013904223u;
+    v = int32_t(x >> 28) - 8;
+  }
+  cudaMemcpy(in, h.data(), n * 4, cudaMemcpyDefault);
+  cudaStream_t st;
+  cudaStreamCreate(&st);
+  probe_timing::Timer timer(st);
+  size_t tb = 0;
+  cub::DeviceScan::InclusiveSum(nullptr, tb, in, out, int(n));
+  void* cub_tmp;
+  cudaMalloc(&cub_tmp, tb);
+  cub::DeviceScan::InclusiveSum(cub_tmp, tb, in, want, int(n), st);
+  cudaStreamSynchronize(st);
+  int sms = 0;
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+
+  struct Case {
+    const char* name;
+    bool copy;  // output should equal the input (else CUB's scan)
+    std::function<void()> run;
+  };
+  const int4* in4 = reinterpret_cast<const int4*>(in);
+  int4* out4 = reinterpret_cast<int4*>(out);
+  std::vector<Case> cases = {
+      {"cudaMemcpy", true, [&] { cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDefault, st); }},
+      {"copy kernel 4/thread, plain", true, [&] { probe::copy<4, 0>(in4, out4, n / 4, st); }},
+      {"copy kernel 4/thread, __ldg", true, [&] { probe::copy<4, 1>(in4, out4, n / 4, st); }},
+      {"copy kernel 4/thread, load_once+__stcs", true,
+       [&] { probe::copy<4, 2>(in4, out4, n / 4, st); }},
+      {"copy kernel 8/thread, plain", true, [&] { probe::copy<8, 0>(in4, out4, n / 4, st); }},
+      {"copy kernel 8/thread, __ldg", true, [&] { probe::copy<8, 1>(in4, out4, n / 4, st); }},
+      {"copy kernel 16/thread, plain", true, [&] { probe::copy<16, 0>(in4, out4, n / 4, st); }},
+      {"copy kernel 2/thread, plain", true, [&] { probe::copy<2, 0>(in4, out4, n / 4, st); }},
+      {"v15 pipeline as a copy (kCopy)", true,
+       [&] { probe::launch<probe::kCopy>(in, out, n, ws, st); }},
+      {"v15 pipeline copy, bulk stores", true,
+       [&] { probe::launch<probe::kCopy | probe::kBulk>(in, out, n, ws, st); }},
+      {"v15 pipeline copy, plain stores", true,
+       [&] { probe::launch<probe::kCopy | probe::kPlain>(in, out, n, ws, st); }},
+      {"cub InclusiveSum", false,
+       [&] { cub::DeviceScan::InclusiveSum(cub_tmp, tb, in, out, int(n), st); }},
+      {"v15 shipped", false, [&] { v15::launch(in, out, n, ws, st); }},
+      {"v15 copy of the kernel (MODE 0)", false, [&] { probe::launch<0>(in, out, n, ws, st); }},
+      {"v15 plain stores", false, [&] { probe::launch<probe::kPlain>(in, out, n, ws, st); }},
+      {"v15 bulk stores", false, [&] { probe::launch<probe::kBulk>(in, out, n, ws, st); }},
+      {"v15 static schedule", false, [&] { probe::launch<probe::kStatic>(in, out, n, ws, st); }},
+      {"v15 evict_first loads", false, [&] { probe::launch<probe::kEvict>(in, out, n, ws, st); }},
+      {"v15 bulk + static + evict_first", false,
+       [&] { probe::launch<probe::kBulk | probe::kStatic | probe::kEvict>(in, out, n, ws, st); }},
+      {"v15 plain + static", false,
+       [&] { probe::launch<probe::kPlain | probe::kStatic>(in, out, n, ws, st); }},
+  };
+  printf("n = 2^28 int32 (%zu bytes each way), %d SMs; us: median of 31 launches\n", n * 4, sms);
+  std::vector<std::vector<float>> us(cases.size());
+  for (int round = 0; round < 3; ++round)
+    for (size_t c = 0; c < cases.size(); ++c) {
+      cudaMemsetAsync(out, 0, n * 4, st);
+      const float t = timer.median_us(cases[c].run);
+      const unsigned long long bad =
+          probe_timing::mismatches(out, cases[c].copy ? in : want, n, scratch, st);
+      const cudaError_t err = cudaGetLastError();
+      us[c].push_back(t);
+      printf("round %d  %-36s %8.2f us  %7.1f GB/s  mismatches %llu  %s\n", round, cases[c].name, t,
+             8.0 * n / t / 1e3, bad, cudaGetErrorString(err));
+    }
+  printf("\nsummary (median of the three rounds; %% of cudaMemcpy's median)\n");
+  std::vector<float> med(cases.size());
+  for (size_t c = 0; c < cases.size(); ++c) {
+    std::sort(us[c].begin(), us[c].end());
+    med[c] = us[c][1];
+  }
+  for (size_t c = 0; c < cases.size(); ++c)
+    printf("%-36s %8.2f us  %6.1f%%\n", cases[c].name, med[c], 100.0 * med[0] / med[c]);
+  return 0;
+}
