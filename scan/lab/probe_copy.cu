@@ -4,9 +4,10 @@
 // are not one resident wave and CUB's own transform (cub::DeviceTransform::Transform with an
 // identity operator, the library's tuned streaming kernel). 2^28 int32 (1 GiB each way); three
 // interleaved rounds of 31-launch medians, timed as the benchmark times (common/probe_timer.cuh);
-// every output compared with the input.
+// every output compared with the input. Persistent grids: tiles taken in turn (b, b + grid, ...)
+// or claimed in order from an atomic counter (the claimed cases include its 4-byte memset).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_copy.cu common/device.cu -o p && ./p
-// Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/probe_copy.txt
+// Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/probe_copy-2.txt
 // (scan/lab/LAB_NOTES.md, "A copy that reaches the ceiling").
 #include <cub/device/device_transform.cuh>
 
@@ -52,13 +53,37 @@ __global__ void copy_trips(const int4* __restrict__ in, int4* __restrict__ out, 
   }
 }
 
+// Tiles claimed in order from an atomic counter (as scan v15's producer claims them), U x 256
+// int4 a tile, one resident wave of 256-thread blocks. `counter` is 0 at launch. n4 a multiple of
+// U * 256.
+template <int U>
+__global__ void copy_claimed(const int4* __restrict__ in, int4* __restrict__ out, size_t n4,
+                             unsigned* counter) {
+  constexpr size_t kTile = size_t(U) * 256;
+  __shared__ unsigned tile;
+  while (true) {
+    if (threadIdx.x == 0) tile = atomicAdd(counter, 1u);
+    __syncthreads();
+    const size_t base = size_t(tile) * kTile;
+    __syncthreads();  // every thread has read `tile` before thread 0 claims the next
+    if (base >= n4) return;
+    int4 v[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u) v[u] = in[base + u * 256 + threadIdx.x];
+#pragma unroll
+    for (int u = 0; u < U; ++u) out[base + u * 256 + threadIdx.x] = v[u];
+  }
+}
+
 }  // namespace
 
 int main() {
   const size_t n = size_t(1) << 28, n4 = n / 4;
   int32_t *in, *out;
   unsigned long long* scratch;
-  if (cudaMalloc(&in, n * 4) || cudaMalloc(&out, n * 4) || cudaMalloc(&scratch, 8)) {
+  unsigned* counter;
+  if (cudaMalloc(&in, n * 4) || cudaMalloc(&out, n * 4) || cudaMalloc(&scratch, 8) ||
+      cudaMalloc(&counter, 4)) {
     printf("cudaMalloc failed\n");
     return 1;
   }
@@ -90,6 +115,18 @@ int main() {
       {"trips 4/thread, 2 waves", [&] { copy_trips<4><<<2 * wave, 256, 0, st>>>(i4, o4, n4); }},
       {"trips 4/thread, 8 waves", [&] { copy_trips<4><<<8 * wave, 256, 0, st>>>(i4, o4, n4); }},
       {"trips 16/thread, 1 wave", [&] { copy_trips<16><<<wave, 256, 0, st>>>(i4, o4, n4); }},
+      {"trips 1/thread, 1 wave", [&] { copy_trips<1><<<wave, 256, 0, st>>>(i4, o4, n4); }},
+      {"trips 1/thread, 8 waves", [&] { copy_trips<1><<<8 * wave, 256, 0, st>>>(i4, o4, n4); }},
+      {"claimed 1/thread, 1 wave",
+       [&] {
+         cudaMemsetAsync(counter, 0, 4, st);
+         copy_claimed<1><<<wave, 256, 0, st>>>(i4, o4, n4, counter);
+       }},
+      {"claimed 4/thread, 1 wave",
+       [&] {
+         cudaMemsetAsync(counter, 0, 4, st);
+         copy_claimed<4><<<wave, 256, 0, st>>>(i4, o4, n4, counter);
+       }},
   };
   printf("n = 2^28 int32 (%zu bytes each way); one wave = %u blocks of 256\n", n * 4, wave);
   std::vector<std::vector<float>> us(cases.size());
