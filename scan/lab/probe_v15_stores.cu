@@ -16,6 +16,9 @@
 //     kCopy    no scan: the pipeline copies its input (reduce and look-ahead warps only hand over),
 //              a copy shaped like v15.
 // Every scan's whole output is compared with CUB's, every copy's with its input (mismatch counts).
+// `./p small` times instead the kernel's shapes with less in flight an SM: tiles of 4, 8 or 16 KB
+// (fewer 128-element chunks than lanes below 16 KB), 3 to 12 stages, and a cap on blocks an SM
+// (launch's per_sm).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
 // (scan/lab/LAB_NOTES.md, "The list, run").
@@ -23,6 +26,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "common/bulk_copy.cuh"
@@ -75,7 +79,8 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
   constexpr unsigned kVecs = T * V;
   constexpr size_t kTileElems = size_t(kVecs) * 4;
   constexpr unsigned kChunks = V * W;
-  constexpr unsigned kPerLane = kChunks / 32;
+  static_assert(kChunks % 32 == 0 || 32 % kChunks == 0, "chunks a lane, or lanes a chunk");
+  constexpr unsigned kPerLane = kChunks >= 32 ? kChunks / 32 : 1;
   extern __shared__ int4 stage_data[];
   __shared__ alignas(8) unsigned long long full[NS], claimed[NS], reduced[NS], prefixed[NS],
       empty[NS];
@@ -168,17 +173,26 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
       }
       asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");
       if (warp == 0) {
-        int32_t v[kPerLane], mine = 0;
+        int32_t total;
+        if constexpr (kChunks >= 32) {
+          int32_t v[kPerLane], mine = 0;
 #pragma unroll
-        for (unsigned k = 0; k < kPerLane; ++k) mine += v[k] = chunk_prefix[s][lane * kPerLane + k];
-        const int32_t incl = v09::scan_warp(mine);
-        int32_t run = incl - mine;
+          for (unsigned k = 0; k < kPerLane; ++k)
+            mine += v[k] = chunk_prefix[s][lane * kPerLane + k];
+          const int32_t incl = v09::scan_warp(mine);
+          int32_t run = incl - mine;
 #pragma unroll
-        for (unsigned k = 0; k < kPerLane; ++k) {
-          chunk_prefix[s][lane * kPerLane + k] = run;
-          run += v[k];
+          for (unsigned k = 0; k < kPerLane; ++k) {
+            chunk_prefix[s][lane * kPerLane + k] = run;
+            run += v[k];
+          }
+          total = __shfl_sync(0xffffffffu, incl, 31);
+        } else {  // tiles below 16 KB: fewer chunks than lanes
+          const int32_t mine = lane < kChunks ? chunk_prefix[s][lane] : 0;
+          const int32_t incl = v09::scan_warp(mine);
+          if (lane < kChunks) chunk_prefix[s][lane] = incl - mine;
+          total = __shfl_sync(0xffffffffu, incl, 31);
         }
-        const int32_t total = __shfl_sync(0xffffffffu, incl, 31);
         if (lane == 0) lookback::publish(status + t, lookback::kAggregate, total);
         __syncwarp();
         bulk::arrive(&reduced[s]);
@@ -241,8 +255,10 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
   }
 }
 
+// per_sm: blocks an SM (0: as many as fit, one resident wave).
 template <unsigned MODE, unsigned W = 4, unsigned V = 8, unsigned NS = 6, unsigned WIN = 8>
-cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream) {
+cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream,
+                   unsigned per_sm = 0) {
   constexpr size_t kTileElems = size_t(W) * 32 * V * 4;
   constexpr size_t kSmem = NS * size_t(W) * 32 * V * sizeof(int4);
   const size_t tiles = ceil_div(n, kTileElems);
@@ -253,7 +269,7 @@ cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStre
   if (e != cudaSuccess) return e;
   static const size_t resident =
       resident_grid(reinterpret_cast<const void*>(k), v15::kBlockThreads<W>, kSmem);
-  const size_t grid = std::min(tiles, resident);
+  const size_t grid = std::min(tiles, per_sm ? size_t(per_sm) * current_sm_count() : resident);
   k<<<static_cast<unsigned>(grid), v15::kBlockThreads<W>, kSmem, stream>>>(
       in, out, n, static_cast<unsigned>(tiles), lookback::tile_counter(ws),
       lookback::tile_status(ws));
@@ -295,7 +311,7 @@ void copy(const int4* in, int4* out, size_t n4, cudaStream_t st) {
 
 }  // namespace probe
 
-int main() {
+int main(int argc, char** argv) {
   const size_t n = size_t(1) << 28;
   int32_t *in, *out, *want;
   void* ws;
@@ -360,6 +376,30 @@ int main() {
       {"v15 plain + static", false,
        [&] { probe::launch<probe::kPlain | probe::kStatic>(in, out, n, ws, st); }},
   };
+  if (argc > 1 && std::string(argv[1]) == "small") {  // fewer bytes in flight an SM
+    using probe::launch;
+    constexpr unsigned P = probe::kPlain;
+    cases = {
+        {"cudaMemcpy", true, [&] { cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDefault, st); }},
+        {"v15 shipped (16 KB x 6, 2/SM: 192 KB)", false, [&] { v15::launch(in, out, n, ws, st); }},
+        {"16 KB x 6, 1/SM (96 KB)", false, [&] { launch<0, 4, 8, 6>(in, out, n, ws, st, 1); }},
+        {"16 KB x 3, 4/SM (192 KB)", false, [&] { launch<0, 4, 8, 3>(in, out, n, ws, st); }},
+        {"16 KB x 3, 2/SM (96 KB)", false, [&] { launch<0, 4, 8, 3>(in, out, n, ws, st, 2); }},
+        {"16 KB x 3, 3/SM (144 KB)", false, [&] { launch<0, 4, 8, 3>(in, out, n, ws, st, 3); }},
+        {"8 KB x 6, 4/SM (192 KB)", false, [&] { launch<0, 4, 4, 6>(in, out, n, ws, st); }},
+        {"8 KB x 6, 3/SM (144 KB)", false, [&] { launch<0, 4, 4, 6>(in, out, n, ws, st, 3); }},
+        {"8 KB x 6, 2/SM (96 KB)", false, [&] { launch<0, 4, 4, 6>(in, out, n, ws, st, 2); }},
+        {"8 KB x 12, 2/SM (192 KB)", false, [&] { launch<0, 4, 4, 12>(in, out, n, ws, st); }},
+        {"8 KB x 4, 3/SM (96 KB)", false, [&] { launch<0, 4, 4, 4>(in, out, n, ws, st, 3); }},
+        {"8 KB (2w) x 6, 4/SM (192 KB)", false, [&] { launch<0, 2, 8, 6>(in, out, n, ws, st); }},
+        {"8 KB (2w) x 6, 2/SM (96 KB)", false, [&] { launch<0, 2, 8, 6>(in, out, n, ws, st, 2); }},
+        {"4 KB x 8, 6/SM (192 KB)", false, [&] { launch<0, 4, 2, 8>(in, out, n, ws, st); }},
+        {"4 KB x 8, 3/SM (96 KB)", false, [&] { launch<0, 4, 2, 8>(in, out, n, ws, st, 3); }},
+        {"4 KB x 12, 4/SM (192 KB)", false, [&] { launch<0, 4, 2, 12>(in, out, n, ws, st); }},
+        {"8 KB x 6, 2/SM, plain stores", false, [&] { launch<P, 4, 4, 6>(in, out, n, ws, st, 2); }},
+        {"8 KB x 6, 3/SM, plain stores", false, [&] { launch<P, 4, 4, 6>(in, out, n, ws, st, 3); }},
+    };
+  }
   printf("n = 2^28 int32 (%zu bytes each way), %d SMs; us: median of 31 launches\n", n * 4, sms);
   std::vector<std::vector<float>> us(cases.size());
   for (int round = 0; round < 3; ++round)
