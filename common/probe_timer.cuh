@@ -19,7 +19,9 @@ namespace ladder::probe_timing {
 // events is GPU time alone. median_us runs the work once untimed (loads, first-call setup), then
 // `reps` timed runs, and returns their median in microseconds. `before` (optional) is enqueued
 // ahead of the flush on every run, outside the timed interval (for example a workspace clear that
-// a variant wants out of the measurement). Device 0, as the probes use.
+// a variant wants out of the measurement); `after_flush` (optional, median_us_warmed) after the
+// flush, also outside it (for example a read that puts a variant's own data back in L2, as the
+// work before it would have left it). Device 0, as the probes use.
 class Timer {
  public:
   explicit Timer(cudaStream_t stream) : stream_(stream), flusher_(query_device(0).l2_bytes) {
@@ -35,14 +37,15 @@ class Timer {
 
   cudaStream_t stream() const { return stream_; }
 
-  template <typename Run, typename Before>
-  float median_us(Run&& run, Before&& before, int reps = 31) {
+  template <typename Run, typename Before, typename AfterFlush>
+  float median_us_warmed(Run&& run, Before&& before, AfterFlush&& after_flush, int reps = 31) {
     before();
     run();
     std::vector<float> t;
     for (int r = 0; r < reps; ++r) {
       before();
       flusher_.flush(stream_);
+      after_flush();
       blocker_.block(stream_);
       cudaEventRecord(start_, stream_);
       run();
@@ -56,6 +59,11 @@ class Timer {
     std::sort(t.begin(), t.end());
     return t[t.size() / 2];
   }
+  template <typename Run, typename Before>
+  float median_us(Run&& run, Before&& before, int reps = 31) {
+    return median_us_warmed(
+        run, before, [] {}, reps);
+  }
   template <typename Run>
   float median_us(Run&& run, int reps = 31) {
     return median_us(
@@ -68,6 +76,22 @@ class Timer {
   StreamBlocker blocker_;
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
 };
+
+// Reads `words` 8-byte words at p and adds a value that depends on them to *sink, so that they
+// sit in L2 afterwards (grid-stride; one thread a word). touch() enqueues it on `stream`.
+static __global__ void touch_kernel(const unsigned long long* p, size_t words,
+                                    unsigned long long* sink) {
+  unsigned long long x = 0;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < words;
+       i += size_t(gridDim.x) * blockDim.x)
+    x ^= p[i];
+  if (x == 0x5eedull) atomicAdd(sink, x);  // rarely taken; keeps the loads
+}
+inline void touch(const void* p, size_t bytes, unsigned long long* sink, cudaStream_t stream) {
+  const size_t words = bytes / 8;
+  if (words)
+    touch_kernel<<<264, 256, 0, stream>>>(static_cast<const unsigned long long*>(p), words, sink);
+}
 
 // Adds to *count the number of i < n with a[i] != b[i] (grid-stride; *count zeroed by the caller).
 template <typename T>

@@ -72,8 +72,12 @@ inline constexpr unsigned stage_vecs = kWarps * 32 * kVectors + (ALIGNED ? 0 : 1
 // scan v15's shifted bulk copy (from the 16-byte boundary below the tile, one int4 longer, read
 // `shift` elements in). Tile 0 of unaligned input and the last, partial tile are copied element
 // by element by the producer and filled with 0, which is dropped. `tiles` = ceil(n / kTile).
-// The workspace is zero at launch.
-template <bool ALIGNED>
+// The workspace is zero at launch. PDL: launched as the programmatic dependent of a grid that
+// clears the workspace (scan::lookback::clear_for_dependent_kernel, sm_90): every thread waits
+// for that grid (griddepcontrol.wait) after the barriers' set-up, before any workspace access.
+// Only copy_if/lab/probe_v06_wait.cu launches it so (not adopted: copy_if/lab/LAB_NOTES.md);
+// launch() runs PDL = false.
+template <bool ALIGNED, bool PDL = false>
 __global__ void __launch_bounds__(kBlockThreads, 1)
     specialized_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
                        unsigned long long* count, size_t n, unsigned tiles, unsigned* counter,
@@ -104,6 +108,9 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
     }
   }
   __syncthreads();  // the only block-wide barrier
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  if constexpr (PDL) asm volatile("griddepcontrol.wait;" ::: "memory");  // the clear is done
+#endif
 
   if (warp == 2 * W) {
     // ---- Producer: take a stage, then claim a tile, then load it ----

@@ -106,7 +106,13 @@ inline constexpr unsigned stage_vecs = W * 32 * V + (ALIGNED ? 0 : 1);
 // stage is free). So every claimed
 // tile is published without waiting on any other tile, and a look-ahead that waits on tiles
 // below its own ends; nothing depends on blocks being co-resident or on launch order.
-template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED>
+//
+// PDL: launched as the programmatic dependent of a grid that clears the workspace
+// (lookback::clear_for_dependent_kernel, sm_90): every thread waits for that grid
+// (griddepcontrol.wait) after the barriers' set-up, before any workspace access. Only
+// scan/lab/probe_v15_wait.cu launches it so (not adopted: scan/lab/LAB_NOTES.md); launch() runs
+// PDL = false.
+template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED, bool PDL = false>
 __global__ void __launch_bounds__(kBlockThreads<W>, 1)
     specialized_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n,
                        unsigned tiles, unsigned* counter, lookback::Status* status) {
@@ -137,6 +143,9 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
     }
   }
   __syncthreads();  // the only block-wide barrier: the roles never meet again
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  if constexpr (PDL) asm volatile("griddepcontrol.wait;" ::: "memory");  // the clear is done
+#endif
 
   if (warp == 2 * W) {
     // ---- Producer ----
