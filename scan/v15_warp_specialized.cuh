@@ -7,7 +7,8 @@
 // Remains (bottleneck): at middle sizes (2^20 to 2^22) a block gets only a few tiles: its
 // pipeline fills and drains within them, and its look-ahead, reading every tile's status from
 // tile 0, waits on the slowest tile below its own with no later tiles to hide that behind (v14 is
-// faster there; which of the two costs more is not measured for scan). At 2^28
+// faster there; on the H200 the waits decide at 2^20, while at 2^22 v15 stays slower than v14
+// even when no tile waits). At 2^28
 // the look-ahead is hidden (the H200 runs v15 as fast without it) and the pipeline stays a few
 // per cent short of the copy ceiling, with DRAM below its peak and the SMs issuing on a quarter
 // of their cycles (scan/lab/LAB_NOTES.md).
@@ -48,7 +49,8 @@ inline constexpr VersionDoc kDoc = {
     "At middle sizes (2^20 to 2^22), a block gets only a few tiles: its pipeline fills and "
     "drains within them, and its look-ahead, reading every tile's status from tile 0, waits on "
     "the slowest tile below its own with no later tiles to hide that behind; v15 trails v14 "
-    "there (which of the two costs more is not measured for scan). At 2^28 the look-ahead is "
+    "there (on the H200 the waits decide at 2^20, while at 2^22 v15 stays slower than v14 "
+    "even when no tile waits). At 2^28 the look-ahead is "
     "hidden (on the H200 v15 runs as fast without it); the pipeline stays a few per cent short "
     "of the copy ceiling, with DRAM below its peak and the SMs issuing on a quarter of their "
     "cycles.",
