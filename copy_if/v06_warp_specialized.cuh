@@ -6,8 +6,9 @@
 // Changes from v05: one block no longer loads, counts, waits and stores one tile in sequence —
 // later tiles load and publish their counts while an earlier one waits for its offset.
 // Remains (bottleneck): the look-ahead: at 2^28 its L2 round trips (one or two a tile even when
-// every status is already published), at 2^22 also its waits for lower tiles, which leave it
-// behind v05 and CUB there (a block has too few tiles to hide them; copy_if/lab/LAB_NOTES.md);
+// every status is already published), at 2^22 also its waits for lower tiles and its status
+// clear, which leave it behind CUB there (a block has too few tiles to hide them;
+// copy_if/lab/LAB_NOTES.md);
 // and the compacted run's scalar stores.
 // Source: scan v15 and what it cites: D. Merrill, M. Garland, "Single-pass Parallel Prefix Scan
 // with Decoupled Look-back" (NVIDIA NVR-2016-002, 2016); NVIDIA/cccl pull request 6811 (a
@@ -46,8 +47,9 @@ inline constexpr VersionDoc kDoc = {
     "flight and the roles overlap: counts are published as soon as a tile lands.",
     /*remains*/
     "The look-ahead warp's L2 round trips, one or two a tile even when every status is already "
-    "published, and at middle sizes (2^22) its waits for lower tiles, which a block has too few "
-    "tiles to hide; and the stores of the compacted run: 4-byte, since the run starts at any "
+    "published, and at middle sizes (2^22) its waits for lower tiles and its status clear, "
+    "which a block with few tiles cannot hide; and the stores of the compacted run: 4-byte, since "
+    "the run starts at any "
     "offset.",
     /*source*/
     "Scan v15 (D. Merrill, M. Garland, Single-pass Parallel Prefix Scan with Decoupled "

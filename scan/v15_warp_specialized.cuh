@@ -4,11 +4,11 @@
 // warps and hand tiles to one another through mbarriers in shared memory.
 // Changes from v14: the tile's load, its sum, its prefix and its stores no longer form one
 // chain per block — a block loads and publishes later tiles while an earlier one waits.
-// Remains (bottleneck): at middle sizes (2^20 to 2^22) a block gets only a few tiles: its
+// Remains (bottleneck): at middle sizes (2^20 to 2^22) a block gets one to four tiles: its
 // pipeline fills and drains within them, and its look-ahead, reading every tile's status from
 // tile 0, waits on the slowest tile below its own with no later tiles to hide that behind (v14 is
-// faster there; on the H200 the waits decide at 2^20, while at 2^22 v15 stays slower than v14
-// even when no tile waits). At 2^28
+// faster there; on the H200 at 2^20 the waits alone, or the status clear alone, cost more than
+// v15's deficit to v14, while at 2^22 v15 stays slower than v14 even when no tile waits). At 2^28
 // the look-ahead is hidden (the H200 runs v15 as fast without it) and the pipeline stays a few
 // per cent short of the copy ceiling, with DRAM below its peak and the SMs issuing on a quarter
 // of their cycles (scan/lab/LAB_NOTES.md).
@@ -46,11 +46,12 @@ inline constexpr VersionDoc kDoc = {
     "earlier tile waits for its prefix, so the DRAM queue never drains behind a slow tile. "
     "Tiles publish only aggregates: no inclusive-prefix status, no chain between look-backs.",
     /*remains*/
-    "At middle sizes (2^20 to 2^22), a block gets only a few tiles: its pipeline fills and "
+    "At middle sizes (2^20 to 2^22), a block gets one to four tiles: its pipeline fills and "
     "drains within them, and its look-ahead, reading every tile's status from tile 0, waits on "
     "the slowest tile below its own with no later tiles to hide that behind; v15 trails v14 "
-    "there (on the H200 the waits decide at 2^20, while at 2^22 v15 stays slower than v14 "
-    "even when no tile waits). At 2^28 the look-ahead is "
+    "there (on the H200 at 2^20 the waits alone, or the status clear alone, cost more than "
+    "v15's deficit to v14, while at 2^22 v15 stays slower than v14 even when no tile waits). "
+    "At 2^28 the look-ahead is "
     "hidden (on the H200 v15 runs as fast without it); the pipeline stays a few per cent short "
     "of the copy ceiling, with DRAM below its peak and the SMs issuing on a quarter of their "
     "cycles.",
