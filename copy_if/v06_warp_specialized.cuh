@@ -5,13 +5,12 @@
 // count of every earlier tile; compact-store warps compact the tile in place and store it.
 // Changes from v05: one block no longer loads, counts, waits and stores one tile in sequence —
 // later tiles load and publish their counts while an earlier one waits for its offset.
-// Remains (bottleneck): the look-ahead: at 2^28 its L2 round trips (one or two a tile even when
-// every status is already published), at 2^22 also its waits for lower tiles and its status
-// clear, which leave it behind CUB there (a block has too few tiles to hide them;
-// copy_if/lab/LAB_NOTES.md);
-// and the compacted run's scalar stores.
-// Source: scan v15 and what it cites: D. Merrill, M. Garland, "Single-pass Parallel Prefix Scan
-// with Decoupled Look-back" (NVIDIA NVR-2016-002, 2016); NVIDIA/cccl pull request 6811 (a
+// Remains (bottleneck): the look-ahead: at 2^28 its status reads (by the window's arithmetic, two
+// L2 round trips a tile even when every status is already published) and the order it keeps; at
+// 2^22 also its waits for lower tiles, which a block with few tiles cannot hide, and the status
+// clear, which leave it behind CUB there (copy_if/lab/LAB_NOTES.md); and the compacted run's scalar
+// stores. Source: scan v15 and what it cites: D. Merrill, M. Garland, "Single-pass Parallel Prefix
+// Scan with Decoupled Look-back" (NVIDIA NVR-2016-002, 2016); NVIDIA/cccl pull request 6811 (a
 // warp-specialized scan with decoupled look-ahead); CUB's DeviceSelect (compaction through
 // shared memory).
 #pragma once
@@ -46,9 +45,11 @@ inline constexpr VersionDoc kDoc = {
     "for its offset its block had no load in flight. Here each block keeps six tiles in "
     "flight and the roles overlap: counts are published as soon as a tile lands.",
     /*remains*/
-    "The look-ahead warp's L2 round trips, one or two a tile even when every status is already "
-    "published, and at middle sizes (2^22) its waits for lower tiles and its status clear, "
-    "which a block with few tiles cannot hide; and the stores of the compacted run: 4-byte, since "
+    "The look-ahead warp's status reads, by the window's arithmetic two L2 round trips a tile "
+    "even when every status is already published; at middle sizes (2^22) also its waits for lower "
+    "tiles, "
+    "which a block with few tiles cannot hide, and the status clear; and the stores of the "
+    "compacted run: 4-byte, since "
     "the run starts at any "
     "offset.",
     /*source*/
