@@ -8,8 +8,9 @@
 // launch of its workspace clear. Below one v06 tile per SM and from sixteen, v06.
 // Remains (bottleneck): launch latency below the threshold; v05's and v06's above it.
 // Source: CUB DeviceSelect's tile compaction (agent_select_if.cuh: BlockLoad, BlockScan of the
-// selection flags, compaction through shared memory); the size dispatch as in scan v16;
-// programmatic dependent launch as in CUB's dispatch_scan.cuh on sm_90.
+// selection flags, compaction through shared memory); the size dispatch as in scan v16 (bounds
+// in tiles per SM; the upper one 16 here, 12 there); programmatic dependent launch as newer CCCL
+// releases launch CUB's scan kernels on sm_90 (dispatch_scan.cuh on NVIDIA/cccl's main branch).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -36,7 +37,8 @@ inline constexpr VersionDoc kDoc = {
     "memory and stores them with coalesced writes, then the count: one launch. Where v06 would "
     "give each SM between one and sixteen tiles, v05's one-tile blocks; from three of those per "
     "SM on, launched as the programmatic dependent of a kernel that clears their status words "
-    "(their launch and start-up overlap the clear, as CUB's init and scan kernels do on sm_90). "
+    "(their launch and start-up overlap the clear, as newer CCCL releases do for CUB's scan on "
+    "sm_90). "
     "Elsewhere v06 (v05 on a GPU that cannot run sm_90 code). Keeps the input order.",
     /*changes*/
     "v06 ran its memset, its persistent pipeline and its look-ahead at every size; on a few "
@@ -46,7 +48,9 @@ inline constexpr VersionDoc kDoc = {
     "Below the threshold, the launch itself; above it, v05's and v06's bottlenecks.",
     /*source*/
     "CUB DeviceSelect (agent_select_if.cuh: BlockLoad, BlockScan of selection flags, "
-    "compaction through shared memory); thresholds as in scan v16"};
+    "compaction through shared memory); bounds in tiles per SM as in scan v16 (the upper one "
+    "16 here, 12 there); programmatic dependent launch as newer CCCL releases launch CUB's "
+    "scan on sm_90"};
 
 inline constexpr unsigned kThreads = 1024;
 inline constexpr unsigned kItems = 16;

@@ -132,8 +132,9 @@ inline Status* tile_status(void* ws) {
 // first thing, lets the grid launched after it as its programmatic dependent start (PTX
 // griddepcontrol.launch_dependents, sm_90; a no-op when compiled for an older GPU). The
 // dependent overlaps its launch and block start-up with this clear and waits for it
-// (griddepcontrol.wait) before it touches the workspace. CUB does the same with its init and
-// scan kernels on sm_90 (dispatch_scan.cuh). Grid-stride: any grid and block size. (A template
+// (griddepcontrol.wait) before it touches the workspace. Newer CCCL releases launch CUB's init
+// and scan kernels so on sm_90 (dispatch_scan.cuh on NVIDIA/cccl's main branch; not the CCCL 3.0.1
+// of CUDA 13.0). Grid-stride: any grid and block size. (A template
 // so that every file including this header may instantiate it.)
 template <typename Word = unsigned long long>
 __global__ void clear_for_dependent_kernel(Word* ws, size_t words) {
