@@ -1,7 +1,8 @@
 // scan/v07_blelloch.cuh — scan v07: work-efficient Blelloch block scan, conflict-free padding.
 // Technique: Blelloch's work-efficient block scan (up-sweep, down-sweep), one padding word per 32.
 // Changes from v06: the warp-organised Kogge-Stone block scan becomes Blelloch's (512 threads x 2).
-// Remains (bottleneck): 20 barrier-separated steps with fewer and fewer threads working.
+// Remains (bottleneck): 20 barrier-separated steps, most threads idle in most of them (the
+// working threads halve through the up-sweep and double again through the down-sweep).
 // Source: Harris, Sengupta & Owens, GPU Gems 3 ch. 39 (2007); Blelloch (1990); PaddlePaddle's
 // CUDA Kernel Primitive API documentation (Cumsum).
 #pragma once
@@ -26,7 +27,8 @@ inline constexpr VersionDoc kDoc = {
     "v06's warp-organised Kogge-Stone block scan is replaced by Blelloch's, 512 threads of two "
     "elements each; the recursion is v06's.",
     /*remains*/
-    "2 log2(1024) = 20 barrier-separated steps in which fewer and fewer threads work: fewer "
+    "2 log2(1024) = 20 barrier-separated steps, most threads idle in most of them (halving "
+    "through the up-sweep, doubling again through the down-sweep): fewer "
     "additions, but more latency than the warp-synchronous scan, and shared memory still holds "
     "the data.",
     /*source*/
