@@ -4,7 +4,7 @@
 // Changes from v03: vector loads; warp-aggregated updates.
 // Remains (bottleneck): the match on every sample, costly where the lanes hold many different
 // bins (uniform input); bank conflicts between different bins in one bank.
-// Source: A. Adinets, "CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics" (NVIDIA
+// Source: A. Adinetz, "CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics" (NVIDIA
 // Developer Blog, 2014), applied per bin; __match_any_sync among the warp primitives of the
 // anonymous Chinese notes on CUDA operator optimization.
 #pragma once
@@ -32,7 +32,7 @@ inline constexpr VersionDoc kDoc = {
     "on uniform input, where lanes rarely share a bin, it buys almost nothing. Shared-memory "
     "bank conflicts between lanes with different bins in the same bank remain.",
     /*source*/
-    "A. Adinets, CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics (NVIDIA "
+    "A. Adinetz, CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics (NVIDIA "
     "Developer Blog, 2014), applied per bin; the warp primitives (match, aggregated atomics) "
     "of the anonymous Chinese notes on CUDA operator optimization"};
 
