@@ -9,6 +9,7 @@
 
 #include <climits>
 #include <cstdint>
+#include <type_traits>
 
 #include "common/registry.h"
 #include "elementwise/ops.cuh"
@@ -55,6 +56,26 @@ inline constexpr VersionDoc kUnfusedDoc = {
     /*source*/
     "Anonymous, Chinese notes on CUDA operator optimization, section 3.4 (the fused kernel); "
     "CUB, cub::DeviceTransform"};
+
+// Two size classes, each its own set of DeviceTransform instantiations. CCCL 3.0.1's
+// DeviceTransform chooses its tile (items a thread) on the first call of each instantiation in a
+// process and keeps it for every later call (dispatch_transform.cuh, configure_ublkcp_kernel's
+// `static auto cached_config`), and the choice stops growing the tile as soon as one tile covers
+// that first call's n. A process whose first call is small (the size sweep starts at 2^10) would
+// therefore keep a tile of a few items a thread, with too few bytes in flight, at every larger n:
+// in the H200's sweep at f477d4d CUB's GELU took a third longer at 2^27 than its 2^28 ladder run
+// (results/logs/h200-cub-cache-*/; newer CCCL chooses the tile without n, NVIDIA/cccl PR #5112).
+// A first call at n >= kSmallTransform cannot stop early (no tile reaches that many elements:
+// 256 threads x at most 31 items), so calls from that size on get the tile a fresh process gets
+// at any large n, whatever ran before them; smaller calls share the other class.
+inline constexpr size_t kSmallTransform = 8192;
+template <bool Small, typename Op>
+struct SizeClass : Op {};  // the same functor, a distinct type per size class
+
+template <typename F>
+cudaError_t with_size_class(size_t n, F&& f) {
+  return n < kSmallTransform ? f(std::true_type{}) : f(std::false_type{});
+}
 
 // 32-bit offsets and element indices whenever n fits in int (CUB's fast path, and a 32-bit
 // modulo for the bias), 64-bit beyond.
@@ -109,19 +130,21 @@ struct TimesScale {
   __device__ T operator()(T x) const { return static_cast<T>(static_cast<float>(x) * scale); }
 };
 
-// One transform of the operation over `count` elements, element by element (T's own functor).
-template <Kind K, typename T, typename Count>
+// One transform of the operation over `count` elements, element by element (T's own functor),
+// in size class Small.
+template <Kind K, bool Small, typename T, typename Count>
 cudaError_t transform(const Args<T>& a, T* out, Count count, cudaStream_t stream) {
   using cub::DeviceTransform;
   using ::cuda::std::make_tuple;
   if constexpr (K == Kind::kGelu) {
-    return DeviceTransform::Transform(a.x, out, count, GeluOp{}, stream);
+    return DeviceTransform::Transform(a.x, out, count, SizeClass<Small, GeluOp>{}, stream);
   } else if constexpr (K == Kind::kAdd) {
-    return DeviceTransform::Transform(make_tuple(a.x, a.addend), out, count, AddOp{}, stream);
+    return DeviceTransform::Transform(make_tuple(a.x, a.addend), out, count,
+                                      SizeClass<Small, AddOp>{}, stream);
   } else {
     return DeviceTransform::Transform(
         make_tuple(a.x, thrust::counting_iterator<Count>(0), a.mask, a.addend), out, count,
-        FusedIndexed<T>{a.bias, a.bias_size, a.scale}, stream);
+        SizeClass<Small, FusedIndexed<T>>{{a.bias, a.bias_size, a.scale}}, stream);
   }
 }
 
@@ -136,23 +159,24 @@ bool pairs_aligned(const Args<__half>& a, const __half* out) {
          (K != Kind::kFused || aligned(a.mask, 2));
 }
 
-// The fp16 operation on n / 2 pairs in __half2 arithmetic (the rungs' arithmetic from v04 on).
-template <Kind K, typename Count>
+// The fp16 operation on n / 2 pairs in __half2 arithmetic (the rungs' arithmetic from v04 on),
+// in size class Small.
+template <Kind K, bool Small, typename Count>
 cudaError_t transform_pairs(const Args<__half>& a, __half* out, Count pairs, cudaStream_t stream) {
   using cub::DeviceTransform;
   using ::cuda::std::make_tuple;
   const auto* x = reinterpret_cast<const __half2*>(a.x);
   auto* y = reinterpret_cast<__half2*>(out);
   if constexpr (K == Kind::kGelu) {
-    return DeviceTransform::Transform(x, y, pairs, GeluOp{}, stream);
+    return DeviceTransform::Transform(x, y, pairs, SizeClass<Small, GeluOp>{}, stream);
   } else if constexpr (K == Kind::kAdd) {
     return DeviceTransform::Transform(make_tuple(x, reinterpret_cast<const __half2*>(a.addend)), y,
-                                      pairs, AddOp{}, stream);
+                                      pairs, SizeClass<Small, AddOp>{}, stream);
   } else {
     return DeviceTransform::Transform(
         make_tuple(x, thrust::counting_iterator<Count>(0), reinterpret_cast<const uchar2*>(a.mask),
                    reinterpret_cast<const __half2*>(a.addend)),
-        y, pairs, FusedIndexedPair{a.bias, a.bias_size, a.scale}, stream);
+        y, pairs, SizeClass<Small, FusedIndexedPair>{{a.bias, a.bias_size, a.scale}}, stream);
   }
 }
 
@@ -179,25 +203,32 @@ cudaError_t transform_last(const Args<__half>& a, __half* out, size_t last, cuda
 template <Kind K, typename T>
 cudaError_t launch(const Args<T>& a, T* out, size_t n, cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
-  if constexpr (sizeof(T) == 2) {
-    if (pairs_aligned<K>(a, out)) {
-      cudaError_t e = cudaSuccess;
-      if (n >= 2)  // the index type is chosen by n, so 2 * pair index fits it too
-        e = with_offsets(n, [&](auto count) {
-          return transform_pairs<K>(a, out, decltype(count)(count / 2), stream);
-        });
-      if (e == cudaSuccess && n % 2 == 1) e = transform_last<K>(a, out, n - 1, stream);
-      return e;
+  return with_size_class(n, [&](auto small) {
+    if constexpr (sizeof(T) == 2) {
+      if (pairs_aligned<K>(a, out)) {
+        cudaError_t e = cudaSuccess;
+        if (n >= 2)  // the index type is chosen by n, so 2 * pair index fits it too
+          e = with_offsets(n, [&](auto count) {
+            return transform_pairs<K, decltype(small)::value>(a, out, decltype(count)(count / 2),
+                                                              stream);
+          });
+        if (e == cudaSuccess && n % 2 == 1) e = transform_last<K>(a, out, n - 1, stream);
+        return e;
+      }
     }
-  }
-  return with_offsets(n, [&](auto count) { return transform<K>(a, out, count, stream); });
+    return with_offsets(
+        n, [&](auto count) { return transform<K, decltype(small)::value>(a, out, count, stream); });
+  });
 }
 
 // fp16 only: the same library call element by element, in float arithmetic.
 template <Kind K, typename T>
 cudaError_t launch_float_math(const Args<T>& a, T* out, size_t n, cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
-  return with_offsets(n, [&](auto count) { return transform<K>(a, out, count, stream); });
+  return with_size_class(n, [&](auto small) {
+    return with_offsets(
+        n, [&](auto count) { return transform<K, decltype(small)::value>(a, out, count, stream); });
+  });
 }
 
 // The fused operation as four library calls (fused operators only).
@@ -205,19 +236,26 @@ template <Kind K, typename T>
 cudaError_t launch_unfused(const Args<T>& a, T* out, size_t n, cudaStream_t stream) {
   static_assert(K == Kind::kFused, "the unfused sequence is the fused operation's baseline");
   if (n == 0) return cudaSuccess;
-  return with_offsets(n, [&](auto count) {
-    using Count = decltype(count);
-    using cub::DeviceTransform;
-    using ::cuda::std::make_tuple;
-    cudaError_t e = DeviceTransform::Transform(make_tuple(a.x, thrust::counting_iterator<Count>(0)),
-                                               out, count, AddBias<T>{a.bias, a.bias_size}, stream);
-    if (e == cudaSuccess)
-      e = DeviceTransform::Transform(make_tuple(out, a.mask), out, count, TimesMask<T>{}, stream);
-    if (e == cudaSuccess)
-      e = DeviceTransform::Transform(out, out, count, TimesScale<T>{a.scale}, stream);
-    if (e == cudaSuccess)
-      e = DeviceTransform::Transform(make_tuple(out, a.addend), out, count, AddOp{}, stream);
-    return e;
+  return with_size_class(n, [&](auto small) {
+    constexpr bool Small = decltype(small)::value;
+    return with_offsets(n, [&](auto count) {
+      using Count = decltype(count);
+      using cub::DeviceTransform;
+      using ::cuda::std::make_tuple;
+      cudaError_t e = DeviceTransform::Transform(
+          make_tuple(a.x, thrust::counting_iterator<Count>(0)), out, count,
+          SizeClass<Small, AddBias<T>>{{a.bias, a.bias_size}}, stream);
+      if (e == cudaSuccess)
+        e = DeviceTransform::Transform(make_tuple(out, a.mask), out, count,
+                                       SizeClass<Small, TimesMask<T>>{}, stream);
+      if (e == cudaSuccess)
+        e = DeviceTransform::Transform(out, out, count, SizeClass<Small, TimesScale<T>>{{a.scale}},
+                                       stream);
+      if (e == cudaSuccess)
+        e = DeviceTransform::Transform(make_tuple(out, a.addend), out, count,
+                                       SizeClass<Small, AddOp>{}, stream);
+      return e;
+    });
   });
 }
 
