@@ -63,8 +63,9 @@ inline constexpr VersionDoc kUnfusedDoc = {
 // `static auto cached_config`), and the choice stops growing the tile as soon as one tile covers
 // that first call's n. A process whose first call is small (the size sweep starts at 2^10) would
 // therefore keep a tile of a few items a thread, with too few bytes in flight, at every larger n:
-// in the H200's sweep at f477d4d CUB's GELU took a third longer at 2^27 than its 2^28 ladder run
-// (results/logs/h200-cub-cache-*/; newer CCCL chooses the tile without n, NVIDIA/cccl PR #5112).
+// on the H200 at 2^27 CUB's fp16 GELU took a third longer so
+// (results/logs/h200-cub-cache-9b747f9-2026-11-29/; newer CCCL chooses the tile without n,
+// NVIDIA/cccl PR #5112).
 // A first call at n >= kSmallTransform cannot stop early (no tile reaches that many elements:
 // 256 threads x at most 31 items), so calls from that size on get the tile a fresh process gets
 // at any large n, whatever ran before them; smaller calls share the other class.
