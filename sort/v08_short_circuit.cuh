@@ -12,8 +12,9 @@
 // the look-back latency of the short-circuited tiles, which leaves such a pass well above a
 // copy's time; the histogram pass (v09). A pass whose digit is the same for every key is a copy,
 // not skipped.
-// Source: CUB's TryShortCircuit (agent_radix_sort_onesweep.cuh), which checks after ranking; here
-// the check comes before it, so the ballots are skipped too. A. Adinets and D. Merrill, "Onesweep:
+// Source: CUB's TryShortCircuit (agent_radix_sort_onesweep.cuh), which checks once the tile's
+// digits are counted (a shared atomic a key), before the ballots; here the check needs no counts
+// (an XOR and an OR a key). A. Adinets and D. Merrill, "Onesweep:
 // A Faster Least Significant Digit Radix Sort for GPUs", 2022.
 #pragma once
 
@@ -52,8 +53,8 @@ inline constexpr VersionDoc kDoc = {
     "v06 ranked every tile with eight ballots a key whatever the keys. With few distinct keys, "
     "after the first pass the keys are grouped by their low digit, and most tiles of the later "
     "passes hold a single key value: there the pass becomes a copy plus a look-back. CUB checks "
-    "the same thing after ranking (TryShortCircuit) and skips only the staging; checking before "
-    "skips the ranking too.",
+    "the same thing once it has counted the tile's digits (TryShortCircuit, a shared atomic a "
+    "key), before its ballots; this check needs no counts.",
     /*remains*/
     "On uniform keys, v06's passes (the ballots). On regular inputs, the look-back latency of the "
     "short-circuited tiles: such a pass still takes well above a copy's time. The histogram "
