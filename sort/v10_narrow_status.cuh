@@ -12,7 +12,8 @@
 // instead of 8, 45 MB instead of 89 MB a pass at n = 2^28, smaller than the H100's 50 MB L2.
 // Remains (bottleneck): the passes' ranking (ballots) on uniform keys, as in v06.
 // Source: CUB's one-sweep look-back words (agent_radix_sort_onesweep.cuh: 32-bit, a 2-bit kind
-// over a 30-bit count, inputs cut into portions below 2^30 keys), which CUB zeroes before each
+// over a 30-bit count; dispatch_radix_sort.cuh cuts inputs into portions below 2^28 keys, so at
+// n = 2^28 CUB already runs each pass as two portions), which CUB zeroes before each
 // pass; Ilya Grebnov's libcusort (github.com/IlyaGrebnov/libcusort) flips a status bit per pass
 // instead. What pointed here: Nsight Compute's DRAM bytes per kernel, each v09 pass writing more
 // than CUB's beyond the keys.
