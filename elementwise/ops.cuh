@@ -23,8 +23,8 @@ inline constexpr float kGeluK1 = 0.044715f;
 // tanhf's two dozen) and an IEEE division. __expf's error, (2 + 1.17 |2z|) ulp, reaches the
 // result scaled by e / (1 + e)^2 relative to |x|: at most about 1.25 * 2^-24 |x| (near
 // z = -0.35, where e is about 2 and its ulp 2^-22). With the rounding of z and of the division
-// the result is within a few 2^-24 |x|: inside the check's bound of 16 unit roundoffs. NaN and +-Inf come out as the tanh form gives them
-// (x = -Inf: -Inf / Inf = NaN; x = +Inf: Inf / 1 = Inf).
+// the result is within a few 2^-24 |x|: inside the check's bound of 16 unit roundoffs. NaN and
+// +-Inf come out as the tanh form gives them (x = -Inf: -Inf / Inf = NaN; x = +Inf: Inf / 1 = Inf).
 struct GeluOp {
   __device__ __forceinline__ float operator()(float x) const {
     const float z = kGeluK0 * (x + kGeluK1 * x * x * x);
