@@ -77,8 +77,9 @@ class Timer {
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
 };
 
-// Reads `words` 8-byte words at p and adds a value that depends on them to *sink, so that they
-// sit in L2 afterwards (grid-stride; one thread a word). touch() enqueues it on `stream`.
+// Reads `words` 8-byte words at p, so that they sit in L2 afterwards, and adds their XOR to *sink
+// only if it equals a sentinel (so that the loads are kept); grid-stride, each word read by one
+// thread. touch() enqueues it on `stream`.
 static __global__ void touch_kernel(const unsigned long long* p, size_t words,
                                     unsigned long long* sink) {
   unsigned long long x = 0;

@@ -66,16 +66,17 @@ inline constexpr VersionDoc kUnfusedDoc = {
 // on the H200 at 2^27 CUB's fp16 GELU took a third longer so
 // (results/logs/h200-cub-cache-9b747f9-2026-11-29/; newer CCCL chooses the tile without n,
 // NVIDIA/cccl PR #5112).
-// A first call at n >= kSmallTransform cannot stop early (no tile reaches that many elements:
-// 256 threads x at most 31 items), so calls from that size on get the tile a fresh process gets
-// at any large n, whatever ran before them; smaller calls share the other class.
+// The class is decided by the number of items CUB is given (pairs, for the fp16 pair calls): a
+// first call of kSmallTransform items or more cannot stop early (no tile reaches that many: 256
+// threads x at most 31 items), so calls from that size on get the tile a fresh process gets at
+// any large n, whatever ran before them; smaller calls share the other class.
 inline constexpr size_t kSmallTransform = 8192;
 template <bool Small, typename Op>
 struct SizeClass : Op {};  // the same functor, a distinct type per size class
 
 template <typename F>
-cudaError_t with_size_class(size_t n, F&& f) {
-  return n < kSmallTransform ? f(std::true_type{}) : f(std::false_type{});
+cudaError_t with_size_class(size_t items, F&& f) {
+  return items < kSmallTransform ? f(std::true_type{}) : f(std::false_type{});
 }
 
 // 32-bit offsets and element indices whenever n fits in int (CUB's fast path, and a 32-bit
@@ -204,19 +205,21 @@ cudaError_t transform_last(const Args<__half>& a, __half* out, size_t last, cuda
 template <Kind K, typename T>
 cudaError_t launch(const Args<T>& a, T* out, size_t n, cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
-  return with_size_class(n, [&](auto small) {
-    if constexpr (sizeof(T) == 2) {
-      if (pairs_aligned<K>(a, out)) {
-        cudaError_t e = cudaSuccess;
-        if (n >= 2)  // the index type is chosen by n, so 2 * pair index fits it too
-          e = with_offsets(n, [&](auto count) {
+  if constexpr (sizeof(T) == 2) {
+    if (pairs_aligned<K>(a, out)) {
+      cudaError_t e = cudaSuccess;
+      if (n >= 2)  // the index type is chosen by n, so 2 * pair index fits it too
+        e = with_size_class(n / 2, [&](auto small) {
+          return with_offsets(n, [&](auto count) {
             return transform_pairs<K, decltype(small)::value>(a, out, decltype(count)(count / 2),
                                                               stream);
           });
-        if (e == cudaSuccess && n % 2 == 1) e = transform_last<K>(a, out, n - 1, stream);
-        return e;
-      }
+        });
+      if (e == cudaSuccess && n % 2 == 1) e = transform_last<K>(a, out, n - 1, stream);
+      return e;
     }
+  }
+  return with_size_class(n, [&](auto small) {
     return with_offsets(
         n, [&](auto count) { return transform<K, decltype(small)::value>(a, out, count, stream); });
   });

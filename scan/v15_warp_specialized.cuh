@@ -61,11 +61,11 @@ inline constexpr VersionDoc kDoc = {
     "the warp-specialized 'warpspeed' scan with decoupled look-ahead; PTX ISA mbarrier and "
     "cp.async.bulk"};
 
-// The shipped shape, the fastest of those timed at 2^28 (scan/lab/LAB_NOTES.md): 4 reduce and 4
-// scan-store warps, 8 int4 per thread per tile (4096 elements, 16 KB), 6 stages (96 KB, so two
-// blocks and 20 warps per SM), look-ahead windows of 8 x 32 statuses. One block per SM with 32 KB
-// tiles was about a fifth slower with 4-warp squads (2% with 8-warp squads); two blocks per SM
-// double the squads, producers and look-ahead warps at work.
+// The shipped shape, the fastest of those timed at 2^28 or level with it (scan/lab/LAB_NOTES.md): 4
+// reduce and 4 scan-store warps, 8 int4 per thread per tile (4096 elements, 16 KB), 6 stages (96
+// KB, so two blocks and 20 warps per SM), look-ahead windows of 8 x 32 statuses. One block per SM
+// with 32 KB tiles was about a fifth slower with 4-warp squads (2% with 8-warp squads); two blocks
+// per SM double the squads, producers and look-ahead warps at work.
 inline constexpr unsigned kWarps = 4;    // warps in each of the reduce and scan-store squads
 inline constexpr unsigned kVectors = 8;  // int4 per squad thread per tile
 inline constexpr unsigned kStages = 6;

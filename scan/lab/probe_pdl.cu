@@ -7,7 +7,7 @@
 //            (griddepcontrol.launch_dependents), then v13 launched with
 //            cudaLaunchAttributeProgrammaticStreamSerialization, waiting (griddepcontrol.wait)
 //            before its first workspace access: the launch and block start-up of the scan
-//            overlap the clear, as CUB's init and scan kernels do on sm_90;
+//            overlap the clear, as newer CCCL releases launch CUB's scan on sm_90;
 //   pre:     the kernel alone, the workspace cleared before the timed region (not a valid
 //            scan call: the lower bound of what removing the clear could save).
 // Each is timed as the benchmark times it: the stream held by a blocking kernel while the start
