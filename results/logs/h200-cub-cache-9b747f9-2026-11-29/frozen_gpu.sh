@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The next frozen run, for each GPU from ONE commit (issue 56): f477d4d's H200 run predates the
-# elementwise CUB baseline's size classes (9b747f9), so both GPUs run again at a commit that has
+# elementwise CUB baseline's size classes (9b747f9, classed by items since 5b89218), so both GPUs run again at a commit that has
 # them (the head of main when the run is made; set C below). Here, before the first device call:
 #   C=<12 hex of that commit>
 #   rm -rf .dev/clean && mkdir -p .dev/clean && git archive $C -- . ':!results/logs' \
