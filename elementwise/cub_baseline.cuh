@@ -63,7 +63,7 @@ inline constexpr VersionDoc kUnfusedDoc = {
 // `static auto cached_config`), and the choice stops growing the tile as soon as one tile covers
 // that first call's n. A process whose first call is small (the size sweep starts at 2^10) would
 // therefore keep a tile of a few items a thread, with too few bytes in flight, at every larger n:
-// on the H200 at 2^27 CUB's fp16 GELU took a third longer so
+// on the H200 at 2^27 CUB's fp16 GELU took a third longer that way
 // (results/logs/h200-cub-cache-9b747f9-2026-11-29/; newer CCCL chooses the tile without n,
 // NVIDIA/cccl PR #5112).
 // The class is decided by the number of items CUB is given (pairs, for the fp16 pair calls): a
