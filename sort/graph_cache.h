@@ -9,8 +9,9 @@
 
 namespace ladder::sort {
 
-// A rung's built graphs, one for each (device, keys_in, keys_out, ws, n) it was called with: a
-// graph's kernels hold those pointers and sizes, so another call needs another graph. The last
+// A rung's built graphs, one for each (device, keys_in, keys_out, ws, n; for pairs values_in and
+// values_out too) it was called with: a graph's kernels hold those pointers and sizes, so another
+// call needs another graph. The last
 // 16 built are kept; building a 17th destroys the oldest (freed once it has run, if it is
 // running). Each rung keeps its own cache (its graphs differ for the same arguments). Not safe to
 // use from two host threads at once.
@@ -22,12 +23,20 @@ class GraphCache {
   template <typename Build>
   cudaError_t launch(const void* in, const void* out, const void* ws, size_t n, cudaStream_t stream,
                      Build build) {
+    return launch(in, nullptr, out, nullptr, ws, n, stream, build);
+  }
+  // The same for pairs: vin and vout, the values' pointers (nullptr for keys).
+  template <typename Build>
+  cudaError_t launch(const void* in, const void* vin, const void* out, const void* vout,
+                     const void* ws, size_t n, cudaStream_t stream, Build build) {
     int device = 0;
     cudaError_t e = cudaGetDevice(&device);
     if (e != cudaSuccess) return e;
     cudaGraphExec_t exec = nullptr;
     for (const Entry& c : entries_)
-      if (c.device == device && c.in == in && c.out == out && c.ws == ws && c.n == n) exec = c.exec;
+      if (c.device == device && c.in == in && c.vin == vin && c.out == out && c.vout == vout &&
+          c.ws == ws && c.n == n)
+        exec = c.exec;
     if (!exec) {
       cudaStream_t cs = nullptr;
       if ((e = capture_stream(&cs)) != cudaSuccess) return e;
@@ -36,7 +45,7 @@ class GraphCache {
         cudaGraphExecDestroy(entries_.front().exec);
         entries_.erase(entries_.begin());
       }
-      entries_.push_back({device, in, out, ws, n, exec});
+      entries_.push_back({device, in, vin, out, vout, ws, n, exec});
     }
     return cudaGraphLaunch(exec, stream);
   }
@@ -45,7 +54,7 @@ class GraphCache {
   static constexpr size_t kKept = 16;
   struct Entry {
     int device;
-    const void *in, *out, *ws;
+    const void *in, *vin, *out, *vout, *ws;
     size_t n;
     cudaGraphExec_t exec;
   };

@@ -255,6 +255,9 @@ Operator make_pairs_operator() {
       with_dispatch(
           entry(s, v12::kDoc, nullptr, v12::launch_pairs, v12::workspace_bytes_pairs, v12::kMaxN),
           v12::dispatch_bounds_pairs),
+      with_dispatch(
+          entry(s, v16::kDoc, nullptr, v16::launch_pairs, v16::workspace_bytes_pairs, v16::kMaxN),
+          v16::dispatch_bounds_pairs),
       entry(s, cub_baseline::kPairsDoc, nullptr, cub_baseline::launch_pairs,
             cub_baseline::pairs_workspace_bytes),
   };

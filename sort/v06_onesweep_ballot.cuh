@@ -448,6 +448,9 @@ struct BasePolicy {
     __device__ __forceinline__ void adjust(uint32_t k, unsigned dk, unsigned& to) const {
       (void)k, (void)dk, (void)to;
     }
+    // Whether adjust may move a key of this tile (the same for the whole block): the values then
+    // go straight to their keys' places (rank_and_scatter), not through the staging buffer.
+    __device__ __forceinline__ bool irregular() const { return false; }
   };
   static constexpr bool kKeysOnly = false;  // a policy that cannot carry values says so
 };
@@ -593,8 +596,25 @@ __device__ __forceinline__ void rank_and_scatter(
         dst[j] = to;
     }
   }
-  // Pairs: the values take the same trip through the same staging buffer.
+  // Pairs: the values take the same trip through the same staging buffer. In a tile whose policy
+  // moves keys (place.irregular(), block-uniform; sort v16's second pass, a tile across two upper
+  // digits) each value goes straight from its input place to its key's: the key read again from
+  // keys_in (L1 or L2), its place as at the write-out (its rank in the tile, its digit's offset,
+  // the policy's adjustment).
   if constexpr (PAIRS) {
+    if (place.irregular()) {
+#pragma unroll
+      for (unsigned j = 0; j < ITEMS; ++j) {
+        if (full || first + j * 32 < n) {
+          const uint32_t k = keys_in[first + j * 32];
+          const unsigned dk = digit_at(k, pass);
+          unsigned to = rank.get(j) + offset[dk];
+          place.adjust(k, dk, to);
+          vals_out[to] = vals_in[first + j * 32];
+        }
+      }
+      return;
+    }
     __syncthreads();
 #pragma unroll
     for (unsigned j = 0; j < ITEMS; ++j)

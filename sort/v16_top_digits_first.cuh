@@ -160,15 +160,26 @@ inline bool needs_order(size_t n) {
 constexpr unsigned bucket_smem_bytes(unsigned threads, unsigned items) {
   return 4 * (threads * items + threads / 32 * kDigits + kDigits + kDigits / 16 + threads / 32);
 }
+// The bucket pass for pairs' shared memory, in bytes (bucket_sort_pairs_kernel: a word and a value
+// a slot, the warps' counters).
+constexpr unsigned bucket_pairs_smem_bytes(unsigned threads, unsigned items) {
+  return 4 * (2 * threads * items + threads / 32 * kDigits + threads / 32);
+}
+// Pairs have no 16-bit bucket pass: their largest shape is 1,024 x 17.
+inline bool pairs_shape(const Shape& s) { return !(s.threads == 1024 && s.items == 34); }
 // The road's last n on this device: the largest n whose bucket of uniform keys the largest shape
-// that fits a block's shared memory holds (1,024 x 34, about 2.2e9 keys, on a Hopper GPU; 1,024 x
-// 17, about 1.09e9, where a block has less than 173,248 bytes), at most kMaxN. From 1,073,740,801
-// keys the two passes run in portions of fewer than 2^30 keys (their 30-bit look-back counts).
-inline size_t hybrid_to() {
+// that fits a block's shared memory holds (keys: 1,024 x 34, about 2.2e9 keys, on a Hopper GPU;
+// 1,024 x 17, about 1.09e9, where a block has less than 173,248 bytes; pairs: 1,024 x 17, where a
+// block has 172,160 bytes), at most kMaxN. From 1,073,740,801 keys (pairs 1,073,735,681) the two
+// passes run in portions of fewer than 2^30 keys (their 30-bit look-back counts).
+inline size_t hybrid_to_for(bool pairs) {
   unsigned slots = 0;
-  for (const Shape& s : kShapes)
-    if (bucket_smem_bytes(s.threads, s.items) <= current_smem_per_block_optin())
+  for (const Shape& s : kShapes) {
+    const unsigned bytes =
+        pairs ? bucket_pairs_smem_bytes(s.threads, s.items) : bucket_smem_bytes(s.threads, s.items);
+    if ((!pairs || pairs_shape(s)) && bytes <= current_smem_per_block_optin())
       slots = std::max(slots, s.slots());
+  }
   const auto fits = [slots](size_t n) {
     const double mean = double(n) / kBins;
     return mean + 6 * std::sqrt(mean) + 64 <= slots;
@@ -183,7 +194,12 @@ inline size_t hybrid_to() {
   }
   return lo;
 }
+inline size_t hybrid_to() { return hybrid_to_for(false); }
+inline size_t hybrid_to_pairs() { return hybrid_to_for(true); }
 inline bool hybrid_runs(size_t n) { return n >= hybrid_from() && n <= hybrid_to() && count_fits(); }
+inline bool hybrid_runs_pairs(size_t n) {
+  return n >= hybrid_from() && n <= hybrid_to_pairs() && count_fits();
+}
 // shape_by_size(n), or the shape in the environment variable LADDER_SORT_V16_BUCKET, "256x36"
 // (THREADSxITEMS, one of kShapes; the tests set it to run each bucket kernel at small sizes). A
 // value that names no shape is reported once and ignored.
@@ -200,6 +216,11 @@ inline Shape shape_for(size_t n) {
     return -1;
   }();
   return forced >= 0 ? kShapes[forced] : shape_by_size(n);
+}
+// Pairs: shape_for(n), where 1,024 x 34 (forced; pairs do not reach it by size) becomes 1,024 x 17.
+inline Shape shape_for_pairs(size_t n) {
+  const Shape s = shape_for(n);
+  return pairs_shape(s) ? s : Shape{1024, 17};
 }
 
 // Counts keys[0, n) by their top 16 bits into partial[blockIdx.x * kBins / 2 + bin / 2] (two
@@ -363,15 +384,18 @@ __global__ void __launch_bounds__(256)
   base16p[b] = base16[b] + next[d] - base16[d];
 }
 
-// v16's change to the second pass, as its policy (v06::BasePolicy says what a policy is; v14's
-// prefetch kept): the input is grouped by the digit above this pass's (the first pass sorted by
-// it), and `bases` holds 256 x 256 starts, bases[u * 256 + d] the start of the bucket (u, d) less
-// the keys with digit d and an upper digit below u. A key's position is then bases[u * 256 + d]
-// plus the keys with digit d before it in input order (the look-back and the tile's rank, as in
-// every pass), which lands it inside its bucket. A tile takes the row of its first key's upper
-// digit; only a tile whose last key's upper digit differs (it straddles two) checks each key, and
-// a key of another upper digit adds the difference of the two rows' entries. Keys only.
-struct BucketPolicy : v14::Policy {
+// v16's change to the second pass, as its policy on Base (v06::BasePolicy says what a policy is;
+// keys keep v14's prefetch, v14::Policy; pairs v12's pass, v06::BasePolicy): the input is grouped
+// by the digit above this pass's (the first pass sorted by it), and `bases` holds 256 x 256 starts,
+// bases[u * 256 + d] the start of the bucket (u, d) less the keys with digit d and an upper digit
+// below u. A key's position is then bases[u * 256 + d] plus the keys with digit d before it in
+// input order (the look-back and the tile's rank, as in every pass), which lands it inside its
+// bucket. A tile takes the row of its first key's upper digit; only a tile whose last key's upper
+// digit differs (it straddles two) checks each key, and a key of another upper digit adds the
+// difference of the two rows' entries. Such a tile is irregular: its values (pairs) go straight
+// to their keys' places (v06::rank_and_scatter).
+template <typename Base>
+struct BucketPolicyOn : Base {
   struct Place {
     const unsigned* bases;
     const unsigned* row;  // the tile's first key's row
@@ -390,9 +414,12 @@ struct BucketPolicy : v14::Policy {
         if (up != lead_up) to += bases[up * kDigits + dk] - row[dk];
       }
     }
+    __device__ __forceinline__ bool irregular() const { return straddles; }
   };
-  static constexpr bool kKeysOnly = true;
+  static constexpr bool kKeysOnly = false;
 };
+using BucketPolicy = BucketPolicyOn<v14::Policy>;
+using BucketPolicyPairs = BucketPolicyOn<v06::BasePolicy>;
 
 // The exclusive scan of `count` over a block of WARPS warps, two barriers: thread d < 256 gives
 // digit d's count, the other threads 0. warp_sums: WARPS words of shared memory. Both bucket
@@ -411,6 +438,52 @@ __device__ __forceinline__ unsigned bucket_digit_scan(unsigned count, unsigned* 
   }
   __syncthreads();
   return incl - count + (warp ? warp_sums[warp - 1] : 0);
+}
+
+// One stable round of a bucket pass: the block's THREADS x ITEMS words (v06's tile layout, word j
+// of lane l of warp w at slot (w * ITEMS + j) * 32 + l) ranked by their digit `digit` with v06's
+// ballots and warp-private counters (warp_hist: THREADS / 32 x 256 words; warp_sums: THREADS / 32)
+// and stored in that order into sk (THREADS * ITEMS words). Words of equal digits keep their order.
+// Ends with a barrier.
+template <unsigned THREADS, unsigned ITEMS>
+__device__ __forceinline__ void bucket_stable_round(const uint32_t (&key)[ITEMS], unsigned digit,
+                                                    uint32_t* sk, unsigned (*warp_hist)[kDigits],
+                                                    unsigned* warp_sums) {
+  constexpr unsigned kWarps = THREADS / 32;
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;
+  const bool digit_thread = d < kDigits;
+  unsigned rank[ITEMS];
+  for (unsigned i = lane; i < kDigits; i += 32) warp_hist[warp][i] = 0;
+  __syncwarp();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned dd = v06::digit_at(key[j], digit);
+    const unsigned peers = v06::match_digit(dd);
+    const unsigned upto = __popc(peers & v06::lanemask_le());
+    const unsigned leader = 31 - __clz(peers);
+    const unsigned old = v06::leader_fetch_add(&warp_hist[warp][dd], upto, lane == leader);
+    rank[j] = __shfl_sync(0xffffffffu, old, leader) + upto - 1;
+  }
+  __syncthreads();
+  unsigned count = 0;
+  if (digit_thread) {
+#pragma unroll
+    for (unsigned w = 0; w < kWarps; ++w) {
+      const unsigned c = warp_hist[w][d];
+      warp_hist[w][d] = count;
+      count += c;
+    }
+  }
+  const unsigned start = bucket_digit_scan<kWarps>(count, warp_sums);
+  if (digit_thread) {
+#pragma unroll
+    for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][d] += start;
+  }
+  __syncthreads();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j)
+    sk[rank[j] + warp_hist[warp][v06::digit_at(key[j], digit)]] = key[j];
+  __syncthreads();
 }
 
 // The bucket pass. Block g sorts bucket g (the keys whose top 16 bits are g: data[start16[g],
@@ -483,38 +556,68 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) key[j] = sk[first + j * 32];
   // Pass 1, bits 8-15: v06's ballots and warp-private counters, stable.
-  for (unsigned i = lane; i < kDigits; i += 32) warp_hist[warp][i] = 0;
-  __syncwarp();
+  bucket_stable_round<THREADS, ITEMS>(key, 1, sk, warp_hist, warp_sums);
+  for (unsigned e = threadIdx.x; e < n; e += THREADS) keys[e] = sk[e];
+}
+
+// The bucket pass for pairs, as bucket_sort_kernel with the values (vals, at the keys' places)
+// moving with their keys, and both rounds stable: equal keys keep their values' input order. A
+// slot holds one word, the key's low 16 bits above the key's index e in the bucket (e < 2^16):
+// (k << 16) | e. The values are loaded into shared memory in input order with the keys; two rounds
+// of v06's ballots sort the words by bits 16-23, then 24-31 (the key's bits 0-7, then 8-15); slot
+// i's key is then g << 16 | w >> 16 and its value sv[w & 0xffff]. The slots past the bucket hold
+// 0xffffffff, which sorts after every real word. A bucket already in order (its words are in order
+// exactly when its keys are) is left as it is. Shared memory: bucket_pairs_smem_bytes.
+template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS>
+__global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
+    bucket_sort_pairs_kernel(uint32_t* data, uint32_t* vals, const unsigned* start16,
+                             const unsigned* hist) {
+  static_assert(THREADS % 256 == 0 && THREADS <= 1024, "whole groups of 256 (one a digit)");
+  constexpr unsigned kWarps = THREADS / 32, kSlots = THREADS * ITEMS;
+  static_assert(kSlots <= 65536, "a slot's index fits the word's low 16 bits");
+  extern __shared__ uint32_t smem[];
+  uint32_t* sk = smem;                                                         // kSlots words
+  uint32_t* sv = smem + kSlots;                                                // kSlots values
+  auto warp_hist = reinterpret_cast<unsigned(*)[kDigits]>(smem + 2 * kSlots);  // kWarps x 256
+  unsigned* warp_sums = smem + 2 * kSlots + kWarps * kDigits;                  // kWarps
+  const unsigned g = blockIdx.x;
+  const unsigned n = hist[g];
+  if (n <= 1) return;
+  uint32_t* keys = data + start16[g];
+  uint32_t* values = vals + start16[g];
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  uint32_t word[ITEMS];
+  const unsigned first = warp * ITEMS * 32 + lane;
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
-    const unsigned dd = v06::digit_at(key[j], 1);
-    const unsigned peers = v06::match_digit(dd);
-    const unsigned upto = __popc(peers & v06::lanemask_le());
-    const unsigned leader = 31 - __clz(peers);
-    const unsigned old = v06::leader_fetch_add(&warp_hist[warp][dd], upto, lane == leader);
-    rank[j] = __shfl_sync(0xffffffffu, old, leader) + upto - 1;
+    const unsigned e = first + j * 32;
+    word[j] = e < n ? (keys[e] << 16) | e : 0xffffffffu;
+    if (e < n) sv[e] = values[e];
   }
-  __syncthreads();
-  unsigned count = 0;
-  if (digit_thread) {
+  {  // In order already? Each word against the next in the tile's order.
+    bool ordered = true;
 #pragma unroll
-    for (unsigned w = 0; w < kWarps; ++w) {
-      const unsigned c = warp_hist[w][d];
-      warp_hist[w][d] = count;
-      count += c;
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const uint32_t next_lane = __shfl_down_sync(0xffffffffu, word[j], 1);
+      const uint32_t next_item = __shfl_sync(0xffffffffu, word[j + 1 < ITEMS ? j + 1 : j], 0);
+      const uint32_t next = lane < 31 ? next_lane : (j + 1 < ITEMS ? next_item : word[j]);
+      ordered &= word[j] <= next;
     }
+    if (lane == 0) sk[warp] = word[0];  // warp w's last word against warp w + 1's first
+    __syncthreads();
+    if (lane == 31 && warp + 1 < kWarps) ordered &= word[ITEMS - 1] <= sk[warp + 1];
+    if (__syncthreads_and(ordered)) return;
   }
-  const unsigned start1 = bucket_digit_scan<kWarps>(count, warp_sums);
-  if (digit_thread) {
+  bucket_stable_round<THREADS, ITEMS>(word, 2, sk, warp_hist, warp_sums);
 #pragma unroll
-    for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][d] += start1;
+  for (unsigned j = 0; j < ITEMS; ++j) word[j] = sk[first + j * 32];
+  bucket_stable_round<THREADS, ITEMS>(word, 3, sk, warp_hist, warp_sums);
+  const uint32_t top = g << 16;
+  for (unsigned e = threadIdx.x; e < n; e += THREADS) {
+    const uint32_t w = sk[e];
+    keys[e] = top | (w >> 16);
+    values[e] = sv[w & 0xffffu];
   }
-  __syncthreads();
-#pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j)
-    sk[rank[j] + warp_hist[warp][v06::digit_at(key[j], 1)]] = key[j];
-  __syncthreads();
-  for (unsigned e = threadIdx.x; e < n; e += THREADS) keys[e] = sk[e];
 }
 
 // The largest shape's bucket pass (1,024 threads, 34 slots a thread; from about 1.09e9 keys), as
@@ -636,7 +739,8 @@ __global__ void __launch_bounds__(THREADS, 1)
 }
 
 // The workspace: v15's (whose key buffer and look-back words the hybrid's passes reuse), then
-// the hybrid's own parts.
+// the hybrid's own parts. Pairs: v12's (its key and value buffers and look-back words), then the
+// same own parts.
 struct Parts {
   unsigned* zeroed;  // what is zeroed per sort: the verdict, the counters, the sample's bins
   size_t zeroed_bytes;
@@ -652,6 +756,7 @@ struct Parts {
   unsigned *next8, *next16, *base16p;
   v10::NarrowStatus::Word* status;
   uint32_t* key_buf;
+  uint32_t* val_buf;  // pairs only
 };
 inline unsigned count_blocks() {
   return std::min<unsigned>(kMaxCountBlocks, static_cast<unsigned>(current_sm_count()));
@@ -665,13 +770,12 @@ inline size_t own_bytes() {
 inline size_t workspace_bytes(size_t n) {
   return v06::round256(v15::workspace_bytes(n)) + (n <= hybrid_to() ? own_bytes() : 0);
 }
-inline Parts parts_of(void* ws, size_t n) {
+inline size_t workspace_bytes_pairs(size_t n) {
+  return v06::round256(v12::workspace_bytes_pairs(n)) + (n <= hybrid_to_pairs() ? own_bytes() : 0);
+}
+// The hybrid's own parts, from p (own_bytes() of them), into r.
+inline void own_parts_at(char* p, Parts& r) {
   using v06::round256;
-  Parts r;
-  const v15::Parts w15 = v15::parts_of(ws, n);
-  r.status = w15.status;
-  r.key_buf = w15.key_buf;
-  char* p = static_cast<char*>(ws) + round256(v15::workspace_bytes(n));
   r.zeroed = reinterpret_cast<unsigned*>(p);
   r.zeroed_bytes = 256 + kBins * 4;
   r.verdict = r.zeroed;
@@ -693,6 +797,28 @@ inline Parts parts_of(void* ws, size_t n) {
   p += 2 * round256(256 * 4);
   r.next8 = reinterpret_cast<unsigned*>(p);
   r.next16 = reinterpret_cast<unsigned*>(p + round256(v08::kMaxPortions * kDigits * 4));
+}
+inline Parts parts_of(void* ws, size_t n) {
+  Parts r;
+  const v15::Parts w15 = v15::parts_of(ws, n);
+  r.status = w15.status;
+  r.key_buf = w15.key_buf;
+  r.val_buf = nullptr;
+  own_parts_at(static_cast<char*>(ws) + v06::round256(v15::workspace_bytes(n)), r);
+  return r;
+}
+// Pairs: the look-back words and the key and value buffers where v12's pairs passes
+// (v08::launch_passes with 256 x 40 tiles) put them.
+inline Parts parts_of_pairs(void* ws, size_t n) {
+  using v06::round256;
+  Parts r;
+  char* p = static_cast<char*>(ws);
+  r.status = reinterpret_cast<v10::NarrowStatus::Word*>(p + 256 + v06::kPasses * kDigits * 4);
+  char* q = p + round256(v06::zeroed_bytes<v12::kThreads, v12::kItemsPairs>(n)) +
+            round256(v06::kPasses * kDigits * 4 + v06::kPasses * 4);
+  r.key_buf = reinterpret_cast<uint32_t*>(q);
+  r.val_buf = reinterpret_cast<uint32_t*>(q + round256(n * 4));
+  own_parts_at(p + round256(v12::workspace_bytes_pairs(n)), r);
   return r;
 }
 
@@ -709,15 +835,36 @@ inline void count_on(const uint32_t* keys_in, size_t n, const Parts& w, unsigned
                                            w.bases8, w.start16, w.base16, road, set);
 }
 
-// The bucket pass, one block a bucket, in the given shape.
-inline void bucket_pass_on(uint32_t* keys, const Parts& w, Shape shape, cudaStream_t stream) {
-  const unsigned bytes = bucket_smem_bytes(shape.threads, shape.items);
+// The bucket pass, one block a bucket, in the given shape. vals: the pairs' values (nullptr for
+// keys; pairs never take 1,024 x 34).
+inline void bucket_pass_on(uint32_t* keys, uint32_t* vals, const Parts& w, Shape shape,
+                           cudaStream_t stream) {
+  const unsigned t = shape.threads, i = shape.items;
+  if (vals) {
+    const unsigned bytes = bucket_pairs_smem_bytes(t, i);
+    const auto go = [&](auto kernel) {
+      if (bytes > 48 * 1024)  // a failure shows as the launch's error
+        (void)cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+      kernel<<<kBins, t, bytes, stream>>>(keys, vals, w.start16, w.hist);
+    };
+    if (t == 256 && i == 4)
+      go(bucket_sort_pairs_kernel<256, 4, 8>);
+    else if (t == 256 && i == 10)
+      go(bucket_sort_pairs_kernel<256, 10, 6>);
+    else if (t == 256 && i == 18)
+      go(bucket_sort_pairs_kernel<256, 18, 4>);
+    else if (t == 256 && i == 36)
+      go(bucket_sort_pairs_kernel<256, 36, 2>);
+    else
+      go(bucket_sort_pairs_kernel<1024, 17, 1>);
+    return;
+  }
+  const unsigned bytes = bucket_smem_bytes(t, i);
   const auto go = [&](auto kernel) {
     if (bytes > 48 * 1024)  // a failure shows as the launch's error
       (void)cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
-    kernel<<<kBins, shape.threads, bytes, stream>>>(keys, w.start16, w.hist);
+    kernel<<<kBins, t, bytes, stream>>>(keys, w.start16, w.hist);
   };
-  const unsigned t = shape.threads, i = shape.items;
   if (t == 256 && i == 4)
     go(bucket_sort_kernel<256, 4, 8>);
   else if (t == 256 && i == 10)
@@ -733,22 +880,30 @@ inline void bucket_pass_on(uint32_t* keys, const Parts& w, Shape shape, cudaStre
 }
 
 // The three passes (the count done and accepted), onto `stream`: keys_in -> key_buf -> keys_out,
-// then keys_out in place.
-inline void passes_on(const uint32_t* keys_in, uint32_t* keys_out, size_t n, const Parts& w,
-                      Shape shape, cudaStream_t stream) {
+// then keys_out in place; with PAIRS the values the same way, vals_in -> val_buf -> vals_out, on
+// v12's pairs passes (256 x 40 tiles; v14's prefetch was slower for pairs).
+template <bool PAIRS = false>
+inline void passes_on(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
+                      uint32_t* vals_out, size_t n, const Parts& w, Shape shape,
+                      cudaStream_t stream) {
   using SW = v10::NarrowStatus;
-  const size_t tiles = ceil_div(n, v12::kTile);
+  constexpr unsigned kItems = PAIRS ? v12::kItemsPairs : v12::kItems;
+  constexpr size_t kTile = size_t(v12::kThreads) * kItems;
+  constexpr unsigned kOpt = PAIRS ? v06::kPackedDigits : 0;  // v12's pairs pass
+  using Pass1 = std::conditional_t<PAIRS, v06::BasePolicy, v14::Policy>;
+  using Pass2 = std::conditional_t<PAIRS, BucketPolicyPairs, BucketPolicy>;
+  const size_t tiles = ceil_div(n, kTile);
   fill_status_kernel<<<1024, 256, 0, stream>>>(reinterpret_cast<uint4*>(w.status),
                                                tiles * kDigits / 4);
-  const auto pass1 = v08::onesweep_kernel<v12::kThreads, v12::kItems, v06::kWindow, false,
-                                          v12::kMinBlocks, v08::kScWindow, SW, 0, v14::Policy>;
-  const auto pass2 = v08::onesweep_kernel<v12::kThreads, v12::kItems, v06::kWindow, false,
-                                          v12::kMinBlocks, v08::kScWindow, SW, 0, BucketPolicy>;
+  const auto pass1 = v08::onesweep_kernel<v12::kThreads, kItems, v06::kWindow, PAIRS,
+                                          v12::kMinBlocks, v08::kScWindow, SW, kOpt, Pass1>;
+  const auto pass2 = v08::onesweep_kernel<v12::kThreads, kItems, v06::kWindow, PAIRS,
+                                          v12::kMinBlocks, v08::kScWindow, SW, kOpt, Pass2>;
   // Portions (v08::launch_passes's scheme): from 1,073,740,801 keys each pass runs as launches over
   // runs of fewer than 2^30 keys, each looking back only within itself; portion q's last tile
   // leaves the next portion its digit starts (pass 1) or the per-digit shift of its 256 x 256
   // starts (pass 2, which shift_bases_kernel applies).
-  const size_t per = v08::portion_tiles(tiles, v12::kTile, SW::kMaxCount, sizeof(SW::Word));
+  const size_t per = v08::portion_tiles(tiles, kTile, SW::kMaxCount, sizeof(SW::Word));
   const size_t portions = ceil_div(tiles, per);
   for (unsigned pass = 0; pass < 2; ++pass) {
     for (size_t q = 0; q < portions; ++q) {
@@ -761,19 +916,19 @@ inline void passes_on(const uint32_t* keys_in, uint32_t* keys_out, size_t n, con
       const unsigned grid = static_cast<unsigned>(count);
       if (pass == 0) {
         const unsigned* bases = q == 0 ? w.bases8 : w.next8 + (q - 1) * kDigits;
-        pass1<<<grid, v12::kThreads, 0, stream>>>(keys_in, nullptr, w.key_buf, nullptr, n, 3,
+        pass1<<<grid, v12::kThreads, 0, stream>>>(keys_in, vals_in, w.key_buf, w.val_buf, n, 3,
                                                   counter, w.status, bases, w.check, portion);
       } else {
         if (q > 0)
           shift_bases_kernel<<<kBins / 256, 256, 0, stream>>>(
               w.base16, w.next16 + (q - 1) * kDigits, w.base16p);
         const unsigned* bases = q == 0 ? w.base16 : w.base16p;
-        pass2<<<grid, v12::kThreads, 0, stream>>>(w.key_buf, nullptr, keys_out, nullptr, n, 2,
+        pass2<<<grid, v12::kThreads, 0, stream>>>(w.key_buf, w.val_buf, keys_out, vals_out, n, 2,
                                                   counter, w.status, bases, w.check, portion);
       }
     }
   }
-  bucket_pass_on(keys_out, w, shape, stream);
+  bucket_pass_on(keys_out, PAIRS ? vals_out : nullptr, w, shape, stream);
 }
 
 // Captures work(cs) into g, an empty graph.
@@ -788,12 +943,50 @@ cudaError_t capture_into(cudaGraph_t g, cudaStream_t cs, Work work) {
   return end != cudaSuccess ? end : cudaGetLastError();
 }
 
+// One sort's arguments: keys, or pairs where vals_in is not null.
+struct Call {
+  const uint32_t* keys_in;
+  const uint32_t* vals_in;
+  uint32_t* keys_out;
+  uint32_t* vals_out;
+  size_t n;
+  void* ws;
+  bool pairs() const { return vals_in != nullptr; }
+  Parts parts() const { return pairs() ? parts_of_pairs(ws, n) : parts_of(ws, n); }
+  Shape shape() const { return pairs() ? shape_for_pairs(n) : shape_for(n); }
+};
+
+// The rung below, for inputs the road refuses: v15 (keys) or v12 (pairs), launched onto stream.
+inline cudaError_t fallback_on(const Call& c, cudaStream_t stream) {
+  if (c.pairs())
+    return v12::launch_pairs(c.keys_in, c.vals_in, c.keys_out, c.vals_out, c.n, c.ws, stream);
+  return v15::launch(c.keys_in, c.keys_out, c.n, c.ws, stream);
+}
+// The same into g, an empty graph (a switch's body): v15's graph, or v12's launches captured.
+inline cudaError_t fallback_into(cudaGraph_t g, const Call& c, cudaStream_t cs) {
+  if (!c.pairs()) return v15::build_into(g, c.keys_in, c.keys_out, c.n, c.ws, cs);
+  cudaError_t e =
+      cudaStreamBeginCaptureToGraph(cs, g, nullptr, nullptr, 0, cudaStreamCaptureModeRelaxed);
+  if (e != cudaSuccess) return e;
+  const cudaError_t launched = fallback_on(c, cs);
+  cudaGraph_t captured = nullptr;
+  e = cudaStreamEndCapture(cs, &captured);
+  return launched != cudaSuccess ? launched : e;
+}
+
+// The three passes of the road, onto stream.
+inline void road_on(const Call& c, const Parts& w, Shape shape, cudaStream_t stream) {
+  if (c.pairs())
+    passes_on<true>(c.keys_in, c.vals_in, c.keys_out, c.vals_out, c.n, w, shape, stream);
+  else
+    passes_on<false>(c.keys_in, nullptr, c.keys_out, nullptr, c.n, w, shape, stream);
+}
+
 // Adds a two-way switch after the nodes captured so far into g (their last node `last`), on
-// handle road: body 0, v15's sort; body 1, filled by one(body graph).
+// handle road: body 0, the rung below (fallback_into); body 1, filled by one(body graph).
 template <typename One>
 cudaError_t add_switch(cudaGraph_t g, cudaGraphNode_t last, cudaGraphConditionalHandle road,
-                       const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
-                       cudaStream_t cs, One one) {
+                       const Call& c, cudaStream_t cs, One one) {
   cudaGraphNodeParams np = {};
   np.type = cudaGraphNodeTypeConditional;
   np.conditional.handle = road;
@@ -801,8 +994,7 @@ cudaError_t add_switch(cudaGraph_t g, cudaGraphNode_t last, cudaGraphConditional
   np.conditional.size = 2;
   cudaGraphNode_t node;
   cudaError_t e = cudaGraphAddNode(&node, g, &last, nullptr, 1, &np);
-  if (e == cudaSuccess)
-    e = v15::build_into(np.conditional.phGraph_out[0], keys_in, keys_out, n, ws, cs);
+  if (e == cudaSuccess) e = fallback_into(np.conditional.phGraph_out[0], c, cs);
   if (e == cudaSuccess) e = one(np.conditional.phGraph_out[1]);
   return e;
 }
@@ -825,13 +1017,13 @@ cudaGraphNode_t capture_head(cudaGraph_t g, cudaStream_t cs, Work work, cudaErro
   return e == cudaSuccess ? last : nullptr;
 }
 
-// The sort of keys_in[0, n) into keys_out (hybrid_runs(n)) as a CUDA graph: the zeroing and the
-// sample, then switch 1 (the sample refused: v15; else:) the count and the starts, then switch 2
-// (a bucket too large or a count wrapped: v15; else:) the three passes. cs: a stream to capture on.
-inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
-                               cudaStream_t cs, cudaGraphExec_t* exec) {
-  const Parts w = parts_of(ws, n);
-  const Shape shape = shape_for(n);
+// The sort (hybrid_runs(n), or hybrid_runs_pairs(n)) as a CUDA graph: the zeroing and the sample,
+// then switch 1 (the sample refused: the rung below; else:) the count and the starts, then switch 2
+// (a bucket too large or a count wrapped: the rung below; else:) the three passes. cs: a stream
+// to capture on.
+inline cudaError_t build_graph(const Call& c, cudaStream_t cs, cudaGraphExec_t* exec) {
+  const Parts w = c.parts();
+  const Shape shape = c.shape();
   cudaGraph_t g = nullptr;
   cudaError_t e = cudaGraphCreate(&g, 0);
   if (e != cudaSuccess) return e;
@@ -843,77 +1035,93 @@ inline cudaError_t build_graph(const uint32_t* keys_in, uint32_t* keys_out, size
         g, cs,
         [&] {
           cudaMemsetAsync(w.zeroed, 0, w.zeroed_bytes, cs);
-          sample_kernel<<<kSampleBlocks, kSampleThreads, 0, cs>>>(keys_in, n, w.sample_bins,
-                                                                  w.verdict, needs_order(n));
+          sample_kernel<<<kSampleBlocks, kSampleThreads, 0, cs>>>(
+              c.keys_in, c.n, w.sample_bins, w.verdict, !c.pairs() && needs_order(c.n));
           road_kernel<<<1, 1, 0, cs>>>(w.verdict, road1, true);
         },
         e);
   if (e == cudaSuccess)
-    e = add_switch(g, last, road1, keys_in, keys_out, n, ws, cs, [&](cudaGraph_t body) {
+    e = add_switch(g, last, road1, c, cs, [&](cudaGraph_t body) {
       cudaGraphConditionalHandle road2{};
       cudaError_t eb = cudaGraphConditionalHandleCreate(&road2, body, 0, 0);
       if (eb != cudaSuccess) return eb;
       const cudaGraphNode_t counted = capture_head(
-          body, cs, [&] { count_on(keys_in, n, w, shape.slots(), road2, true, cs); }, eb);
+          body, cs, [&] { count_on(c.keys_in, c.n, w, shape.slots(), road2, true, cs); }, eb);
       if (eb != cudaSuccess) return eb;
-      return add_switch(
-          body, counted, road2, keys_in, keys_out, n, ws, cs, [&](cudaGraph_t passes) {
-            return capture_into(passes, cs, [&] { passes_on(keys_in, keys_out, n, w, shape, cs); });
-          });
+      return add_switch(body, counted, road2, c, cs, [&](cudaGraph_t passes) {
+        return capture_into(passes, cs, [&] { road_on(c, w, shape, cs); });
+      });
     });
   if (e == cudaSuccess) e = cudaGraphInstantiate(exec, g, 0);
   cudaGraphDestroy(g);
   return e;
 }
 
-// The sort launcher contract (sort/sort.h). ws: workspace_bytes(n) (unused up to 16,384 keys).
-// Where hybrid_runs(n), the graph of build_graph, launched on `stream` (built on the first call
-// for its device, keys_in, keys_out, n and ws, and kept: sort/graph_cache.h); elsewhere v15. Not
-// safe to call from two host threads at once. Errors: those of the CUDA calls.
-inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
-                          cudaStream_t stream) {
-  if (!hybrid_runs(n)) return v15::launch(keys_in, keys_out, n, ws, stream);
-  // LADDER_NO_GRAPHS (scripts/ncu_counters.sh; Nsight Compute does not profile a conditional
-  // node's kernels): the same kernels with no graph, each road chosen on the host after reading
-  // the verdict back. That waits on the GPU: time it only with --no-blocking.
+// A sort on the road: the graph of build_graph, launched on `stream` (built on the first call for
+// its device, pointers and n, and kept in `cache`: sort/graph_cache.h). LADDER_NO_GRAPHS
+// (scripts/ncu_counters.sh; Nsight Compute does not profile a conditional node's kernels): the same
+// kernels with no graph, each road chosen on the host after reading the verdict back. That waits
+// on the GPU: time it only with --no-blocking.
+inline cudaError_t launch_road(const Call& c, GraphCache& cache, cudaStream_t stream) {
   static const bool no_graphs = std::getenv("LADDER_NO_GRAPHS") != nullptr;
   if (no_graphs) {
-    const Parts w = parts_of(ws, n);
-    const Shape shape = shape_for(n);
+    const Parts w = c.parts();
+    const Shape shape = c.shape();
     cudaError_t e = cudaMemsetAsync(w.zeroed, 0, w.zeroed_bytes, stream);
     if (e != cudaSuccess) return e;
     unsigned verdict = 0;
-    sample_kernel<<<kSampleBlocks, kSampleThreads, 0, stream>>>(keys_in, n, w.sample_bins,
-                                                                w.verdict, needs_order(n));
+    sample_kernel<<<kSampleBlocks, kSampleThreads, 0, stream>>>(
+        c.keys_in, c.n, w.sample_bins, w.verdict, !c.pairs() && needs_order(c.n));
     e = cudaMemcpyAsync(&verdict, w.verdict, 4, cudaMemcpyDeviceToHost, stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
     if (e != cudaSuccess) return e;
-    if (verdict) return v15::launch(keys_in, keys_out, n, ws, stream);
-    count_on(keys_in, n, w, shape.slots(), cudaGraphConditionalHandle{}, false, stream);
+    if (verdict) return fallback_on(c, stream);
+    count_on(c.keys_in, c.n, w, shape.slots(), cudaGraphConditionalHandle{}, false, stream);
     e = cudaMemcpyAsync(&verdict, w.verdict, 4, cudaMemcpyDeviceToHost, stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
     if (e != cudaSuccess) return e;
-    if (verdict) return v15::launch(keys_in, keys_out, n, ws, stream);
-    passes_on(keys_in, keys_out, n, w, shape, stream);
+    if (verdict) return fallback_on(c, stream);
+    road_on(c, w, shape, stream);
     return cudaGetLastError();
   }
-  static GraphCache cache;
-  return cache.launch(keys_in, keys_out, ws, n, stream,
-                      [&](cudaStream_t cs, cudaGraphExec_t* exec) {
-                        return build_graph(keys_in, keys_out, n, ws, cs, exec);
-                      });
+  return cache.launch(
+      c.keys_in, c.vals_in, c.keys_out, c.vals_out, c.ws, c.n, stream,
+      [&](cudaStream_t cs, cudaGraphExec_t* exec) { return build_graph(c, cs, exec); });
 }
 
-// Every boundary of the dispatch on this device: v15's, the last size before the hybrid road, its
-// last size, the passes' last size in one portion (v12::kPortionKeys) and each bucket shape's
-// last size.
-inline std::vector<size_t> dispatch_bounds() {
-  std::vector<size_t> b = v15::dispatch_bounds();
+// The sort launcher contract (sort/sort.h). ws: workspace_bytes(n) (unused up to 16,384 keys).
+// Where hybrid_runs(n), the road (launch_road); elsewhere v15. Not safe to call from two host
+// threads at once. Errors: those of the CUDA calls.
+inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
+                          cudaStream_t stream) {
+  if (!hybrid_runs(n)) return v15::launch(keys_in, keys_out, n, ws, stream);
+  static GraphCache cache;
+  return launch_road(Call{keys_in, nullptr, keys_out, nullptr, n, ws}, cache, stream);
+}
+
+// The pairs launcher contract (sort/sort.h). ws: workspace_bytes_pairs(n). Where
+// hybrid_runs_pairs(n), the road with the values (bucket_sort_pairs_kernel; the sample and the
+// count read only the keys); elsewhere, and for inputs the road refuses, v12. Stable. Not safe to
+// call from two host threads at once. Errors: those of the CUDA calls.
+inline cudaError_t launch_pairs(const uint32_t* keys_in, const uint32_t* values_in,
+                                uint32_t* keys_out, uint32_t* values_out, size_t n, void* ws,
+                                cudaStream_t stream) {
+  if (!hybrid_runs_pairs(n))
+    return v12::launch_pairs(keys_in, values_in, keys_out, values_out, n, ws, stream);
+  static GraphCache cache;
+  return launch_road(Call{keys_in, values_in, keys_out, values_out, n, ws}, cache, stream);
+}
+
+// Every boundary of the dispatch on this device: the rung below's (v15's; pairs v12's), the last
+// size before the hybrid road, its last size, the passes' last size in one portion
+// (v12::kPortionKeys; pairs kPortionKeysPairs) and each bucket shape's last size.
+inline std::vector<size_t> dispatch_bounds_for(bool pairs) {
+  std::vector<size_t> b = pairs ? v12::dispatch_bounds_pairs() : v15::dispatch_bounds();
   if (count_fits()) {
     b.push_back(hybrid_from() - 1);
-    const size_t to = hybrid_to();
+    const size_t to = pairs ? hybrid_to_pairs() : hybrid_to();
     b.push_back(to);
-    b.push_back(v12::kPortionKeys);  // the passes' last n in one portion
+    b.push_back(pairs ? v12::kPortionKeysPairs : v12::kPortionKeys);  // one portion's last n
     // Where the bucket pass's shape changes inside the road: the last n of each shape.
     for (size_t n = hybrid_from(); n < to;) {
       const unsigned slots = shape_by_size(n).slots();
@@ -933,5 +1141,7 @@ inline std::vector<size_t> dispatch_bounds() {
   b.erase(std::unique(b.begin(), b.end()), b.end());
   return b;
 }
+inline std::vector<size_t> dispatch_bounds() { return dispatch_bounds_for(false); }
+inline std::vector<size_t> dispatch_bounds_pairs() { return dispatch_bounds_for(true); }
 
 }  // namespace ladder::sort::v16
