@@ -33,7 +33,13 @@
 // inputs whose sampled keys are in order (buckets found in order are left, the others sorted).
 // From 2^27 keys up to about 2.2e9 (the most that 34,816 slots hold) where a block may have
 // 173,248 bytes of shared memory (a Hopper GPU), up to about 1.09e9 where it may have 128 KB to
-// 169 KB; elsewhere, and for refused inputs, v15. Pairs: v15's (v12's).
+// 169 KB; elsewhere, and for refused inputs, v15.
+// Pairs (launch_pairs) take the same road from 2^27 to about 1.09e9 pairs (1,024 x 17 slots; no
+// 16-bit bucket pass): the two passes move the values as v12's pairs passes do (a tile of pass 2
+// that straddles two top digits sends each value straight to its key's place), and the bucket
+// pass (bucket_sort_pairs_kernel) sorts one word a slot, the key's low 16 bits above its index in
+// the bucket, with two stable rounds of ballots, each word then fetching its value from shared
+// memory: 52 bytes a pair against v12's 68. Elsewhere, and for refused inputs, v12.
 // Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
 // SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
 // "Onesweep", 2022 (the passes); v07's one-block sort; CUDA graph conditional nodes (NVIDIA,
@@ -77,11 +83,13 @@ inline constexpr VersionDoc kDoc = {
     "its low 16 bits (v07's one-block "
     "sort, the first pass ranked by shared atomics) and written back in place, coalesced. A "
     "sample of the keys, then the exact count, send inputs whose buckets do not fit a block to "
-    "v15, chosen on the GPU by a CUDA graph's switch nodes.",
+    "v15, chosen on the GPU by a CUDA graph's switch nodes. Pairs take the same road from 2^27 to "
+    "about 1.09e9 pairs, the bucket pass sorting a word a slot (the key's low 16 bits above its "
+    "index in the bucket) with two stable ballot rounds, then fetching each value; else v12.",
     /*changes*/
     "v15 ranked and scattered every key in four passes over DRAM; here two passes do, and the "
     "third sorts each bucket on the SMs with no look-back and no scattered stores: 28 bytes a "
-    "key cross DRAM instead of 36.",
+    "key cross DRAM instead of 36 (pairs: 52 bytes instead of v12's 68).",
     /*remains*/
     "The bucket pass, bound by the SMs (two rankings a key, issued on about half its cycles), "
     "and from about 272M to 563M keys its 256 x 36 blocks leave 16 warps an SM. Inputs with few "
@@ -89,7 +97,7 @@ inline constexpr VersionDoc kDoc = {
     "block has 128 KB to 169 KB of shared memory; below 128 KB every size), and from about 1.09e9 "
     "keys inputs whose sample is not in order (the 16-bit bucket pass there costs more than the "
     "hybrid passes save over v15's) run v15. From 1,073,740,801 keys the two passes run in "
-    "portions (v12's scheme).",
+    "portions (v12's scheme). Pairs' bucket pass ranks with ballots in both rounds.",
     /*source*/
     "Stehle & Jacobsen, \"A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs\", SIGMOD "
     "2017; Adinets & Merrill, \"Onesweep\", 2022; v07's one-block sort; CUDA graph conditional "
