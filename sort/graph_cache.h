@@ -13,8 +13,8 @@ namespace ladder::sort {
 // values_out too) it was called with: a graph's kernels hold those pointers and sizes, so another
 // call needs another graph. The last
 // 16 built are kept; building a 17th destroys the oldest (freed once it has run, if it is
-// running). Each rung keeps its own cache (its graphs differ for the same arguments). Not safe to
-// use from two host threads at once.
+// running). Each rung keeps its own cache (its graphs differ for the same arguments; v16 keeps one
+// for keys and one for pairs). Not safe to use from two host threads at once.
 class GraphCache {
  public:
   // Launches on `stream` the graph for these arguments, built first by

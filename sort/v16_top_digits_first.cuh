@@ -34,12 +34,14 @@
 // From 2^27 keys up to about 2.2e9 (the most that 34,816 slots hold) where a block may have
 // 173,248 bytes of shared memory (a Hopper GPU), up to about 1.09e9 where it may have 128 KB to
 // 169 KB; elsewhere, and for refused inputs, v15.
-// Pairs (launch_pairs) take the same road from 2^27 to about 1.09e9 pairs (1,024 x 17 slots; no
-// 16-bit bucket pass): the two passes move the values as v12's pairs passes do (a tile of pass 2
-// that straddles two top digits sends each value straight to its key's place), and the bucket
-// pass (bucket_sort_pairs_kernel) sorts one word a slot, the key's low 16 bits above its index in
-// the bucket, with two stable rounds of ballots, each word then fetching its value from shared
-// memory: 52 bytes a pair against v12's 68. Elsewhere, and for refused inputs, v12.
+// Pairs (launch_pairs) take the same road from 2^27 to about 1.09e9 pairs where a block may have
+// 172,160 bytes of shared memory (1,024 x 17 slots; a Hopper GPU), to about 563M where it may have
+// less (256 x 36); there is no 16-bit bucket pass for pairs. The two passes move the values as
+// v12's pairs passes do (a tile of pass 2 that straddles two top digits sends each value straight
+// to its key's place), and the bucket pass (bucket_sort_pairs_kernel) sorts one word a slot, the
+// key's low 16 bits above its index in the bucket, with two stable rounds of ballots, each word
+// then fetching its value from shared memory: 52 bytes a pair against v12's 68. Elsewhere, and
+// for refused inputs, v12.
 // Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
 // SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
 // "Onesweep", 2022 (the passes); v07's one-block sort; CUDA graph conditional nodes (NVIDIA,
@@ -84,7 +86,8 @@ inline constexpr VersionDoc kDoc = {
     "sort, the first pass ranked by shared atomics) and written back in place, coalesced. A "
     "sample of the keys, then the exact count, send inputs whose buckets do not fit a block to "
     "v15, chosen on the GPU by a CUDA graph's switch nodes. Pairs take the same road from 2^27 to "
-    "about 1.09e9 pairs, the bucket pass sorting a word a slot (the key's low 16 bits above its "
+    "about 1.09e9 pairs on a Hopper GPU (563M with less shared memory), the bucket pass sorting a "
+    "word a slot (the key's low 16 bits above its "
     "index in the bucket) with two stable ballot rounds, then fetching each value; else v12.",
     /*changes*/
     "v15 ranked and scattered every key in four passes over DRAM; here two passes do, and the "
@@ -177,9 +180,10 @@ constexpr unsigned bucket_pairs_smem_bytes(unsigned threads, unsigned items) {
 inline bool pairs_shape(const Shape& s) { return !(s.threads == 1024 && s.items == 34); }
 // The road's last n on this device: the largest n whose bucket of uniform keys the largest shape
 // that fits a block's shared memory holds (keys: 1,024 x 34, about 2.2e9 keys, on a Hopper GPU;
-// 1,024 x 17, about 1.09e9, where a block has less than 173,248 bytes; pairs: 1,024 x 17, where a
-// block has 172,160 bytes), at most kMaxN. From 1,073,740,801 keys (pairs 1,073,735,681) the two
-// passes run in portions of fewer than 2^30 keys (their 30-bit look-back counts).
+// 1,024 x 17, about 1.09e9, where a block has less than 173,248 bytes; pairs: 1,024 x 17 where a
+// block has at least 172,160 bytes, else 256 x 36, about 563M), at most kMaxN. From 1,073,740,801
+// keys (pairs 1,073,735,681) the two passes run in portions of fewer than 2^30 keys (their 30-bit
+// look-back counts).
 inline size_t hybrid_to_for(bool pairs) {
   unsigned slots = 0;
   for (const Shape& s : kShapes) {
