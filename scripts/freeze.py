@@ -14,11 +14,21 @@ Otherwise it copies the files into results/, replaces that GPU's entries of the 
 them (the other GPUs' entries stay; its earlier files that no new one replaces are deleted, so
 that they do not read as a reader's runs), and prints the commands that redraw and regenerate:
 `python3 scripts/plots.py && python3 scripts/report.py`.
+
+The lab notes are a record: a figure there quotes the run that was frozen when it was written. So
+before it replaces a GPU's files, freeze.py keeps them, gzipped, in
+results/logs/<gpu>-frozen-<commits>-<date>/results/ (the retired run's commits and newest date),
+and rewrites every key of every <op>/lab/figures.txt that reads that GPU's frozen run (a key
+written <gpu>@..., or with no prefix where that GPU is the chapters' default, the H200 when there
+is one) to name the kept file that holds it (FILE@key). The chapters keep reading the frozen run,
+now the new one.
 """
 import argparse
 import glob
+import gzip
 import json
 import os
+import re
 import shutil
 import sys
 
@@ -73,6 +83,80 @@ def group_of(path, slug):
     return name[len(slug) + 1:] if name.startswith(slug + "-") else name
 
 
+def default_gpu(manifest):
+    """The GPU whose runs a figure key without a prefix reads (ladder_report.figures): the H200
+    where the manifest has one, else the first GPU in name order."""
+    gpus = sorted(manifest.get("gpus", {}))
+    return "nvidia-h200" if "nvidia-h200" in gpus else (gpus[0] if gpus else None)
+
+
+def retire(results, manifest, slug):
+    """Keeps the GPU's frozen files (those the manifest names) under
+    logs/<slug>-frozen-<commits>-<date>/results/ and pins the lab notes' figure keys that read them to the
+    kept files. Returns (the folder under results/, the number of keys pinned, the keys not
+    found), or None where the GPU has no frozen files."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from ladder_report.figures import figure_key
+    from ladder_report.results import load
+    old = [n for n in manifest.get("gpus", {}).get(slug, {}).values()
+           if os.path.exists(os.path.join(results, n))]
+    if not old:
+        return None
+    commits, dates = set(), set()
+    for name in old:
+        with open(os.path.join(results, name)) as f:
+            ctx = json.load(f).get("context", {})
+        commits.add(str(ctx.get("git_commit", "unknown"))[:7])
+        dates.add(str(ctx.get("date", ""))[:10])
+    commits = sorted(c for c in commits if c != "unknown") or ["unknown"]
+    stamp = "-".join(commits + sorted(d for d in dates if d)[-1:])
+    folder = os.path.join("logs", f"{slug}-frozen-{stamp}", "results")
+    os.makedirs(os.path.join(results, folder), exist_ok=True)
+    # Where each benchmark lies: the ladder files, then the size sweeps, then the unaligned runs,
+    # each in name order, a later file winning (as in ladder_report.results.gpu_groups).
+    category = lambda n: ("-sweep" in n) + 2 * ("-unaligned" in n)
+    where = {}
+    for name in sorted(old, key=lambda n: (-category(n), n)):
+        with open(os.path.join(results, name), "rb") as src:
+            data = src.read()
+        kept = os.path.join(folder, name + ".gz")
+        with gzip.open(os.path.join(results, kept), "wb") as dst:
+            dst.write(data)
+        path = os.path.join(results, name)
+        for offsets in (False, True):
+            for key in load(path, offsets=offsets)[1]:
+                where[key] = kept
+    default = default_gpu(manifest)
+    pinned, missing = 0, []
+    for sidecar in sorted(glob.glob(os.path.join(os.path.dirname(results), "*", "lab", "figures.txt"))):
+        lines, changed = [], False
+        with open(sidecar) as f:
+            for line in f:
+                m = re.fullmatch(r"(\S+)\s*=\s*(\w+)\s+(.+?)\s*", line)
+                if not m or line.lstrip().startswith("#"):
+                    lines.append(line)
+                    continue
+                keys = []
+                for k in m.group(3).split():
+                    prefix, _, body = k.rpartition("@")
+                    if prefix == slug or (not prefix and slug == default):
+                        try:
+                            kept = where.get(figure_key(body))
+                        except ValueError:  # not a benchmark key: report.py says so
+                            kept = None
+                        if kept:
+                            k, changed, pinned = f"{kept}@{body}", True, pinned + 1
+                        else:
+                            missing.append(f"{os.path.relpath(sidecar, os.path.dirname(results))} "
+                                           f"{m.group(1)}")
+                    keys.append(k)
+                lines.append(f"{m.group(1)} = {m.group(2)} {' '.join(keys)}\n")
+        if changed:
+            with open(sidecar, "w") as f:
+                f.writelines(lines)
+    return folder, pinned, missing
+
+
 def freeze(dirs, root=ROOT, dry_run=False):
     found = results_of(dirs)
     slug, commit = check(found)
@@ -84,6 +168,7 @@ def freeze(dirs, root=ROOT, dry_run=False):
     if os.path.exists(manifest_path):
         with open(manifest_path) as f:
             manifest = json.load(f)
+    retired = retire(results, manifest, slug)
     names = {}
     for path, _ in found:
         shutil.copyfile(path, os.path.join(results, os.path.basename(path)))
@@ -97,6 +182,10 @@ def freeze(dirs, root=ROOT, dry_run=False):
     with open(manifest_path, "w") as f:
         json.dump(manifest, f, indent=2, ensure_ascii=False)
         f.write("\n")
+    if retired:
+        folder, pinned, missing = retired
+        print(f"freeze.py: kept the retired files in results/{folder}/ and pinned {pinned} lab-note "
+              f"figure keys to them" + (f"; not found there: {', '.join(missing)}" if missing else ""))
     return slug, commit, sorted(names.values())
 
 

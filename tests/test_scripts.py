@@ -171,8 +171,24 @@ class ReportTest(unittest.TestCase):
                 json.dump({"about": ["x"], "gpus": {
                     "gpu-a": {"scan": "gpu-a-scan.json", "old": "gpu-a-old.json"},
                     "gpu-b": {"scan": "gpu-b-scan.json"}}}, f)
-            for name in ("gpu-a-old.json", "gpu-a-scan.json", "gpu-b-scan.json"):
+            for name in ("gpu-a-old.json", "gpu-b-scan.json"):
                 open(os.path.join(root, "results", name), "w").write("{}")
+            # gpu-a's frozen scan file, which a lab note quotes (prefixed and, gpu-a being the
+            # default GPU here, unprefixed); gpu-b's key and a kept file's key stay as they are
+            with open(os.path.join(root, "results", "gpu-a-scan.json"), "w") as f:
+                json.dump({"context": {"gpu_slug": "gpu-a", "git_commit": "0123456789ab",
+                                       "date": "2026-01-02T03:04:05+00:00"},
+                           "benchmarks": [{"name": "scan/v01_x/n:1024/manual_time",
+                                           "run_type": "iteration", "real_time": 1.0}]}, f)
+            os.makedirs(os.path.join(root, "scan", "lab"))
+            sidecar = os.path.join(root, "scan", "lab", "figures.txt")
+            with open(sidecar, "w") as f:
+                f.write("# names\n"
+                        "a = time gpu-a@scan/v01_x/n:2^10\n"
+                        "b = time scan/v01_x/n:1024\n"
+                        "c = time gpu-b@scan/v01_x/n:1024\n"
+                        "d = time logs/x.json.gz@scan/v01_x/n:1024\n"
+                        "e = time gpu-a@scan/v02_y/n:1024\n")
 
             def write(name, slug="gpu-a", commit="abc123"):
                 with open(os.path.join(out, name), "w") as f:
@@ -187,6 +203,17 @@ class ReportTest(unittest.TestCase):
             self.assertEqual(m["gpus"]["gpu-a"], {"scan": "gpu-a-scan.json",
                                                   "sweep-large-scan": "gpu-a-sweep-large-scan.json"})
             self.assertEqual(m["gpus"]["gpu-b"], {"scan": "gpu-b-scan.json"})  # kept
+            # the retired files are kept, gzipped, and the lab note's keys of gpu-a name them
+            kept = "logs/gpu-a-frozen-0123456-2026-01-02/results/gpu-a-scan.json.gz"
+            with gzip.open(os.path.join(root, "results", kept), "rt") as f:
+                self.assertEqual(json.load(f)["context"]["git_commit"], "0123456789ab")
+            with open(sidecar) as f:
+                self.assertEqual(f.read(), "# names\n"
+                                 f"a = time {kept}@scan/v01_x/n:2^10\n"
+                                 f"b = time {kept}@scan/v01_x/n:1024\n"
+                                 "c = time gpu-b@scan/v01_x/n:1024\n"
+                                 "d = time logs/x.json.gz@scan/v01_x/n:1024\n"
+                                 "e = time gpu-a@scan/v02_y/n:1024\n")  # in no kept file
             self.assertEqual(m["about"], ["x"])
             self.assertFalse(os.path.exists(os.path.join(root, "results", "gpu-a-old.json")))
             self.assertTrue(os.path.exists(os.path.join(root, "results", "gpu-b-scan.json")))
