@@ -9,7 +9,9 @@ from .fmt import (
 from .results import LADDER_SIZE, LARGE_SIZE, LINK_OPS, baseline_slug, summary
 
 
-# Benchmark targets, checked against the same run:
+# Benchmark targets, checked against the same run (the latest: issue 52's, "Close to the limit": sort
+# 0.70x CUB on uniform keys, 0.75x on few, 0.50x on sorted; pairs 0.80x; scan and copy_if at 97% of
+# the copy ceiling, set for the H200):
 #   ("cub", n, dist, limit): the best rung's time <= limit x the library baseline's time;
 #   ("vs", n, dist, limit, slug): the same against another baseline (for example cub_unfused);
 #   ("ceiling", n, dist, pct): the best rung reaches at least pct % of the measured copy ceiling;
@@ -28,17 +30,18 @@ TARGETS = {
                   ("dist", LARGE_SIZE, "degenerate", 2.0, "uniform")],
     "histogram_u8": [("cub", LARGE_SIZE, "uniform", 0.7),
                      ("dist", LARGE_SIZE, "degenerate", 2.0, "uniform")],
-    "scan": [("cub", LARGE_SIZE, None, 0.85)],
+    "scan": [("cub", LARGE_SIZE, None, 0.85), ("ceiling", LARGE_SIZE, None, 97.0)],
     "gelu_f32": [("ceiling", LARGE_SIZE, None, 95.0)],
     "gelu_f16": [("cub", LARGE_SIZE, None, 0.7)],
     "fused_f16": [("ceiling", LARGE_SIZE, "uniform", 90.0),
                   ("vs", LARGE_SIZE, "uniform", 1.0, "cub_unfused")],
-    "sort": [("cub", LARGE_SIZE, "uniform", {"nvidia-h200": 0.95, "default": 1.0}),
-             ("cub", LARGE_SIZE, "few", 1.0), ("cub", LARGE_SIZE, "sorted", 1.0),
+    "sort": [("cub", LARGE_SIZE, "uniform", 0.70), ("cub", LARGE_SIZE, "few", 0.75),
+             ("cub", LARGE_SIZE, "sorted", 0.50),
              ("dist", LARGE_SIZE, "few", 1.0, "uniform"),
              ("dist", LARGE_SIZE, "sorted", 1.0, "uniform")],
-    "sort_pairs": [("cub", LARGE_SIZE, None, 1.0)],
-    "copy_if": [("cub", LARGE_SIZE, "keep50", 0.8), ("unordered", LARGE_SIZE, "keep50", 1.0)],
+    "sort_pairs": [("cub", LARGE_SIZE, None, 0.80)],
+    "copy_if": [("cub", LARGE_SIZE, "keep50", 0.8), ("ceiling", LARGE_SIZE, "keep50", 97.0),
+                ("unordered", LARGE_SIZE, "keep50", 1.0)],
 }
 # Rungs that lose the input order (their headers and the registry say so: copy_if/copy_if.cu
 # registers them kUnordered). Targets about "the best version" of such an operator mean the best
@@ -47,10 +50,9 @@ UNORDERED = {"copy_if": {"v01_global_atomic", "v02_block_atomic", "v03_warp_aggr
                        "v07_pipelined_unordered"}}
 
 # The size-sweep targets: the top rung's time over CUB's at every size of the sweep and at the
-# ladder sizes, at most this (issue "Every size, every Hopper": within 2%; the sort issue: no
-# slower than CUB).
+# ladder sizes, at most this (issue 52: within 1%; the sort issue: no slower than CUB).
 SIZE_LIMIT = {"sort": 1.0, "sort_pairs": 1.0}
-SIZE_LIMIT_DEFAULT = 1.02
+SIZE_LIMIT_DEFAULT = 1.01
 
 
 # The read-only operators: their tables show each version's % of the read ceiling (JSON context
@@ -145,11 +147,13 @@ def targets_table(runs, op, gpu_slug=None):
                 fmt_pct(figures[base]["pct_copy"]), fmt_pct(figures[slug]["pct_copy"]))
         elif kind == "ceiling":
             goal = f"best ≥ {limit:g}% of the copy ceiling"
+            if unordered:
+                goal = goal.replace("best", "best order-preserving", 1)
             _, figures = op_table(runs, op, n, dist)
-            if not figures or not best_rung(figures):
+            if not figures or not best_rung(figures, unordered):
                 lines.append(f"| {where} | {goal} | not measured | — |")
                 continue
-            t, slug = best_rung(figures)
+            t, slug = best_rung(figures, unordered)
             pct = figures[slug]["pct_copy"]
             measured = "`{}`: {} µs, {}".format(slug, fmt_time(t), fmt_pct(pct))
             lines.append(f"| {where} | {goal} | {measured} | {'met' if pct >= limit else '**missed**'} |")
