@@ -83,20 +83,13 @@ def group_of(path, slug):
     return name[len(slug) + 1:] if name.startswith(slug + "-") else name
 
 
-def default_gpu(manifest):
-    """The GPU whose runs a figure key without a prefix reads (ladder_report.figures): the H200
-    where the manifest has one, else the first GPU in name order."""
-    gpus = sorted(manifest.get("gpus", {}))
-    return "nvidia-h200" if "nvidia-h200" in gpus else (gpus[0] if gpus else None)
-
-
 def retire(results, manifest, slug):
     """Keeps the GPU's frozen files (those the manifest names) under
     logs/<slug>-frozen-<commits>-<date>/results/ and pins the lab notes' figure keys that read them to the
     kept files. Returns (the folder under results/, the number of keys pinned, the keys not
     found), or None where the GPU has no frozen files."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from ladder_report.figures import figure_key
+    from ladder_report.figures import default_gpu, figure_key
     from ladder_report.results import load
     old = [n for n in manifest.get("gpus", {}).get(slug, {}).values()
            if os.path.exists(os.path.join(results, n))]
@@ -126,7 +119,7 @@ def retire(results, manifest, slug):
         for offsets in (False, True):
             for key in load(path, offsets=offsets)[1]:
                 where[key] = kept
-    default = default_gpu(manifest)
+    default = default_gpu(manifest.get("gpus", {}))
     pinned, missing = 0, []
     for sidecar in sorted(glob.glob(os.path.join(os.path.dirname(results), "*", "lab", "figures.txt"))):
         lines, changed = [], False

@@ -573,13 +573,15 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
 }
 
 // The bucket pass for pairs, as bucket_sort_kernel with the values (vals, at the keys' places)
-// moving with their keys, and both rounds stable: equal keys keep their values' input order. A
-// slot holds one word, the key's low 16 bits above the key's index e in the bucket (e < 2^16):
-// (k << 16) | e. The values are loaded into shared memory in input order with the keys; two rounds
-// of v06's ballots sort the words by bits 16-23, then 24-31 (the key's bits 0-7, then 8-15); slot
-// i's key is then g << 16 | w >> 16 and its value sv[w & 0xffff]. The slots past the bucket hold
-// 0xffffffff, which sorts after every real word. A bucket already in order (its words are in order
-// exactly when its keys are) is left as it is. Shared memory: bucket_pairs_smem_bytes.
+// moving with their keys, and both rounds stable: equal keys keep their values' input order. As
+// v07's one-block sort carries a 16-bit input index for pairs and gathers the values at the end,
+// but the index shares the key's word, whose top 16 bits are the bucket's: a slot holds the key's
+// low 16 bits above its index e in the bucket (e < 2^16), (k << 16) | e. The values are loaded into
+// shared memory in input order with the keys; two rounds of v06's ballots sort the words by bits
+// 16-23, then 24-31 (the key's bits 0-7, then 8-15); slot i's key is then g << 16 | w >> 16 and its
+// value sv[w & 0xffff]. The slots past the bucket hold 0xffffffff, which sorts after every real
+// word. A bucket already in order (its words are in order exactly when its keys are) is left as it
+// is. Shared memory: bucket_pairs_smem_bytes.
 template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS>
 __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     bucket_sort_pairs_kernel(uint32_t* data, uint32_t* vals, const unsigned* start16,
@@ -977,12 +979,8 @@ inline cudaError_t fallback_on(const Call& c, cudaStream_t stream) {
 // The same into g, an empty graph (a switch's body): v15's graph, or v12's launches captured.
 inline cudaError_t fallback_into(cudaGraph_t g, const Call& c, cudaStream_t cs) {
   if (!c.pairs()) return v15::build_into(g, c.keys_in, c.keys_out, c.n, c.ws, cs);
-  cudaError_t e =
-      cudaStreamBeginCaptureToGraph(cs, g, nullptr, nullptr, 0, cudaStreamCaptureModeRelaxed);
-  if (e != cudaSuccess) return e;
-  const cudaError_t launched = fallback_on(c, cs);
-  cudaGraph_t captured = nullptr;
-  e = cudaStreamEndCapture(cs, &captured);
+  cudaError_t launched = cudaSuccess;
+  const cudaError_t e = capture_into(g, cs, [&] { launched = fallback_on(c, cs); });
   return launched != cudaSuccess ? launched : e;
 }
 

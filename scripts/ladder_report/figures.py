@@ -43,12 +43,18 @@ def figure_key(text):
     return key + (int(m.group(5)),) if m.group(5) else key
 
 
+def default_gpu(slugs):
+    """The GPU whose results a figure key without a GPU or file reads: the H200 where there are
+    any, else the first GPU in name order."""
+    return "nvidia-h200" if "nvidia-h200" in slugs else next(iter(sorted(slugs)), None)
+
+
 def figure_lookup(files, scope=results.ALL):
     """A function from (figure key, GPU slug or None) to its summary: the named GPU's results, or
     the chapter GPU's (the H200 where there are any, else the first). `files`: the ladder runs;
     the size sweeps and unaligned runs are those of `scope` (results.json_files)."""
     groups = gpu_groups(files)
-    default = "nvidia-h200" if "nvidia-h200" in groups else next(iter(groups), None)
+    default = default_gpu(groups)
     cache = {}
 
     def data(slug):
