@@ -579,9 +579,9 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
 // low 16 bits above its index e in the bucket (e < 2^16), (k << 16) | e. The values are loaded into
 // shared memory in input order with the keys; two rounds of v06's ballots sort the words by bits
 // 16-23, then 24-31 (the key's bits 0-7, then 8-15); slot i's key is then g << 16 | w >> 16 and its
-// value sv[w & 0xffff]. The slots past the bucket hold 0xffffffff, which sorts after every real
-// word. A bucket already in order (its words are in order exactly when its keys are) is left as it
-// is. Shared memory: bucket_pairs_smem_bytes.
+// value sv[w & 0xffff]. The slots past the bucket hold 0xffffffff and end last (they start last,
+// their digits are the largest, and both rounds are stable). A bucket already in order (its words
+// are in order exactly when its keys are) is left as it is. Shared memory: bucket_pairs_smem_bytes.
 template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS>
 __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     bucket_sort_pairs_kernel(uint32_t* data, uint32_t* vals, const unsigned* start16,
