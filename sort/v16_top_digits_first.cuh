@@ -8,9 +8,11 @@
 // BucketPolicy: its input is grouped by the top digit, so the look-back's count of a digit's
 // keys before a key, less that digit's keys under lower top digits, places the key inside its
 // bucket. (3) Each bucket (about 4,096 keys at 2^28 uniform keys) is read by one block, sorted on
-// its low 16 bits with v07's one-block sort (the first of its two passes ranked by one shared
-// atomic a key, unstable, since the order inside a bucket means nothing yet; the second by
-// ballots, stable) and written back in place, coalesced; a bucket already in order is left.
+// its low 16 bits with v07's one-block sort in two rounds and written back in place, coalesced; a
+// bucket already in order is left. The first round ranks the low 10 to 12 bits by one shared
+// atomic a key (unstable, since the order inside a bucket means nothing yet), the second the
+// other 4 to 6 by ballots (stable): an atomic costs the same whatever its counter's bits, a
+// ballot round one vote a bit, so the first round takes as many bits as its counters allow.
 // 28 bytes a key cross DRAM against v14's 36. The hybrid road (those three passes) needs every
 // bucket to fit a block, which few distinct keys break: a sample of the keys (262,144 of them)
 // decides on the GPU, and where a bin holds 64 of them the sort is v15's; where the exact count
@@ -83,7 +85,8 @@ inline constexpr VersionDoc kDoc = {
     "each bucket's start taken from the counts; each bucket of equal top 16 bits (about 4,096 "
     "keys at 2^28; 256 to 1,024 threads a block by n) is sorted by one block in shared memory on "
     "its low 16 bits (v07's one-block "
-    "sort, the first pass ranked by shared atomics) and written back in place, coalesced. A "
+    "sort: the low 10 to 12 bits ranked by shared atomics, the other bits by ballots) and "
+    "written back in place, coalesced. A "
     "sample of the keys, then the exact count, send inputs whose buckets do not fit a block to "
     "v15, chosen on the GPU by a CUDA graph's switch nodes. Pairs take the same road from 2^27 to "
     "about 1.09e9 pairs on a Hopper GPU (563M with less shared memory), the bucket pass sorting a "
@@ -166,9 +169,27 @@ inline bool needs_order(size_t n) {
   const Shape s = shape_by_size(n);
   return s.threads == 1024 && s.items == 34;
 }
-// The bucket pass's shared memory, in bytes (bucket_sort_kernel's 4 bytes a slot, or
-// bucket_sort16_kernel's two buffers of 2 bytes a slot).
+// The bits of a bucket's first round in bucket_sort_kernel, by its slots: the low 10 (256 x 4),
+// 11 (256 x 10) or 12 bits (from 256 x 18) are ranked by one shared atomic a key, whose cost does
+// not grow with the bits; the second round ranks the other 6, 5 or 4 with one ballot a bit. More
+// bits in the first round cost more counters to scan than ballots they save (13 bits measured
+// slower at every shape but 1,024 x 17: sort/lab/probe_bucket_bits.cu, H200).
+constexpr unsigned bucket_low_bits(unsigned threads, unsigned items) {
+  return threads * items <= 1024 ? 10 : threads * items <= 2560 ? 11 : 12;
+}
+// Whether the second round's per-warp counters are updated by a plain load and store (from
+// 9,216 slots, where that measured faster) instead of a leader's shared atomic and a shuffle.
+constexpr bool bucket_plain_counters(unsigned threads, unsigned items) {
+  return threads * items >= 9216;
+}
+// The bucket pass's shared memory, in bytes: bucket_sort_kernel's slots (4 bytes each), its
+// second round's per-warp counters, its first round's counters (padded) and the scan's sums.
 constexpr unsigned bucket_smem_bytes(unsigned threads, unsigned items) {
+  const unsigned low = 1u << bucket_low_bits(threads, items), high = 65536u / low;
+  return 4 * (threads * items + threads / 32 * high + low + low / 16 + threads / 32);
+}
+// bucket_sort16_kernel's shared memory, in bytes: two buffers of 2 bytes a slot, 8-bit rounds.
+constexpr unsigned bucket16_smem_bytes(unsigned threads, unsigned items) {
   return 4 * (threads * items + threads / 32 * kDigits + kDigits + kDigits / 16 + threads / 32);
 }
 // The bucket pass for pairs' shared memory, in bytes (bucket_sort_pairs_kernel: a word and a value
@@ -178,6 +199,11 @@ constexpr unsigned bucket_pairs_smem_bytes(unsigned threads, unsigned items) {
 }
 // Pairs have no 16-bit bucket pass: their largest shape is 1,024 x 17.
 inline bool pairs_shape(const Shape& s) { return !(s.threads == 1024 && s.items == 34); }
+// The keys' bucket pass's shared memory for shape s, in bytes.
+inline unsigned keys_smem_bytes(const Shape& s) {
+  return pairs_shape(s) ? bucket_smem_bytes(s.threads, s.items)
+                        : bucket16_smem_bytes(s.threads, s.items);
+}
 // The road's last n on this device: the largest n whose bucket of uniform keys the largest shape
 // that fits a block's shared memory holds (keys: 1,024 x 34, about 2.2e9 keys, on a Hopper GPU;
 // 1,024 x 17, about 1.09e9, where a block has less than 173,248 bytes; pairs: 1,024 x 17 where a
@@ -187,8 +213,7 @@ inline bool pairs_shape(const Shape& s) { return !(s.threads == 1024 && s.items 
 inline size_t hybrid_to_for(bool pairs) {
   unsigned slots = 0;
   for (const Shape& s : kShapes) {
-    const unsigned bytes =
-        pairs ? bucket_pairs_smem_bytes(s.threads, s.items) : bucket_smem_bytes(s.threads, s.items);
+    const unsigned bytes = pairs ? bucket_pairs_smem_bytes(s.threads, s.items) : keys_smem_bytes(s);
     if ((!pairs || pairs_shape(s)) && bytes <= current_smem_per_block_optin())
       slots = std::max(slots, s.slots());
   }
@@ -452,29 +477,60 @@ __device__ __forceinline__ unsigned bucket_digit_scan(unsigned count, unsigned* 
   return incl - count + (warp ? warp_sums[warp - 1] : 0);
 }
 
+// Bits [SHIFT, SHIFT + BITS) of key: for a whole byte v06's digit_at (one PRMT), else a shift and
+// a mask.
+template <unsigned SHIFT, unsigned BITS>
+__device__ __forceinline__ unsigned field_at(uint32_t key) {
+  if constexpr (BITS == 8 && SHIFT % 8 == 0)
+    return v06::digit_at(key, SHIFT / 8);
+  else
+    return (key >> SHIFT) & ((1u << BITS) - 1);
+}
+// The lanes of the warp whose bits [SHIFT, SHIFT + BITS) of key equal this lane's: one ballot a
+// bit, as v06's match_digit (which a whole byte uses). All 32 lanes must call it.
+template <unsigned SHIFT, unsigned BITS>
+__device__ __forceinline__ unsigned match_field(uint32_t key) {
+  if constexpr (BITS == 8 && SHIFT % 8 == 0)
+    return v06::match_digit(field_at<SHIFT, BITS>(key));
+  else if constexpr (BITS == 0)
+    return 0xffffffffu;
+  else
+    return v06::ballot_of_bit<SHIFT>(key) & match_field<SHIFT + 1, BITS - 1>(key);
+}
+
 // One stable round of a bucket pass: the block's THREADS x ITEMS words (v06's tile layout, word j
-// of lane l of warp w at slot (w * ITEMS + j) * 32 + l) ranked by their digit `digit` with v06's
-// ballots and warp-private counters (warp_hist: THREADS / 32 x 256 words; warp_sums: THREADS / 32)
-// and stored in that order into sk (THREADS * ITEMS words). Words of equal digits keep their order.
-// Ends with a barrier.
-template <unsigned THREADS, unsigned ITEMS>
-__device__ __forceinline__ void bucket_stable_round(const uint32_t (&key)[ITEMS], unsigned digit,
-                                                    uint32_t* sk, unsigned (*warp_hist)[kDigits],
+// of lane l of warp w at slot (w * ITEMS + j) * 32 + l) ranked by their bits [SHIFT, SHIFT + BITS)
+// with v06's ballots and warp-private counters (warp_hist: THREADS / 32 x 2^BITS words; warp_sums:
+// THREADS / 32) and stored in that order into sk (THREADS * ITEMS words). Words of equal digits
+// keep their order. A warp's counter of a digit is advanced by the digit's last lane: with PLAIN,
+// a load by every lane and that lane's store (the counters are the warp's own); else the leader's
+// shared atomic, its old value shuffled to the digit's lanes. Ends with a barrier.
+template <unsigned THREADS, unsigned ITEMS, unsigned SHIFT, unsigned BITS = 8, bool PLAIN = false>
+__device__ __forceinline__ void bucket_stable_round(const uint32_t (&key)[ITEMS], uint32_t* sk,
+                                                    unsigned* warp_hist_words,
                                                     unsigned* warp_sums) {
-  constexpr unsigned kWarps = THREADS / 32;
+  constexpr unsigned kWarps = THREADS / 32, kValues = 1u << BITS;
+  auto warp_hist = reinterpret_cast<unsigned(*)[kValues]>(warp_hist_words);
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;
-  const bool digit_thread = d < kDigits;
+  const bool digit_thread = d < kValues;
   unsigned rank[ITEMS];
-  for (unsigned i = lane; i < kDigits; i += 32) warp_hist[warp][i] = 0;
+  for (unsigned i = lane; i < kValues; i += 32) warp_hist[warp][i] = 0;
   __syncwarp();
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
-    const unsigned dd = v06::digit_at(key[j], digit);
-    const unsigned peers = v06::match_digit(dd);
+    const unsigned dd = field_at<SHIFT, BITS>(key[j]);
+    const unsigned peers = match_field<SHIFT, BITS>(key[j]);
     const unsigned upto = __popc(peers & v06::lanemask_le());
-    const unsigned leader = 31 - __clz(peers);
-    const unsigned old = v06::leader_fetch_add(&warp_hist[warp][dd], upto, lane == leader);
-    rank[j] = __shfl_sync(0xffffffffu, old, leader) + upto - 1;
+    if constexpr (PLAIN) {
+      const unsigned old = warp_hist[warp][dd];
+      if ((peers >> lane) == 1u) warp_hist[warp][dd] = old + upto;  // the digit's last lane
+      __syncwarp();
+      rank[j] = old + upto - 1;
+    } else {
+      const unsigned leader = 31 - __clz(peers);
+      const unsigned old = v06::leader_fetch_add(&warp_hist[warp][dd], upto, lane == leader);
+      rank[j] = __shfl_sync(0xffffffffu, old, leader) + upto - 1;
+    }
   }
   __syncthreads();
   unsigned count = 0;
@@ -494,36 +550,44 @@ __device__ __forceinline__ void bucket_stable_round(const uint32_t (&key)[ITEMS]
   __syncthreads();
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j)
-    sk[rank[j] + warp_hist[warp][v06::digit_at(key[j], digit)]] = key[j];
+    sk[rank[j] + warp_hist[warp][field_at<SHIFT, BITS>(key[j])]] = key[j];
   __syncthreads();
 }
 
 // The bucket pass. Block g sorts bucket g (the keys whose top 16 bits are g: data[start16[g],
 // + hist[g]), hist[g] <= THREADS * ITEMS, which the verdict ensured) in place by its low 16 bits:
-// v07's one-block sort (v06's tile layout, ITEMS keys a thread), two passes. The first ranks by one
-// shared atomicAdd a key on its digit's counter (counters padded, digit d at d + d / 16, so that
-// digits 32 apart, as sorted keys give, do not share a bank): not stable, and it need not be, since
-// the keys' order inside a bucket means nothing before it. The second ranks with v06's ballots,
-// stably. The slots past the bucket hold g << 16 | 0xffff, a value a real key of the bucket may
-// have, so that whichever of equal values fills the first hist[g] slots the output is the same. A
-// bucket already in order (every key no larger than the next) is left as it is.
+// v07's one-block sort (v06's tile layout, ITEMS keys a thread), two rounds. The first ranks by
+// the low L = bucket_low_bits(THREADS, ITEMS) bits (10 to 12), one shared atomicAdd a key on its
+// value's counter (2^L counters, padded: value c at c + c / 16, so that values 32 apart, as sorted
+// keys give, do not share a bank; a thread scans 2^L / THREADS of them): not stable, and it need
+// not be, since the keys' order inside a bucket means nothing before it. The second ranks the
+// other 16 - L bits with v06's ballots, stably (bucket_stable_round). The slots past the bucket
+// hold g << 16 | 0xffff, a value a real key of the bucket may have, so that whichever of equal
+// values fills the first hist[g] slots the output is the same. A bucket already in order (every
+// key no larger than the next) is left as it is. Shared memory: bucket_smem_bytes.
 template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS>
 __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     bucket_sort_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
   static_assert(THREADS % 256 == 0 && THREADS <= 1024, "whole groups of 256 (one a digit)");
   constexpr unsigned kWarps = THREADS / 32, kSlots = THREADS * ITEMS;
+  constexpr unsigned kLowBits = bucket_low_bits(THREADS, ITEMS), kLow = 1u << kLowBits;
+  constexpr unsigned kHighBits = 16 - kLowBits, kHigh = 1u << kHighBits;
+  // The scan of the first round's counters: thread t < kOwners takes kPer of them, t * kPer on,
+  // held in registers.
+  constexpr unsigned kPer = kLow >= THREADS ? kLow / THREADS : 1, kOwners = kLow / kPer;
+  static_assert(kPer <= 16 && kHigh <= THREADS, "a thread's counters fit its registers");
   // Dynamic shared memory (bucket_smem_bytes), since the largest shapes need over 48 KB.
   extern __shared__ uint32_t smem[];
-  uint32_t* sk = smem;                                                     // kSlots
-  auto warp_hist = reinterpret_cast<unsigned(*)[kDigits]>(smem + kSlots);  // kWarps x 256
-  unsigned* cnt = smem + kSlots + kWarps * kDigits;                        // 256 + 16
-  unsigned* warp_sums = cnt + kDigits + kDigits / 16;                      // kWarps
+  uint32_t* sk = smem;                           // kSlots
+  unsigned* warp_hist = smem + kSlots;           // kWarps x kHigh
+  unsigned* cnt = warp_hist + kWarps * kHigh;    // kLow + kLow / 16
+  unsigned* warp_sums = cnt + kLow + kLow / 16;  // kWarps
+  const auto padded = [](unsigned c) { return c + c / 16; };
   const unsigned g = blockIdx.x;
   const unsigned n = hist[g];
   if (n <= 1) return;
   uint32_t* keys = data + start16[g];
-  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;
-  const bool digit_thread = d < kDigits;  // thread d < 256 owns digit d's counters
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, t = threadIdx.x;
   const uint32_t pad = (g << 16) | 0xffffu;
   uint32_t key[ITEMS];
   const unsigned first = warp * ITEMS * 32 + lane;
@@ -546,29 +610,37 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
     if (lane == 31 && warp + 1 < kWarps) ordered &= key[ITEMS - 1] <= sk[warp + 1];
     if (__syncthreads_and(ordered)) return;
   }
+  // Round 0, the low kLowBits bits: a shared atomic a key.
+  for (unsigned i = t; i < kLow + kLow / 16; i += THREADS) cnt[i] = 0;
+  __syncthreads();
   unsigned rank[ITEMS];
-  // Pass 0, bits 0-7: a shared atomic a key.
-  if (digit_thread) cnt[d + d / 16] = 0;
-  __syncthreads();
 #pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) {
-    const unsigned dd = v06::digit_at(key[j], 0);
-    rank[j] = atomicAdd(&cnt[dd + dd / 16], 1u);
+  for (unsigned j = 0; j < ITEMS; ++j) rank[j] = atomicAdd(&cnt[padded(key[j] & (kLow - 1))], 1u);
+  __syncthreads();
+  {
+    unsigned held[kPer], sum = 0;
+    if (t < kOwners) {
+#pragma unroll
+      for (unsigned i = 0; i < kPer; ++i) sum += held[i] = cnt[padded(t * kPer + i)];
+    }
+    unsigned start = bucket_digit_scan<kWarps>(sum, warp_sums);
+    if (t < kOwners) {
+#pragma unroll
+      for (unsigned i = 0; i < kPer; ++i) {
+        cnt[padded(t * kPer + i)] = start;
+        start += held[i];
+      }
+    }
   }
   __syncthreads();
-  const unsigned start0 = bucket_digit_scan<kWarps>(digit_thread ? cnt[d + d / 16] : 0u, warp_sums);
-  if (digit_thread) cnt[d + d / 16] = start0;
-  __syncthreads();
 #pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) {
-    const unsigned dd = v06::digit_at(key[j], 0);
-    sk[rank[j] + cnt[dd + dd / 16]] = key[j];
-  }
+  for (unsigned j = 0; j < ITEMS; ++j) sk[rank[j] + cnt[padded(key[j] & (kLow - 1))]] = key[j];
   __syncthreads();
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) key[j] = sk[first + j * 32];
-  // Pass 1, bits 8-15: v06's ballots and warp-private counters, stable.
-  bucket_stable_round<THREADS, ITEMS>(key, 1, sk, warp_hist, warp_sums);
+  // Round 1, the other bits: v06's ballots and warp-private counters, stable.
+  bucket_stable_round<THREADS, ITEMS, kLowBits, kHighBits, bucket_plain_counters(THREADS, ITEMS)>(
+      key, sk, warp_hist, warp_sums);
   for (unsigned e = threadIdx.x; e < n; e += THREADS) keys[e] = sk[e];
 }
 
@@ -622,10 +694,10 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
     if (lane == 31 && warp + 1 < kWarps) ordered &= word[ITEMS - 1] <= sk[warp + 1];
     if (__syncthreads_and(ordered)) return;
   }
-  bucket_stable_round<THREADS, ITEMS>(word, 2, sk, warp_hist, warp_sums);
+  bucket_stable_round<THREADS, ITEMS, 16>(word, sk, warp_hist[0], warp_sums);
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) word[j] = sk[first + j * 32];
-  bucket_stable_round<THREADS, ITEMS>(word, 3, sk, warp_hist, warp_sums);
+  bucket_stable_round<THREADS, ITEMS, 24>(word, sk, warp_hist[0], warp_sums);
   const uint32_t top = g << 16;
   for (unsigned e = threadIdx.x; e < n; e += THREADS) {
     const uint32_t w = sk[e];
@@ -873,7 +945,7 @@ inline void bucket_pass_on(uint32_t* keys, uint32_t* vals, const Parts& w, Shape
       go(bucket_sort_pairs_kernel<1024, 17, 1>);
     return;
   }
-  const unsigned bytes = bucket_smem_bytes(t, i);
+  const unsigned bytes = keys_smem_bytes(shape);
   const auto go = [&](auto kernel) {
     if (bytes > 48 * 1024)  // a failure shows as the launch's error
       (void)cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));

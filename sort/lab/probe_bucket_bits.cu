@@ -1,0 +1,409 @@
+// sort/lab/probe_bucket_bits.cu — a standalone probe of sort v16's bucket pass: how many of a
+// bucket's 16 low bits its first, atomic round should take. v16's bucket_sort_kernel sorts each
+// bucket in two rounds of 8 bits: the first ranks a key by one shared atomicAdd on its digit's
+// counter (unstable, which keys allow), the second by v06's ballots (stable), eight votes a key.
+// The atomic's cost a key does not grow with its digit's bits; the ballots' does, one vote a bit,
+// and so do their per-warp counters. Here the first round takes LOW bits (8 to 12; 2^LOW
+// counters, scanned a few a thread) and the second the other 16 - LOW (16 - LOW votes a key,
+// 2^(16-LOW) counters a warp). The input is what the bucket pass sees: uniform keys (a hash of
+// the index) grouped by their top 16 bits in input order (CUB's SortKeys on bits 16-31), the
+// buckets' starts and sizes counted here. Each variant, and v16's kernel itself, sorts a copy in
+// place, timed as the benchmark times (common/probe_timer.cuh: blocking kernel, L2 flushed,
+// median of 15; the copy outside the timed interval), in v16's shape for n; every output is
+// compared with CUB's SortKeys of the same keys. Not part of the binary.
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I. --expt-relaxed-constexpr \
+//     sort/lab/probe_bucket_bits.cu common/device.cu -o probe_bucket_bits && ./probe_bucket_bits
+// Arguments: sizes in keys (default 2^27, 2^28, 2^29, 2^30 - 1). PROBE_ONCE=1 in the environment
+// runs each variant once, untimed, for Nsight Compute.
+#include <cuda_pipeline.h>
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "common/device.h"
+#include "common/probe_timer.cuh"
+#include "sort/lab/probe_common.cuh"
+#include "sort/v16_top_digits_first.cuh"
+
+using namespace ladder;
+using namespace ladder::sort;
+using namespace ladder::sort::tuning;
+
+namespace {
+
+__global__ void fill_keys(uint32_t* k, size_t n) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x)
+    k[i] = mix((i + 1) * 0x9e3779b97f4a7c15ull);
+}
+__global__ void count_top16(const uint32_t* k, size_t n, unsigned* hist) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x)
+    atomicAdd(&hist[k[i] >> 16], 1u);
+}
+
+// The lanes whose bits [FROM, FROM + COUNT) of `label` equal this lane's.
+template <unsigned FROM, unsigned COUNT>
+__device__ __forceinline__ unsigned match_bits(unsigned label) {
+  if constexpr (COUNT == 0)
+    return 0xffffffffu;
+  else
+    return v06::ballot_of_bit<FROM>(label) & match_bits<FROM + 1, COUNT - 1>(label);
+}
+
+// The shared memory a block of THREADS x ITEMS slots needs past its slots: the warps' counters of
+// the ballot round, the atomic round's counters (padded), the scan's per-warp sums; in words.
+template <unsigned THREADS, unsigned LOW>
+constexpr unsigned tail_words() {
+  constexpr unsigned kLow = 1u << LOW, kHigh = 1u << (16 - LOW);
+  return THREADS / 32 * kHigh + kLow + kLow / 16 + THREADS / 32;
+}
+
+// Sorts the bucket whose n keys (n >= 2; the slots past n hold pad) this block holds in key[]
+// (v06's tile layout: key j of lane l of warp w is slot (w * ITEMS + j) * 32 + l) by its low 16
+// bits, and stores it to keys[0, n): v16's bucket_sort_kernel with its first (atomic, unstable)
+// round on bits 0 .. LOW-1 and its second (ballots, stable) on bits LOW .. 15. sk: THREADS * ITEMS
+// words of shared memory no thread reads any more; tail: tail_words<THREADS, LOW>() words. A bucket
+// in order is stored by no one (it is in place already). Ends with every thread past its last
+// access to sk and tail only after a barrier the caller provides.
+template <unsigned THREADS, unsigned ITEMS, unsigned LOW, bool PLAIN>
+__device__ __forceinline__ void sort_bucket(uint32_t (&key)[ITEMS], uint32_t* sk, unsigned* tail,
+                                            unsigned n, uint32_t* keys) {
+  constexpr unsigned kWarps = THREADS / 32;
+  constexpr unsigned kLow = 1u << LOW, kHighBits = 16 - LOW, kHigh = 1u << kHighBits;
+  constexpr unsigned kPer = kLow >= THREADS ? kLow / THREADS : 1, kOwners = kLow / kPer;
+  auto warp_hist = reinterpret_cast<unsigned(*)[kHigh]>(tail);  // kWarps x kHigh
+  unsigned* cnt = tail + kWarps * kHigh;                        // kLow + kLow / 16
+  unsigned* warp_sums = cnt + kLow + kLow / 16;                 // kWarps
+  const auto pad = [](unsigned c) { return c + (c >> 4); };
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, t = threadIdx.x;
+  const unsigned first = warp * ITEMS * 32 + lane;
+  {
+    bool ordered = true;
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const uint32_t next_lane = __shfl_down_sync(0xffffffffu, key[j], 1);
+      const uint32_t next_item = __shfl_sync(0xffffffffu, key[j + 1 < ITEMS ? j + 1 : j], 0);
+      const uint32_t next = lane < 31 ? next_lane : (j + 1 < ITEMS ? next_item : key[j]);
+      ordered &= key[j] <= next;
+    }
+    if (lane == 0) sk[warp] = key[0];
+    __syncthreads();
+    if (lane == 31 && warp + 1 < kWarps) ordered &= key[ITEMS - 1] <= sk[warp + 1];
+    if (__syncthreads_and(ordered)) return;
+  }
+  unsigned rank[ITEMS];
+  // Round 0, bits 0 .. LOW-1: a shared atomic a key.
+  for (unsigned i = t; i < kLow + kLow / 16; i += THREADS) cnt[i] = 0;
+  __syncthreads();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) rank[j] = atomicAdd(&cnt[pad(key[j] & (kLow - 1))], 1u);
+  __syncthreads();
+  {
+    // A thread's kPer counters are held in registers up to 8 of them, else read twice.
+    constexpr unsigned kHeld = kPer <= 8 ? kPer : 1;
+    unsigned local[kHeld], sum = 0;
+    if (t < kOwners) {
+#pragma unroll
+      for (unsigned i = 0; i < kPer; ++i) {
+        const unsigned c = cnt[pad(t * kPer + i)];
+        if (kPer <= 8) local[i % kHeld] = c;
+        sum += c;
+      }
+    }
+    unsigned s = v16::bucket_digit_scan<kWarps>(sum, warp_sums);
+    if (t < kOwners) {
+#pragma unroll
+      for (unsigned i = 0; i < kPer; ++i) {
+        const unsigned c = kPer <= 8 ? local[i % kHeld] : cnt[pad(t * kPer + i)];
+        cnt[pad(t * kPer + i)] = s;
+        s += c;
+      }
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) sk[rank[j] + cnt[pad(key[j] & (kLow - 1))]] = key[j];
+  __syncthreads();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) key[j] = sk[first + j * 32];
+  // Round 1, bits LOW .. 15: ballots, stable.
+  for (unsigned i = lane; i < kHigh; i += 32) warp_hist[warp][i] = 0;
+  __syncwarp();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned dd = (key[j] >> LOW) & (kHigh - 1);
+    const unsigned peers = match_bits<LOW, kHighBits>(key[j]);
+    const unsigned upto = __popc(peers & v06::lanemask_le());
+    if constexpr (PLAIN) {
+      // The counters are the warp's own: a load by every lane and a store by the digit's last
+      // lane, no atomic and no shuffle.
+      const unsigned old = warp_hist[warp][dd];
+      if ((peers >> lane) == 1u) warp_hist[warp][dd] = old + upto;
+      __syncwarp();
+      rank[j] = old + upto - 1;
+    } else {
+      const unsigned leader = 31 - __clz(peers);
+      const unsigned old = v06::leader_fetch_add(&warp_hist[warp][dd], upto, lane == leader);
+      rank[j] = __shfl_sync(0xffffffffu, old, leader) + upto - 1;
+    }
+  }
+  __syncthreads();
+  unsigned count = 0;
+  if (t < kHigh) {
+#pragma unroll
+    for (unsigned w = 0; w < kWarps; ++w) {
+      const unsigned c = warp_hist[w][t];
+      warp_hist[w][t] = count;
+      count += c;
+    }
+  }
+  const unsigned start = v16::bucket_digit_scan<kWarps>(count, warp_sums);
+  if (t < kHigh) {
+#pragma unroll
+    for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][t] += start;
+  }
+  __syncthreads();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j)
+    sk[rank[j] + warp_hist[warp][(key[j] >> LOW) & (kHigh - 1)]] = key[j];
+  __syncthreads();
+  for (unsigned e = t; e < n; e += THREADS) keys[e] = sk[e];
+}
+
+// One block a bucket, as v16's bucket_sort_kernel.
+template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned LOW, bool PLAIN>
+__global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
+    bucket_wide_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
+  constexpr unsigned kSlots = THREADS * ITEMS;
+  extern __shared__ uint32_t smem[];
+  const unsigned g = blockIdx.x;
+  const unsigned n = hist[g];
+  if (n <= 1) return;
+  uint32_t* keys = data + start16[g];
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const uint32_t padkey = (g << 16) | 0xffffu;
+  uint32_t key[ITEMS];
+  const unsigned first = warp * ITEMS * 32 + lane;
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned e = first + j * 32;
+    key[j] = e < n ? keys[e] : padkey;
+  }
+  sort_bucket<THREADS, ITEMS, LOW, PLAIN>(key, smem, smem + kSlots, n, keys);
+}
+
+// Persistent blocks, each sorting buckets blockIdx.x, + gridDim.x, ...: while it sorts one bucket
+// in one buffer of shared memory, the next bucket's keys arrive in the other (cp.async, 4 bytes a
+// key, exact bounds), so the bucket's DRAM latency is hidden behind the sort before it. The
+// block's buckets' sizes and starts are read once into shared memory (meta: 2 words a bucket, at
+// most kMaxPerBlock buckets, so gridDim.x >= kBins / kMaxPerBlock).
+inline constexpr unsigned kMaxPerBlock = 512;
+template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned LOW, bool PLAIN>
+__global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
+    bucket_pipelined_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
+  constexpr unsigned kSlots = THREADS * ITEMS;
+  extern __shared__ uint32_t smem[];
+  unsigned* tail = smem + 2 * kSlots;
+  unsigned* meta = tail + tail_words<THREADS, LOW>();
+  const unsigned t = threadIdx.x, lane = t % 32, warp = t / 32;
+  const unsigned first = warp * ITEMS * 32 + lane;
+  const unsigned mine = (v16::kBins - blockIdx.x + gridDim.x - 1) / gridDim.x;
+  for (unsigned k = t; k < mine; k += THREADS) {
+    const unsigned g = blockIdx.x + k * gridDim.x;
+    meta[2 * k] = hist[g];
+    meta[2 * k + 1] = start16[g];
+  }
+  __syncthreads();
+  const auto issue = [&](unsigned k) {
+    if (k < mine) {
+      const unsigned n = meta[2 * k];
+      const uint32_t* src = data + meta[2 * k + 1];
+      uint32_t* dst = smem + (k & 1) * kSlots;
+      if (n > 1) {
+#pragma unroll 2
+        for (unsigned j = 0; j < ITEMS; ++j) {
+          const unsigned e = first + j * 32;
+          if (e < n) __pipeline_memcpy_async(dst + e, src + e, 4);
+        }
+      }
+    }
+    __pipeline_commit();
+  };
+  issue(0);
+  for (unsigned k = 0; k < mine; ++k) {
+    issue(k + 1);
+    __pipeline_wait_prior(1);
+    __syncthreads();
+    const unsigned n = meta[2 * k];
+    if (n > 1) {
+      uint32_t* cur = smem + (k & 1) * kSlots;
+      const uint32_t padkey = ((blockIdx.x + k * gridDim.x) << 16) | 0xffffu;
+      uint32_t key[ITEMS];
+#pragma unroll
+      for (unsigned j = 0; j < ITEMS; ++j) {
+        const unsigned e = first + j * 32;
+        key[j] = e < n ? cur[e] : padkey;
+      }
+      __syncthreads();
+      sort_bucket<THREADS, ITEMS, LOW, PLAIN>(key, cur, tail, n, data + meta[2 * k + 1]);
+    }
+    __syncthreads();
+  }
+  __pipeline_wait_prior(0);
+}
+
+struct Bufs {
+  uint32_t* grouped;  // the bucket pass's input
+  uint32_t* work;     // sorted in place
+  uint32_t* ref;      // CUB's SortKeys
+  unsigned* start16;
+  unsigned* hist;
+  unsigned long long* scratch;
+};
+
+template <typename Launch>
+void time_variant(const char* name, size_t n, const Bufs& b, probe_timing::Timer& timer,
+                  Launch&& launch) {
+  cudaStream_t s = timer.stream();
+  const auto copy = [&] { cudaMemcpyAsync(b.work, b.grouped, n * 4, cudaMemcpyDeviceToDevice, s); };
+  // PROBE_ONCE in the environment: one untimed run each (for Nsight Compute).
+  const float us = std::getenv("PROBE_ONCE") ? 0.f : timer.median_us([&] { launch(s); }, copy, 15);
+  copy();
+  launch(s);
+  const cudaError_t e = cudaStreamSynchronize(s);
+  const unsigned long long bad = probe_timing::mismatches(b.work, b.ref, n, b.scratch, s);
+  std::printf("n=%zu %-28s %9.1f us  differ=%llu %s\n", n, name, us, bad,
+              e == cudaSuccess ? "" : cudaGetErrorString(e));
+}
+
+template <unsigned T, unsigned I, unsigned MB, unsigned LOW, bool PLAIN = false>
+void run_wide(size_t n, const Bufs& b, probe_timing::Timer& timer) {
+  constexpr unsigned bytes = 4 * (T * I + tail_words<T, LOW>());
+  const auto kernel = bucket_wide_kernel<T, I, MB, LOW, PLAIN>;
+  cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+  const std::string name = std::to_string(T) + "x" + std::to_string(I) +
+                           " low=" + std::to_string(LOW) + (PLAIN ? " plain" : "");
+  time_variant(name.c_str(), n, b, timer, [&](cudaStream_t s) {
+    kernel<<<v16::kBins, T, bytes, s>>>(b.work, b.start16, b.hist);
+  });
+}
+
+template <unsigned T, unsigned I, unsigned MB, unsigned LOW, bool PLAIN = false>
+void run_pipe(size_t n, const Bufs& b, probe_timing::Timer& timer) {
+  constexpr unsigned bytes = 4 * (2 * T * I + tail_words<T, LOW>() + 2 * kMaxPerBlock);
+  const auto kernel = bucket_pipelined_kernel<T, I, MB, LOW, PLAIN>;
+  cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+  int per_sm = 0;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, T, bytes);
+  const unsigned grid = std::min<unsigned>(v16::kBins, per_sm * current_sm_count());
+  if (grid * kMaxPerBlock < v16::kBins) {
+    std::printf("pipelined: %u blocks are too few\n", grid);
+    return;
+  }
+  const std::string name = std::to_string(T) + "x" + std::to_string(I) +
+                           " pipelined low=" + std::to_string(LOW) + (PLAIN ? " plain" : "") +
+                           " (" + std::to_string(per_sm) + "/SM)";
+  time_variant(name.c_str(), n, b, timer,
+               [&](cudaStream_t s) { kernel<<<grid, T, bytes, s>>>(b.work, b.start16, b.hist); });
+}
+
+template <unsigned T, unsigned I, unsigned MB>
+void run_shape(size_t n, const Bufs& b, probe_timing::Timer& timer) {
+  {
+    constexpr unsigned bytes = v16::bucket_smem_bytes(T, I);
+    const auto kernel = v16::bucket_sort_kernel<T, I, MB>;
+    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+    const std::string name = std::to_string(T) + "x" + std::to_string(I) + " v16";
+    time_variant(name.c_str(), n, b, timer, [&](cudaStream_t s) {
+      kernel<<<v16::kBins, T, bytes, s>>>(b.work, b.start16, b.hist);
+    });
+  }
+  // PROBE_SET=2 in the environment: the second run's set (the first run's pipelined blocks were
+  // slower everywhere; 11 and 12 bits led).
+  if (std::getenv("PROBE_SET")) {
+    run_wide<T, I, MB, 10>(n, b, timer);
+    run_wide<T, I, MB, 11>(n, b, timer);
+    run_wide<T, I, MB, 11, true>(n, b, timer);
+    run_wide<T, I, MB, 12>(n, b, timer);
+    run_wide<T, I, MB, 12, true>(n, b, timer);
+    run_wide<T, I, MB, 13>(n, b, timer);
+    run_wide<T, I, MB, 13, true>(n, b, timer);
+    return;
+  }
+  run_wide<T, I, MB, 8>(n, b, timer);
+  run_wide<T, I, MB, 10>(n, b, timer);
+  run_wide<T, I, MB, 11>(n, b, timer);
+  run_wide<T, I, MB, 12>(n, b, timer);
+  run_pipe<T, I, MB, 8>(n, b, timer);
+  run_pipe<T, I, MB, 10>(n, b, timer);
+  run_pipe<T, I, MB, 11>(n, b, timer);
+  run_wide<T, I, MB, 8, true>(n, b, timer);
+  run_wide<T, I, MB, 11, true>(n, b, timer);
+  run_pipe<T, I, MB, 11, true>(n, b, timer);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<size_t> sizes;
+  for (int a = 1; a < argc; ++a) sizes.push_back(std::strtoull(argv[a], nullptr, 0));
+  if (sizes.empty())
+    sizes = {size_t(1) << 27, size_t(1) << 28, size_t(1) << 29, (size_t(1) << 30) - 1};
+  size_t most = 0;
+  for (size_t n : sizes) most = std::max(most, n);
+  cudaStream_t s;
+  cudaStreamCreate(&s);
+  probe_timing::Timer timer(s);
+  Bufs b{};
+  uint32_t* keys = nullptr;
+  cudaMalloc(&keys, most * 4);
+  cudaMalloc(&b.grouped, most * 4);
+  cudaMalloc(&b.work, most * 4);
+  cudaMalloc(&b.ref, most * 4);
+  cudaMalloc(&b.start16, v16::kBins * 4);
+  cudaMalloc(&b.hist, v16::kBins * 4);
+  cudaMalloc(&b.scratch, 8);
+  void* temp = nullptr;
+  size_t temp_bytes = 0;
+  cub::DeviceRadixSort::SortKeys(nullptr, temp_bytes, keys, b.ref, most, 0, 32, s);
+  cudaMalloc(&temp, temp_bytes);
+  for (size_t n : sizes) {
+    fill_keys<<<1024, 256, 0, s>>>(keys, n);
+    size_t tb = temp_bytes;
+    cub::DeviceRadixSort::SortKeys(temp, tb, keys, b.ref, n, 0, 32, s);
+    tb = temp_bytes;
+    cub::DeviceRadixSort::SortKeys(temp, tb, keys, b.grouped, n, 16, 32, s);
+    cudaMemsetAsync(b.hist, 0, v16::kBins * 4, s);
+    count_top16<<<1024, 256, 0, s>>>(keys, n, b.hist);
+    size_t sb = 0;
+    cub::DeviceScan::ExclusiveSum(nullptr, sb, b.hist, b.start16, v16::kBins, s);
+    if (sb > temp_bytes) {
+      std::fprintf(stderr, "scan temp too large\n");
+      return 1;
+    }
+    cub::DeviceScan::ExclusiveSum(temp, sb, b.hist, b.start16, v16::kBins, s);
+    if (cudaStreamSynchronize(s) != cudaSuccess) {
+      std::fprintf(stderr, "setup failed: %s\n", cudaGetErrorString(cudaGetLastError()));
+      return 1;
+    }
+    const v16::Shape shape = v16::shape_by_size(n);
+    std::printf("n=%zu shape %ux%u\n", n, shape.threads, shape.items);
+    if (shape.threads == 256 && shape.items == 10)
+      run_shape<256, 10, 6>(n, b, timer);
+    else if (shape.threads == 256 && shape.items == 18)
+      run_shape<256, 18, 4>(n, b, timer);
+    else if (shape.threads == 256 && shape.items == 36)
+      run_shape<256, 36, 2>(n, b, timer);
+    else if (shape.threads == 1024 && shape.items == 17)
+      run_shape<1024, 17, 1>(n, b, timer);
+    else
+      std::printf("n=%zu: no variant for this shape\n", n);
+    std::fflush(stdout);
+  }
+  return 0;
+}
