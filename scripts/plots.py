@@ -481,11 +481,13 @@ def finish_ratio_figure(fig, ax, title, path, legend_below=False):
 def vs_cub_figure(lines, op, l2_lines, path, marks=(), words=None):
     """lines: [(gpu, top rung slug, [(n, ratio)])], one per GPU; l2_lines: [(gpu, n, L2
     bytes)]; marks: [(gpu, rung slug, [(n, ratio)])] from the ladder runs, the rungs a
-    dispatching top rung dispatches to or replaced; words: the input's words for the caption."""
+    dispatching top rung dispatches to or replaced; words: {gpu: the input's words} for the
+    caption (only the GPUs drawn are named)."""
     lines = [ln for ln in lines if len(ln[2]) >= 4]
     if not lines:
         return None
     gpus = list(dict.fromkeys([ln[0] for ln in lines]))
+    words = per_gpu_words({g: w for g, w in (words or {}).items() if g in gpus})
     color = {g: f"C{i}" for i, g in enumerate(gpus)}
     fig, ax = plt.subplots(figsize=(8.5, 5.6 if marks else 5))
     for gpu, slug, points in lines:
@@ -519,8 +521,10 @@ def vs_cub_figure(lines, op, l2_lines, path, marks=(), words=None):
         also = (f", and {and_list(rungs)} (the rungs it dispatches to or replaced) at n = "
                 f"{sizes_words([report.LADDER_SIZE, report.LARGE_SIZE])} from the ladder runs, "
                 "set a little apart along n")
+    l2_drawn = [g for g, _, _ in l2_lines if g in gpus]
     l2 = (f", with a dashed line at the n whose {l2_moved(op).replace(' + ', ' and ')} equal "
-          "each GPU's L2 size" if l2_lines else "")
+          + ("each GPU's L2 size" if len(l2_drawn) > 1 else "the GPU's L2 size")
+          if l2_drawn else "")
     return (f"{and_list(gpus)}, {op}: {top}'s time over {report.baseline_slug(op)}'s against n "
             f"({sizes}){also}{l2} ({words or input_name(op, None)}).")
 
@@ -734,7 +738,7 @@ def draw_all(files, sweeps, out, keep_models):
     # top rung ÷ CUB against n: one picture per operator, one line per GPU
     for op, lines in ratio_lines.items():
         p = os.path.join(out, f"{op}-vs-cub.png")
-        words = per_gpu_words(ratio_words.get(op, {}))
+        words = ratio_words.get(op, {})
         if keep(p, vs_cub_figure(lines, op, l2_marks.get(op, []), p, marks.get(op, []), words)):
             written.append(p)
     # the GPU models of results/ side by side (report.models_section shows it)
