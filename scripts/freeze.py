@@ -17,7 +17,8 @@ that they do not read as a reader's runs), and prints the commands that redraw a
 
 The lab notes are a record: a figure there quotes the run that was frozen when it was written. So
 before it replaces a GPU's files, freeze.py keeps them, gzipped, in
-results/logs/<gpu>-frozen-<commits>-<date>/results/ (the retired run's commits and newest date),
+results/logs/<gpu>-frozen-<commits>-<date>/results/ (the retired run's commits and newest date;
+--keep-in NAME: results/logs/NAME/results/ instead, such as the retired run's own log folder),
 and rewrites every key of every <op>/lab/figures.txt that reads that GPU's frozen run (a key
 written <gpu>@..., or with no prefix where that GPU is the chapters' default, the H200 when there
 is one) to name the kept file that holds it (FILE@key). The chapters keep reading the frozen run,
@@ -83,9 +84,9 @@ def group_of(path, slug):
     return name[len(slug) + 1:] if name.startswith(slug + "-") else name
 
 
-def retire(results, manifest, slug):
+def retire(results, manifest, slug, keep_in=None):
     """Keeps the GPU's frozen files (those the manifest names) under
-    logs/<slug>-frozen-<commits>-<date>/results/ and pins the lab notes' figure keys that read them to the
+    logs/<slug>-frozen-<commits>-<date>/results/ (or logs/<keep_in>/results/) and pins the lab notes' figure keys that read them to the
     kept files. Returns (the folder under results/, the number of keys pinned, the keys not
     found), or None where the GPU has no frozen files."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -103,7 +104,7 @@ def retire(results, manifest, slug):
         dates.add(str(ctx.get("date", ""))[:10])
     commits = sorted(c for c in commits if c != "unknown") or ["unknown"]
     stamp = "-".join(commits + sorted(d for d in dates if d)[-1:])
-    folder = os.path.join("logs", f"{slug}-frozen-{stamp}", "results")
+    folder = os.path.join("logs", keep_in or f"{slug}-frozen-{stamp}", "results")
     os.makedirs(os.path.join(results, folder), exist_ok=True)
     # Where each benchmark lies: the ladder files, then the size sweeps, then the unaligned runs,
     # each in name order, a later file winning (as in ladder_report.results.gpu_groups).
@@ -150,9 +151,11 @@ def retire(results, manifest, slug):
     return folder, pinned, missing
 
 
-def freeze(dirs, root=ROOT, dry_run=False):
+def freeze(dirs, root=ROOT, dry_run=False, keep_in=None):
     found = results_of(dirs)
     slug, commit = check(found)
+    if keep_in is not None and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", keep_in):
+        raise FreezeError(f"--keep-in {keep_in!r} is not a folder name (letters, digits, . _ -)")
     if dry_run:
         return slug, commit, [os.path.basename(p) for p, _ in found]
     results = os.path.join(root, "results")
@@ -161,7 +164,7 @@ def freeze(dirs, root=ROOT, dry_run=False):
     if os.path.exists(manifest_path):
         with open(manifest_path) as f:
             manifest = json.load(f)
-    retired = retire(results, manifest, slug)
+    retired = retire(results, manifest, slug, keep_in)
     names = {}
     for path, _ in found:
         shutil.copyfile(path, os.path.join(results, os.path.basename(path)))
@@ -186,10 +189,13 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dirs", nargs="+", help="scripts/device_run.sh's output folders of one run")
     ap.add_argument("--check", action="store_true", help="only say whether they would freeze")
+    ap.add_argument("--keep-in", metavar="NAME",
+                    help="keep the retired files in results/logs/NAME/results/ (default: "
+                    "<gpu>-frozen-<commits>-<date>)")
     ap.add_argument("--root", default=ROOT, help=argparse.SUPPRESS)  # the tests' copy of a tree
     args = ap.parse_args(argv)
     try:
-        slug, commit, files = freeze(args.dirs, args.root, dry_run=args.check)
+        slug, commit, files = freeze(args.dirs, args.root, dry_run=args.check, keep_in=args.keep_in)
     except FreezeError as e:
         print(f"freeze.py: error: {e}", file=sys.stderr)
         return 1

@@ -217,6 +217,18 @@ class ReportTest(unittest.TestCase):
             self.assertEqual(m["about"], ["x"])
             self.assertFalse(os.path.exists(os.path.join(root, "results", "gpu-a-old.json")))
             self.assertTrue(os.path.exists(os.path.join(root, "results", "gpu-b-scan.json")))
+            # --keep-in names the folder the retired files go to (here the run just frozen,
+            # frozen again); a name that is not one folder is refused.
+            with redirect_stdout(io.StringIO()):
+                self.assertEqual(freeze.main([out, "--root", root, "--keep-in", "run-a"]), 0)
+            with gzip.open(os.path.join(root, "results", "logs", "run-a", "results",
+                                        "gpu-a-scan.json.gz"), "rt") as f:
+                self.assertEqual(json.load(f)["context"]["git_commit"], "abc123")
+            for bad in ("../run-a", "a/b", ""):
+                err = io.StringIO()
+                with redirect_stderr(err), redirect_stdout(io.StringIO()):
+                    self.assertEqual(freeze.main([out, "--root", root, "--keep-in", bad]), 1)
+                self.assertEqual(len(err.getvalue().strip().splitlines()), 1, bad)
             # The refusals: one line, exit status 1, nothing written.
             for case in [dict(commit="def456"), dict(commit="abc123-dirty"),
                          dict(commit="unknown"), dict(slug="gpu-b")]:
