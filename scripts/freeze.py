@@ -87,8 +87,9 @@ def group_of(path, slug):
 def retire(results, manifest, slug, keep_in=None):
     """Keeps the GPU's frozen files (those the manifest names) under
     logs/<slug>-frozen-<commits>-<date>/results/ (or logs/<keep_in>/results/) and pins the lab notes' figure keys that read them to the
-    kept files. Returns (the folder under results/, the number of keys pinned, the keys not
-    found), or None where the GPU has no frozen files."""
+    kept files. Returns (the folder under results/, the number of figures pinned, the number of
+    their benchmark references pinned (a ratio has two), the references not found), or None
+    where the GPU has no frozen files."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from ladder_report.figures import default_gpu, figure_key
     from ladder_report.results import load
@@ -121,7 +122,7 @@ def retire(results, manifest, slug, keep_in=None):
             for key in load(path, offsets=offsets)[1]:
                 where[key] = kept
     default = default_gpu(manifest.get("gpus", {}))
-    pinned, missing = 0, []
+    figures, pinned, missing = 0, 0, []
     for sidecar in sorted(glob.glob(os.path.join(os.path.dirname(results), "*", "lab", "figures.txt"))):
         lines, changed = [], False
         with open(sidecar) as f:
@@ -130,7 +131,7 @@ def retire(results, manifest, slug, keep_in=None):
                 if not m or line.lstrip().startswith("#"):
                     lines.append(line)
                     continue
-                keys = []
+                keys, before = [], pinned
                 for k in m.group(3).split():
                     prefix, _, body = k.rpartition("@")
                     if prefix == slug or (not prefix and slug == default):
@@ -144,11 +145,12 @@ def retire(results, manifest, slug, keep_in=None):
                             missing.append(f"{os.path.relpath(sidecar, os.path.dirname(results))} "
                                            f"{m.group(1)}")
                     keys.append(k)
+                figures += pinned > before
                 lines.append(f"{m.group(1)} = {m.group(2)} {' '.join(keys)}\n")
         if changed:
             with open(sidecar, "w") as f:
                 f.writelines(lines)
-    return folder, pinned, missing
+    return folder, figures, pinned, missing
 
 
 def freeze(dirs, root=ROOT, dry_run=False, keep_in=None):
@@ -179,9 +181,10 @@ def freeze(dirs, root=ROOT, dry_run=False, keep_in=None):
         json.dump(manifest, f, indent=2, ensure_ascii=False)
         f.write("\n")
     if retired:
-        folder, pinned, missing = retired
-        print(f"freeze.py: kept the retired files in results/{folder}/ and pinned {pinned} lab-note "
-              f"figure keys to them" + (f"; not found there: {', '.join(missing)}" if missing else ""))
+        folder, figures, pinned, missing = retired
+        print(f"freeze.py: kept the retired files in results/{folder}/ and pinned {figures} lab-note "
+              f"figures ({pinned} benchmark references) to them"
+              + (f"; not found there: {', '.join(missing)}" if missing else ""))
     return slug, commit, sorted(names.values())
 
 

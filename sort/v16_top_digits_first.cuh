@@ -12,7 +12,9 @@
 // bucket already in order is left. The first round ranks the low 10 to 12 bits by one shared
 // atomic a key (unstable, since the order inside a bucket means nothing yet), the second the
 // other 4 to 6 by ballots (stable): an atomic costs the same whatever its counter's bits, a
-// ballot round one vote a bit, so the first round takes as many bits as its counters allow.
+// ballot round one vote a bit, so the first round takes bits until scanning its counters costs
+// more than the votes it saves (measured: bucket_low_bits). The 16-bit kernel of the largest
+// buckets (1,024 x 34, bucket_sort16_kernel) keeps two rounds of 8 bits.
 // 28 bytes a key cross DRAM against v14's 36. The hybrid road (those three passes) needs every
 // bucket to fit a block, which few distinct keys break: a sample of the keys (262,144 of them)
 // decides on the GPU, and where a bin holds 64 of them the sort is v15's; where the exact count
@@ -85,7 +87,8 @@ inline constexpr VersionDoc kDoc = {
     "each bucket's start taken from the counts; each bucket of equal top 16 bits (about 4,096 "
     "keys at 2^28; 256 to 1,024 threads a block by n) is sorted by one block in shared memory on "
     "its low 16 bits (v07's one-block "
-    "sort: the low 10 to 12 bits ranked by shared atomics, the other bits by ballots) and "
+    "sort: the low 10 to 12 bits ranked by shared atomics, the other bits by ballots; 8 + 8 "
+    "bits in the largest buckets' 16-bit kernel) and "
     "written back in place, coalesced. A "
     "sample of the keys, then the exact count, send inputs whose buckets do not fit a block to "
     "v15, chosen on the GPU by a CUDA graph's switch nodes. Pairs take the same road from 2^27 to "
@@ -458,9 +461,10 @@ struct BucketPolicyOn : Base {
 using BucketPolicy = BucketPolicyOn<v14::Policy>;
 using BucketPolicyPairs = BucketPolicyOn<v06::BasePolicy>;
 
-// The exclusive scan of `count` over a block of WARPS warps, two barriers: thread d < 256 gives
-// digit d's count, the other threads 0. warp_sums: WARPS words of shared memory. Both bucket
-// passes scan their digit counts with it.
+// The exclusive scan of `count` over a block of WARPS warps, in thread order, two barriers: each
+// thread gives its count (0 where it has none). warp_sums: WARPS words of shared memory. The
+// bucket passes scan their digits' counts with it (thread d gives digit d's), and
+// bucket_sort_kernel's first round its counters (thread t the sum of its run of them).
 template <unsigned WARPS>
 __device__ __forceinline__ unsigned bucket_digit_scan(unsigned count, unsigned* warp_sums) {
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
@@ -503,8 +507,11 @@ __device__ __forceinline__ unsigned match_field(uint32_t key) {
 // with v06's ballots and warp-private counters (warp_hist: THREADS / 32 x 2^BITS words; warp_sums:
 // THREADS / 32) and stored in that order into sk (THREADS * ITEMS words). Words of equal digits
 // keep their order. A warp's counter of a digit is advanced by the digit's last lane: with PLAIN,
-// a load by every lane and that lane's store (the counters are the warp's own); else the leader's
-// shared atomic, its old value shuffled to the digit's lanes. Ends with a barrier.
+// a load by every lane and that lane's store (the counters are the warp's own; the warp is
+// converged there, after the votes over all 32 lanes, so every lane's load precedes the store,
+// and the __syncwarp orders the store before the next word's loads); else the leader's shared
+// atomic, its old value shuffled to the digit's lanes. Needs 2^BITS <= THREADS (a thread a
+// digit). Ends with a barrier.
 template <unsigned THREADS, unsigned ITEMS, unsigned SHIFT, unsigned BITS = 8, bool PLAIN = false>
 __device__ __forceinline__ void bucket_stable_round(const uint32_t (&key)[ITEMS], uint32_t* sk,
                                                     unsigned* warp_hist_words,
@@ -568,14 +575,16 @@ __device__ __forceinline__ void bucket_stable_round(const uint32_t (&key)[ITEMS]
 template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS>
 __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     bucket_sort_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
-  static_assert(THREADS % 256 == 0 && THREADS <= 1024, "whole groups of 256 (one a digit)");
+  static_assert(THREADS % 256 == 0 && THREADS <= 1024,
+                "whole groups of 256 threads, at most 1,024");
   constexpr unsigned kWarps = THREADS / 32, kSlots = THREADS * ITEMS;
   constexpr unsigned kLowBits = bucket_low_bits(THREADS, ITEMS), kLow = 1u << kLowBits;
   constexpr unsigned kHighBits = 16 - kLowBits, kHigh = 1u << kHighBits;
   // The scan of the first round's counters: thread t < kOwners takes kPer of them, t * kPer on,
   // held in registers.
   constexpr unsigned kPer = kLow >= THREADS ? kLow / THREADS : 1, kOwners = kLow / kPer;
-  static_assert(kPer <= 16 && kHigh <= THREADS, "a thread's counters fit its registers");
+  static_assert(kPer <= 16 && kHigh <= THREADS,
+                "at most 16 counters a thread; a thread a digit in the second round");
   // Dynamic shared memory (bucket_smem_bytes), since the largest shapes need over 48 KB.
   extern __shared__ uint32_t smem[];
   uint32_t* sk = smem;                           // kSlots

@@ -196,8 +196,9 @@ class ReportTest(unittest.TestCase):
                                "benchmarks": []}, f)
             write("gpu-a-scan.json")
             write("gpu-a-sweep-large-scan.json")
-            with redirect_stdout(io.StringIO()):
+            with redirect_stdout(io.StringIO()) as said:
                 self.assertEqual(freeze.main([out, "--root", root]), 0)
+            self.assertIn("pinned 2 lab-note figures (2 benchmark references)", said.getvalue())
             with open(os.path.join(root, "results", "MANIFEST.json")) as f:
                 m = json.load(f)
             self.assertEqual(m["gpus"]["gpu-a"], {"scan": "gpu-a-scan.json",

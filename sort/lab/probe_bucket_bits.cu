@@ -1,16 +1,16 @@
 // sort/lab/probe_bucket_bits.cu — a standalone probe of sort v16's bucket pass: how many of a
-// bucket's 16 low bits its first, atomic round should take. v16's bucket_sort_kernel sorts each
-// bucket in two rounds of 8 bits: the first ranks a key by one shared atomicAdd on its digit's
-// counter (unstable, which keys allow), the second by v06's ballots (stable), eight votes a key.
-// The atomic's cost a key does not grow with its digit's bits; the ballots' does, one vote a bit,
-// and so do their per-warp counters. Here the first round takes LOW bits (8 to 12; 2^LOW
-// counters, scanned a few a thread) and the second the other 16 - LOW (16 - LOW votes a key,
-// 2^(16-LOW) counters a warp). The input is what the bucket pass sees: uniform keys (a hash of
-// the index) grouped by their top 16 bits in input order (CUB's SortKeys on bits 16-31), the
-// buckets' starts and sizes counted here. Each variant, and v16's kernel itself, sorts a copy in
-// place, timed as the benchmark times (common/probe_timer.cuh: blocking kernel, L2 flushed,
-// median of 15; the copy outside the timed interval), in v16's shape for n; every output is
-// compared with CUB's SortKeys of the same keys. Not part of the binary.
+// bucket's 16 low bits its first, atomic round should take. v16's bucket_sort_kernel sorted each
+// bucket in two rounds of 8 bits (until 00329fa, which chose its split from this probe): the first
+// ranks a key by one shared atomicAdd on its digit's counter (unstable, which keys allow), the
+// second by v06's ballots (stable), eight votes a key. The atomic's cost a key does not grow with
+// its digit's bits; the ballots' does, one vote a bit, and so do their per-warp counters. Here the
+// first round takes LOW bits (8 to 13; 2^LOW counters, scanned a few a thread) and the second the
+// other 16 - LOW (16 - LOW votes a key, 2^(16-LOW) counters a warp). The input is what the bucket
+// pass sees: uniform keys (a hash of the index) grouped by their top 16 bits in input order (CUB's
+// SortKeys on bits 16-31), the buckets' starts and sizes counted here. Each variant, and v16's
+// kernel itself, sorts a copy in place, timed as the benchmark times (common/probe_timer.cuh:
+// blocking kernel, L2 flushed, median of 15; the copy outside the timed interval), in v16's shape
+// for n; every output is compared with CUB's SortKeys of the same keys. Not part of the binary.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. --expt-relaxed-constexpr \
 //     sort/lab/probe_bucket_bits.cu common/device.cu -o probe_bucket_bits && ./probe_bucket_bits
 // Arguments: sizes in keys (default 2^27, 2^28, 2^29, 2^30 - 1). PROBE_ONCE=1 in the environment
