@@ -1,43 +1,42 @@
-// sort/v16_top_digits_first.cuh — sort v16: the top digits first. Count the keys by their top 16
-// bits, sort them by the top digit and then by the next with v14's passes, and every key lies in
-// its bucket of equal top 16 bits; one block then sorts each bucket in shared memory.
-// Technique: a hybrid radix sort, three passes over DRAM instead of four. (0) One read of the keys
-// counts their top 16 bits into 65,536 bins: each block (one an SM) keeps two 16-bit counts a
-// word in 128 KB of shared memory, one shared atomic a key; the blocks' counts are summed and each
-// bin's start scanned. (1) v14's pass by bits 24-31. (2) v14's pass by bits 16-23 with
-// BucketPolicy: its input is grouped by the top digit, so the look-back's count of a digit's
-// keys before a key, less that digit's keys under lower top digits, places the key inside its
-// bucket. (3) Each bucket (about 4,096 keys at 2^28 uniform keys) is read by one block, sorted on
-// its low 16 bits with v07's one-block sort in two rounds and written back in place, coalesced; a
-// bucket already in order is left. The first round ranks the low 10 to 12 bits by one shared
-// atomic a key (unstable, since the order inside a bucket means nothing yet), the second the
-// other 4 to 6 by ballots (stable): an atomic costs the same whatever its counter's bits, a
-// ballot round one vote a bit, so the first round takes bits until scanning its counters costs
-// more than the votes it saves (measured: bucket_low_bits). The 16-bit kernel of the largest
-// buckets (1,024 x 34, bucket_sort16_kernel) keeps two rounds of 8 bits.
-// 28 bytes a key cross DRAM against v14's 36. The hybrid road (those three passes) needs every
-// bucket to fit a block, which few distinct keys break: a sample of the keys (262,144 of them)
-// decides on the GPU, and where a bin holds 64 of them the sort is v15's; where the exact count
-// then finds a bucket too large (or a 16-bit count wrapped), v15's too. The choices are a CUDA
-// graph's switch nodes.
-// Changes from v15: on uniform and sorted keys every pass of v15 ranked every tile and scattered
-// it across DRAM; here only two passes do, and the third runs on the SMs: no look-back, no
-// scattered stores, many small blocks to hide latency.
-// Each bin's start is one thread's work (the starts kernel: 256 blocks, one a column of bins), and
-// the second pass checks a key's top digit only in the few tiles that hold two top digits.
-// Remains (bottleneck): the bucket pass costs more than a one-sweep pass on the H100 (Nsight
-// Compute), bound by the SMs: the most instructions of any kernel (two rankings a key), issued on
-// about half its cycles; its time follows the block's slots, so the slots are chosen per input
-// size, and from about 272M to 563M keys its 256 x 36 blocks leave 16 warps an SM.
-// Large inputs: from 1,073,740,801 keys the two passes run in portions of fewer than 2^30 keys
-// (v12's scheme, for their 30-bit look-back counts), pass 2's 256 x 256 starts shifted per portion
-// by the earlier portions' counts (shift_bases_kernel); from about 1.09e9 keys the buckets (34,816
-// slots) are sorted on their low 16 bits only, two bytes a slot (bucket_sort16_kernel), which
-// costs more than the hybrid passes save over v15's on uniform keys: the road then takes only
-// inputs whose sampled keys are in order (buckets found in order are left, the others sorted).
-// From 2^27 keys up to about 2.2e9 (the most that 34,816 slots hold) where a block may have
-// 173,248 bytes of shared memory (a Hopper GPU), up to about 1.09e9 where it may have 128 KB to
-// 169 KB; elsewhere, and for refused inputs, v15.
+// sort/v16_top_digits_first.cuh — sort v16: the top digits first, a hybrid radix sort. Count the
+// keys by their top 16 bits, sort them by bits 24-31 and then 16-23 with v14's passes, and every
+// key lies in its bucket of equal top 16 bits; one block then sorts each bucket in shared memory.
+// Technique: three passes over DRAM instead of four, 28 bytes a key against v14's 36. (0) One read
+// counts the top 16 bits into 65,536 bins (two 16-bit counts a shared-memory word) and scans each
+// bin's start. (1) v14's pass by bits 24-31. (2) v14's pass by bits 16-23 with BucketPolicy: its
+// input is grouped by the top digit, so the look-back's count of a digit's keys before a key, less
+// that digit's keys under lower top digits, places the key inside its bucket. (3) One block a
+// bucket (about 4,096 keys at 2^28) sorts its low 16 bits with v07's one-block sort in two rounds
+// and writes it back in place, coalesced: the low 10 to 12 bits by one shared atomic a key
+// (unstable: the order inside a bucket means nothing yet), the other 4 to 6 by ballots (stable).
+// An atomic costs the same at any width, a ballot round one vote a bit, so the first round takes
+// bits until scanning its counters costs more than the votes save (bucket_low_bits). A bucket in
+// order is left. A sample of 262,144 keys, then the exact count, send inputs whose buckets do not
+// fit a block (few distinct keys) to v15, on the GPU: a CUDA graph's switch nodes.
+// Changes from v15: v15 ranked and scattered every key in four passes over DRAM; here two passes
+// do, and the third sorts on the SMs with no look-back and no scattered stores.
+// Remains (bottleneck): the bucket pass, bound by the SMs: it issues on about half its cycles at
+// 7.8 warps a scheduler and takes about a third of the sort at 2^28 (H200; sort/lab/LAB_NOTES.md);
+// from about 272M keys its larger blocks leave fewer warps an SM. Inputs with few distinct keys,
+// and unsorted inputs from about 1.09e9 keys (where only the 16-bit bucket kernel holds a
+// bucket, costing more than the hybrid saves), run v15.
+// Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
+// SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
+// "Onesweep", 2022 (the passes); v07's one-block sort; CUDA graph conditional nodes (NVIDIA,
+// "Dynamic Control Flow in CUDA Graphs with Conditional Nodes", 2024). Its probe:
+// sort/lab/LAB_NOTES.md.
+//
+// Details. Each bin's start is one thread's work (the starts kernel: 256 blocks, one a column of
+// bins), and the second pass checks a key's top digit only in the few tiles that hold two top
+// digits. Large inputs: from 1,073,740,801 keys the two passes run in portions of fewer than 2^30
+// keys (v12's scheme, for their 30-bit look-back counts), pass 2's 256 x 256 starts shifted per
+// portion by the earlier portions' counts (shift_bases_kernel); from about 1.09e9 keys the buckets
+// (34,816 slots) are sorted on their low 16 bits only, two bytes a slot, in two rounds of 8 bits
+// (bucket_sort16_kernel), which costs more than the hybrid passes save over v15's on uniform keys:
+// the road then takes only inputs whose sampled keys are in order (buckets found in order are
+// left, the others sorted). The road runs from 2^27 keys up to about 2.2e9 (the most that 34,816
+// slots hold) where a block may have 173,248 bytes of shared memory (a Hopper GPU), up to about
+// 1.09e9 where it may have 128 KB to 169 KB; elsewhere, and for refused inputs, v15.
 // Pairs (launch_pairs) take the same road from 2^27 to about 1.09e9 pairs where a block may have
 // 172,160 bytes of shared memory (1,024 x 17 slots; a Hopper GPU), to about 563M where it may have
 // less (256 x 36); there is no 16-bit bucket pass for pairs. The two passes move the values as
@@ -46,11 +45,6 @@
 // key's low 16 bits above its index in the bucket, with two stable rounds of ballots, each word
 // then fetching its value from shared memory: 52 bytes a pair against v12's 68. Elsewhere, and
 // for refused inputs, v12.
-// Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
-// SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
-// "Onesweep", 2022 (the passes); v07's one-block sort; CUDA graph conditional nodes (NVIDIA,
-// "Dynamic Control Flow in CUDA Graphs with Conditional Nodes", 2024). Its probe:
-// sort/lab/LAB_NOTES.md.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -481,6 +475,28 @@ __device__ __forceinline__ unsigned bucket_digit_scan(unsigned count, unsigned* 
   return incl - count + (warp ? warp_sums[warp - 1] : 0);
 }
 
+// Whether a block's THREADS x ITEMS words (v06's tile layout: word j of lane l of warp w at slot
+// (w * ITEMS + j) * 32 + l) are in order, each no larger than the next slot's; the same answer in
+// every thread. scratch: THREADS / 32 words of shared memory (each warp's first word, against
+// the warp before it). Two barriers. Both bucket passes leave a bucket in order as it is.
+template <unsigned THREADS, unsigned ITEMS>
+__device__ __forceinline__ bool bucket_in_order(const uint32_t (&w)[ITEMS], uint32_t* scratch) {
+  constexpr unsigned kWarps = THREADS / 32;
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  bool ordered = true;
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const uint32_t next_lane = __shfl_down_sync(0xffffffffu, w[j], 1);
+    const uint32_t next_item = __shfl_sync(0xffffffffu, w[j + 1 < ITEMS ? j + 1 : j], 0);
+    const uint32_t next = lane < 31 ? next_lane : (j + 1 < ITEMS ? next_item : w[j]);
+    ordered &= w[j] <= next;
+  }
+  if (lane == 0) scratch[warp] = w[0];  // warp w's last word against warp w + 1's first
+  __syncthreads();
+  if (lane == 31 && warp + 1 < kWarps) ordered &= w[ITEMS - 1] <= scratch[warp + 1];
+  return __syncthreads_and(ordered);
+}
+
 // Bits [SHIFT, SHIFT + BITS) of key: for a whole byte v06's digit_at (one PRMT), else a shift and
 // a mask.
 template <unsigned SHIFT, unsigned BITS>
@@ -605,20 +621,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
     const unsigned e = first + j * 32;
     key[j] = e < n ? keys[e] : pad;
   }
-  {  // In order already? Each key against the next in the tile's order.
-    bool ordered = true;
-#pragma unroll
-    for (unsigned j = 0; j < ITEMS; ++j) {
-      const uint32_t next_lane = __shfl_down_sync(0xffffffffu, key[j], 1);
-      const uint32_t next_item = __shfl_sync(0xffffffffu, key[j + 1 < ITEMS ? j + 1 : j], 0);
-      const uint32_t next = lane < 31 ? next_lane : (j + 1 < ITEMS ? next_item : key[j]);
-      ordered &= key[j] <= next;
-    }
-    if (lane == 0) sk[warp] = key[0];  // warp w's last key against warp w + 1's first
-    __syncthreads();
-    if (lane == 31 && warp + 1 < kWarps) ordered &= key[ITEMS - 1] <= sk[warp + 1];
-    if (__syncthreads_and(ordered)) return;
-  }
+  if (bucket_in_order<THREADS, ITEMS>(key, sk)) return;  // in order already
   // Round 0, the low kLowBits bits: a shared atomic a key.
   for (unsigned i = t; i < kLow + kLow / 16; i += THREADS) cnt[i] = 0;
   __syncthreads();
@@ -689,20 +692,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
     word[j] = e < n ? (keys[e] << 16) | e : 0xffffffffu;
     if (e < n) sv[e] = values[e];
   }
-  {  // In order already? Each word against the next in the tile's order.
-    bool ordered = true;
-#pragma unroll
-    for (unsigned j = 0; j < ITEMS; ++j) {
-      const uint32_t next_lane = __shfl_down_sync(0xffffffffu, word[j], 1);
-      const uint32_t next_item = __shfl_sync(0xffffffffu, word[j + 1 < ITEMS ? j + 1 : j], 0);
-      const uint32_t next = lane < 31 ? next_lane : (j + 1 < ITEMS ? next_item : word[j]);
-      ordered &= word[j] <= next;
-    }
-    if (lane == 0) sk[warp] = word[0];  // warp w's last word against warp w + 1's first
-    __syncthreads();
-    if (lane == 31 && warp + 1 < kWarps) ordered &= word[ITEMS - 1] <= sk[warp + 1];
-    if (__syncthreads_and(ordered)) return;
-  }
+  if (bucket_in_order<THREADS, ITEMS>(word, sk)) return;  // in order already
   bucket_stable_round<THREADS, ITEMS, 16>(word, sk, warp_hist[0], warp_sums);
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) word[j] = sk[first + j * 32];
