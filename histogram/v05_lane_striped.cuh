@@ -1,6 +1,7 @@
 // histogram/v05_lane_striped.cuh — histogram v05: a counter column per lane, bank = lane.
 // Technique: counters laid out h[bin][32]; lane L counts in column L, which lies in bank L, so a
-// warp's 32 atomics touch 32 banks on any input; 16-byte loads that skip L1, two in flight.
+// warp's 32 atomics touch 32 banks on any input; 16-byte loads that skip L1, two in flight; a
+// grid of sqrt(vectors / 16) blocks, which balances each block's fixed cost against its reads.
 // Changes from v04: no match instruction; per-lane columns instead of per-warp copies; 32 KiB of
 // shared memory per 512-thread block; loads through load_once (no L1 allocation).
 // Remains (bottleneck): one shared-memory atomic per sample: for uint8, 16 per 16-byte load,
@@ -10,6 +11,9 @@
 #pragma once
 
 #include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
 
 #include "common/device.h"
 #include "common/load.cuh"  // load_once: 16-byte read-only load, no L1 allocation
@@ -23,7 +27,9 @@ inline constexpr VersionDoc kDoc = {
     5, "v05_lane_striped", "Contention-proof privatization: one counter column per lane",
     /*technique*/
     "Counters laid out h[bin][32]: lane L counts into column L, word bin * 32 + L, always bank "
-    "L. A warp's 32 atomics hit 32 banks whatever the data. 16-byte loads skipping L1.",
+    "L. A warp's 32 atomics hit 32 banks whatever the data. 16-byte loads skipping L1. A grid "
+    "of sqrt(vectors / 16) blocks (at most the resident grid): each block's fixed cost (zeroing, "
+    "summing, 256 global atomics) against its threads' reads one after another.",
     /*changes*/
     "v04's per-warp copies and __match_any_sync replaced by per-lane columns: no "
     "match instruction, no two lanes of an instruction on one bank by layout (Nsight "
@@ -76,12 +82,24 @@ __global__ void lane_striped_kernel(const T* __restrict__ in, unsigned* __restri
 
 inline size_t workspace_bytes(size_t) { return 0; }
 
+// The grid for n_vec 16-byte vectors, `full` blocks resident at once. Each block pays a fixed
+// cost (zeroing its 32 KiB, summing the columns, 256 global atomics on the same 256 counters as
+// every other block) and its threads read n_vec / (grid x kThreads) vectors one after another: a
+// time a x grid + b x n_vec / grid, least at grid = sqrt(n_vec x b / a). Timed on the H200
+// (histogram/lab/probe_grid.cu), the best grid was sqrt(n_vec / 16) from 2^16 to 2^22 vectors for
+// both sample types (64 blocks at 2^16 vectors, 512 at 2^22); one vector a thread (the grid before,
+// 512 blocks at 2^20 int32 samples) took 10.27 us there against 7.68 with 128 blocks. Never more
+// blocks than one vector a thread gives, at least one, at most the resident grid.
+inline size_t grid_for(size_t n_vec, size_t full) {
+  const size_t balanced = static_cast<size_t>(std::sqrt(static_cast<double>(n_vec) / 16));
+  return std::min(full, std::max<size_t>(1, std::min(ceil_div(n_vec, size_t(kThreads)), balanced)));
+}
+
 template <typename T>
 cudaError_t launch(const T* in, unsigned* bins, size_t n, void*, cudaStream_t stream) {
   static const size_t full =
       resident_grid((const void*)lane_striped_kernel<T>, kThreads, kSmemBytes);
-  const size_t per_block = size_t(kThreads) * SampleTraits<T>::kPerVec;
-  const size_t grid = std::min(full, std::max<size_t>(1, ceil_div(n, per_block)));
+  const size_t grid = grid_for(ceil_div(n, size_t(SampleTraits<T>::kPerVec)), full);
   if (cudaError_t e = cudaMemsetAsync(bins, 0, kBins * sizeof(unsigned), stream)) return e;
   lane_striped_kernel<T>
       <<<static_cast<unsigned>(grid), kThreads, kSmemBytes, stream>>>(in, bins, n);

@@ -537,7 +537,14 @@ __device__ __forceinline__ void bucket_stable_round(const uint32_t (&key)[ITEMS]
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;
   const bool digit_thread = d < kValues;
   unsigned rank[ITEMS];
-  for (unsigned i = lane; i < kValues; i += 32) warp_hist[warp][i] = 0;
+  // Up to 32 counters, a lane each, without a loop: with the loop, ptxas spilled 20 bytes of the
+  // 256 x 10 keys' kernel at its 40-register cap (six blocks an SM), which the same code compiled
+  // alone did not (sort/lab/LAB_NOTES.md); the PTX of every other kernel is unchanged.
+  if constexpr (kValues <= 32) {
+    if (lane < kValues) warp_hist[warp][lane] = 0;
+  } else {
+    for (unsigned i = lane; i < kValues; i += 32) warp_hist[warp][i] = 0;
+  }
   __syncwarp();
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) {
