@@ -217,8 +217,9 @@ def fp16_table(runs, n):
 
 # The hardware counters each chapter cites next to its rungs (scripts/ncu_counters.sh writes
 # results/ncu-<gpu>/<op>__<slug>.csv; scripts/ncu_summary.parse reads them).
-# "L2 write": bytes the kernel stored, counted where they enter the L2; at this size much of
-# what it writes is still in the 60 MB L2 when it ends, so "DRAM write" falls short of it.
+# "L2 write": the 32-byte sectors the kernel's stores wrote (lts__t_sectors_srcunit_tex_op_write),
+# counted where they enter the L2; a partial sector counts whole. At this size much of what it
+# writes is still in the 60 MB L2 when it ends, so "DRAM write" falls short of it.
 _EW = ["DRAM read (MB)", "L2 write (MB)", "instructions (M)", "occupancy %"]
 COUNTERS = {
     "reduce": ["bank conflicts ld", "threads / instr", "pred-on threads / instr", "occupancy %",
@@ -351,9 +352,11 @@ def operator_section(runs, op, heading="###", gpu_slug=None):
         if "atom" in header or " red " in header:
             caption += " Atomics are warp-level instructions."
         if "l2 write" in header:
-            caption += (" \"L2 write\" is what the kernel stored, counted where it enters the L2 "
-                        "(at this size much of it is still in the L2 when the kernel ends, so DRAM "
-                        "writes fall short of it).")
+            caption += (" \"L2 write\" is the 32-byte sectors the kernel's stores wrote, counted "
+                        "where they enter the L2: a store that covers part of a sector counts the "
+                        "whole sector, so a store that does not combine with others (v00's single "
+                        "thread) counts 32 bytes, 8 times a float's; at this size much of it is still in "
+                        "the L2 when the kernel ends, so DRAM writes fall short of it.")
         parts += [f"{heading} Hardware counters (Nsight Compute, `scripts/ncu_counters.sh`, the "
                   "timed launch at its moderate size)", "", caption, "", ct, ""]
     return "\n".join(parts).rstrip() + "\n"
