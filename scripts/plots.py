@@ -229,6 +229,7 @@ def ladder_figure(runs, op, gpu, path, ctx=None):
     fig, axes = plt.subplots(1, len(sizes), squeeze=False,
                              figsize=(max(8.5, 6.5 * len(sizes)), 0.42 * rows + 2.4))
     handles = {}
+    read_drawn = False
     yours = yours_slugs(ctx, op)
     for ax, n in zip(axes[0], sizes):
         _, figures = report.op_table(runs, op, n, dist)
@@ -255,6 +256,7 @@ def ladder_figure(runs, op, gpu, path, ctx=None):
         reads = [(figures[s]["time_us"], pct_read(runs, (op, s, n, dist))) for s in slugs]
         ref = next(((t, p) for t, p in reads if p), None)
         if ref and op in READ_ONLY:
+            read_drawn = True
             h = ax.axvline(ref[0] * ref[1] / 100, color="#555555", linestyle="-.", linewidth=1)
             handles["read ceiling: the same bytes at the measured streaming read's GB/s"] = h
         base = report.baseline_slug(op)
@@ -276,6 +278,8 @@ def ladder_figure(runs, op, gpu, path, ctx=None):
     keys = [k for k in runs if k[0] == op and k[2] in sizes and k[3] == dist]
     bound = ("the time the host link's measured pinned bandwidth needs for the same bytes"
              if link else "the time the measured copy ceiling needs for the same bytes")
+    if read_drawn:
+        bound += " and the time the measured streaming read needs for them (the read ceiling)"
     return (f"{gpu}, {op}: each version's time at n = {sizes_words(sizes)} on a log axis, beside "
             f"{report.baseline_slug(op)}'s time and {bound}, each bar labelled with its {what} "
             f"({input_words(op, [dist], runs, keys, ctx)}).")
