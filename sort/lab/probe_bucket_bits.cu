@@ -15,7 +15,9 @@
 //     sort/lab/probe_bucket_bits.cu common/device.cu -o probe_bucket_bits && ./probe_bucket_bits
 // Arguments: sizes in keys (default 2^27, 2^28, 2^29, 2^30 - 1). PROBE_ONCE=1 in the environment
 // runs each variant once, untimed, for Nsight Compute; PROBE_SET=2 or 3 picks a later set of
-// variants (run_shape says which).
+// variants (run_shape says which). Sizes whose shape is the 16-bit one (1,024 x 34, from about
+// 1.09e9 keys, e.g. 2147483648) run run_shape16's set: v16's 8 + 8 against 10, 11 and 12 bits in
+// the atomic round (written 2026-11-29, not yet run).
 #include <cuda_pipeline.h>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -23,6 +25,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "common/device.h"
@@ -258,6 +261,125 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
   __pipeline_wait_prior(0);
 }
 
+// The 16-bit bucket pass (v16's bucket_sort16_kernel: 1,024 x 34, from about 1.09e9 keys, low 16
+// bits two bytes a slot, no key held in registers) with its first, atomic round on the low LOW bits
+// (2^LOW counters, kLow / THREADS a thread to scan) and its second, stable round (v06's ballots,
+// warp-private counters) on the other 16 - LOW, instead of v16's 8 + 8. Shared memory:
+// bucket16_split_words<THREADS, ITEMS, LOW>() words.
+template <unsigned THREADS, unsigned ITEMS, unsigned LOW>
+constexpr unsigned bucket16_split_words() {
+  constexpr unsigned kLow = 1u << LOW, kHigh = 1u << (16 - LOW);
+  return THREADS * ITEMS + THREADS / 32 * kHigh + kLow + kLow / 16 + THREADS / 32;
+}
+template <unsigned THREADS, unsigned ITEMS, unsigned LOW>
+__global__ void __launch_bounds__(THREADS, 1)
+    bucket16_split_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
+  static_assert(ITEMS % 2 == 0, "whole words of slots");
+  constexpr unsigned kWarps = THREADS / 32, kSlots = THREADS * ITEMS;
+  constexpr unsigned kLow = 1u << LOW, kHighBits = 16 - LOW, kHigh = 1u << kHighBits;
+  constexpr unsigned kPer = kLow / THREADS;
+  static_assert(kPer >= 1 && kPer <= 8 && kHigh <= THREADS,
+                "a thread's counters; a digit a thread");
+  extern __shared__ uint32_t smem[];
+  uint16_t* sk0 = reinterpret_cast<uint16_t*>(smem);
+  uint16_t* sk1 = sk0 + kSlots;
+  auto warp_hist = reinterpret_cast<unsigned(*)[kHigh]>(smem + kSlots);  // kWarps x kHigh
+  unsigned* cnt = smem + kSlots + kWarps * kHigh;                        // kLow + kLow / 16
+  unsigned* warp_sums = cnt + kLow + kLow / 16;                          // kWarps
+  const auto pad = [](unsigned c) { return c + c / 16; };
+  const unsigned g = blockIdx.x;
+  const unsigned n = hist[g];
+  if (n <= 1) return;
+  uint32_t* keys = data + start16[g];
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, t = threadIdx.x;
+  constexpr unsigned kBatch = ITEMS / 2;
+#pragma unroll
+  for (unsigned h = 0; h < 2; ++h) {
+    uint32_t k[kBatch];
+#pragma unroll
+    for (unsigned j = 0; j < kBatch; ++j) {
+      const unsigned e = (h * kBatch + j) * THREADS + t;
+      k[j] = e < n ? keys[e] : 0u;
+    }
+#pragma unroll
+    for (unsigned j = 0; j < kBatch; ++j) {
+      const unsigned e = (h * kBatch + j) * THREADS + t;
+      if (e < n) sk1[e] = static_cast<uint16_t>(k[j]);
+    }
+  }
+  for (unsigned i = t; i < kLow + kLow / 16; i += THREADS) cnt[i] = 0;
+  __syncthreads();
+  {
+    bool ordered = true;
+#pragma unroll 4
+    for (unsigned e = t; e + 1 < n; e += THREADS) ordered &= sk1[e] <= sk1[e + 1];
+    if (__syncthreads_and(ordered)) return;
+  }
+  // Round 0, bits 0 .. LOW-1: count, scan (kPer counters a thread), then a shared atomic a key on
+  // its value's running start gives its slot in sk0.
+#pragma unroll 4
+  for (unsigned e = t; e < n; e += THREADS) atomicAdd(&cnt[pad(sk1[e] & (kLow - 1))], 1u);
+  __syncthreads();
+  {
+    unsigned held[kPer], sum = 0;
+#pragma unroll
+    for (unsigned i = 0; i < kPer; ++i) sum += held[i] = cnt[pad(t * kPer + i)];
+    unsigned start = v16::bucket_digit_scan<kWarps>(sum, warp_sums);
+#pragma unroll
+    for (unsigned i = 0; i < kPer; ++i) {
+      cnt[pad(t * kPer + i)] = start;
+      start += held[i];
+    }
+  }
+  __syncthreads();
+#pragma unroll 4
+  for (unsigned e = t; e < n; e += THREADS) {
+    const unsigned k = sk1[e];
+    sk0[atomicAdd(&cnt[pad(k & (kLow - 1))], 1u)] = static_cast<uint16_t>(k);
+  }
+  // Round 1, bits LOW .. 15, stable: as v16's pass 1, warp w ranking `per` groups of 32 slots from
+  // group w * per in order; the slots past n read 0xffff, whose digit kHigh - 1 puts them last.
+  for (unsigned i = lane; i < kHigh; i += 32) warp_hist[warp][i] = 0;
+  __syncthreads();
+  const unsigned per = (n + 32 * kWarps - 1) / (32 * kWarps);
+  const unsigned first = warp * per * 32 + lane;
+  const unsigned end = (n + 31) / 32 * 32;
+  const unsigned mine = first < end ? std::min(per, (end - first + 31) / 32) : 0u;
+#pragma unroll 4
+  for (unsigned j = 0; j < mine; ++j) {
+    const unsigned sl = first + j * 32;
+    atomicAdd(&warp_hist[warp][(sl < n ? sk0[sl] : 0xffffu) >> LOW], 1u);
+  }
+  __syncthreads();
+  unsigned count = 0;
+  if (t < kHigh) {
+    for (unsigned w = 0; w < kWarps; ++w) {
+      const unsigned c = warp_hist[w][t];
+      warp_hist[w][t] = count;
+      count += c;
+    }
+  }
+  const unsigned start1 = v16::bucket_digit_scan<kWarps>(count, warp_sums);
+  if (t < kHigh) {
+    for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][t] += start1;
+  }
+  __syncthreads();
+#pragma unroll 4
+  for (unsigned j = 0; j < mine; ++j) {
+    const unsigned sl = first + j * 32;
+    const unsigned k = sl < n ? sk0[sl] : 0xffffu;
+    const unsigned dd = k >> LOW;
+    const unsigned peers = v16::match_field<LOW, kHighBits>(k);
+    const unsigned upto = __popc(peers & v06::lanemask_le());
+    const unsigned leader = 31 - __clz(peers);
+    const unsigned old = v06::leader_fetch_add(&warp_hist[warp][dd], upto, lane == leader);
+    sk1[__shfl_sync(0xffffffffu, old, leader) + upto - 1] = static_cast<uint16_t>(k);
+  }
+  __syncthreads();
+  const uint32_t top = g << 16;
+  for (unsigned e = t; e < n; e += THREADS) keys[e] = top | sk1[e];
+}
+
 struct Bufs {
   uint32_t* grouped;  // the bucket pass's input
   uint32_t* work;     // sorted in place
@@ -327,7 +449,8 @@ void run_shape(size_t n, const Bufs& b, probe_timing::Timer& timer) {
   // PROBE_SET=2 in the environment: the second run's set (the first run's pipelined blocks were
   // slower everywhere; 11 and 12 bits led).
   // PROBE_SET=3: 256 x 10 (2^27) at five blocks an SM (48 registers, no spill) against six (40
-  // registers; v16's kernel spills there), 11 bits. Written for the next run; not yet run.
+  // registers; v16's kernel spilled there until 9f9dae1), 11 bits. Run 2026-11-29: five blocks an
+  // SM were slower (logs/h200-grid-spill-2026-11-29/).
   if (const char* set = std::getenv("PROBE_SET"); set && std::string(set) == "3") {
     if constexpr (T == 256 && I == 10) {
       run_wide<T, I, 6, 11>(n, b, timer);
@@ -357,6 +480,32 @@ void run_shape(size_t n, const Bufs& b, probe_timing::Timer& timer) {
   run_wide<T, I, MB, 8, true>(n, b, timer);
   run_wide<T, I, MB, 11, true>(n, b, timer);
   run_pipe<T, I, MB, 11, true>(n, b, timer);
+}
+
+// PROBE_SET=4 (the 16-bit shape, 1,024 x 34, from about 1.09e9 keys): v16's bucket_sort16_kernel
+// (8 + 8) against its first round on 10, 11 and 12 bits. Written for the next run; not yet run.
+void run_shape16(size_t n, const Bufs& b, probe_timing::Timer& timer) {
+  {
+    constexpr unsigned bytes = v16::bucket16_smem_bytes(1024, 34);
+    const auto kernel = v16::bucket_sort16_kernel<1024, 34>;
+    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+    time_variant("1024x34 v16 (8 + 8)", n, b, timer, [&](cudaStream_t s) {
+      kernel<<<v16::kBins, 1024, bytes, s>>>(b.work, b.start16, b.hist);
+    });
+  }
+  const auto split = [&](auto low_c) {
+    constexpr unsigned LOW = decltype(low_c)::value;
+    constexpr unsigned bytes = 4 * bucket16_split_words<1024, 34, LOW>();
+    const auto kernel = bucket16_split_kernel<1024, 34, LOW>;
+    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+    const std::string name = "1024x34 low=" + std::to_string(LOW);
+    time_variant(name.c_str(), n, b, timer, [&](cudaStream_t s) {
+      kernel<<<v16::kBins, 1024, bytes, s>>>(b.work, b.start16, b.hist);
+    });
+  };
+  split(std::integral_constant<unsigned, 10>{});
+  split(std::integral_constant<unsigned, 11>{});
+  split(std::integral_constant<unsigned, 12>{});
 }
 
 }  // namespace
@@ -413,6 +562,8 @@ int main(int argc, char** argv) {
       run_shape<256, 36, 2>(n, b, timer);
     else if (shape.threads == 1024 && shape.items == 17)
       run_shape<1024, 17, 1>(n, b, timer);
+    else if (shape.threads == 1024 && shape.items == 34)
+      run_shape16(n, b, timer);
     else
       std::printf("n=%zu: no variant for this shape\n", n);
     std::fflush(stdout);
