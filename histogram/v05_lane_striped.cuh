@@ -86,8 +86,9 @@ inline size_t workspace_bytes(size_t) { return 0; }
 // cost (zeroing its 32 KiB, summing the columns, 256 global atomics on the same 256 counters as
 // every other block) and its threads read n_vec / (grid x kThreads) vectors one after another: a
 // time a x grid + b x n_vec / grid, least at grid = sqrt(n_vec x b / a). Timed on the H200
-// (histogram/lab/probe_grid.cu), the best grid was sqrt(n_vec / 16) from 2^16 to 2^22 vectors for
-// both sample types (64 blocks at 2^16 vectors, 512 at 2^22); one vector a thread (the grid before,
+// (histogram/lab/probe_grid.cu), the best power-of-two grid was sqrt(n_vec / 16) at 2^16, 2^18 and
+// 2^20 vectors for both sample types and at 2^22 for int32 (64 blocks at 2^16 vectors, 512 at
+// 2^22); one vector a thread (the grid before,
 // 512 blocks at 2^20 int32 samples) took 10.27 us there against 7.68 with 128 blocks. Never more
 // blocks than one vector a thread gives, at least one, at most the resident grid.
 inline size_t grid_for(size_t n_vec, size_t full) {

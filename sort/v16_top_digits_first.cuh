@@ -538,8 +538,9 @@ __device__ __forceinline__ void bucket_stable_round(const uint32_t (&key)[ITEMS]
   const bool digit_thread = d < kValues;
   unsigned rank[ITEMS];
   // Up to 32 counters, a lane each, without a loop: with the loop, ptxas spilled 20 bytes of the
-  // 256 x 10 keys' kernel at its 40-register cap (six blocks an SM), which the same code compiled
-  // alone did not (sort/lab/LAB_NOTES.md); the PTX of every other kernel is unchanged.
+  // 256 x 10 keys' kernel at its 40-register cap (six blocks an SM), where the probe's inline copy
+  // of the same rounds spilled none (sort/lab/LAB_NOTES.md); the PTX of every other kernel is
+  // unchanged.
   if constexpr (kValues <= 32) {
     if (lane < kValues) warp_hist[warp][lane] = 0;
   } else {

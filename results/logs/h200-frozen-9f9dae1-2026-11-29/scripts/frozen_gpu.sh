@@ -6,7 +6,7 @@
 #   rm -rf .dev/clean && mkdir -p .dev/clean && git archive $C -- . ':!results/logs' \
 #     ':!results/plots' ':!results/ncu-nvidia-h200' | tar -x -C .dev/clean
 #   cp results/logs/h200-frozen-f477d4d-2026-11-29/scripts/frozen_next.sh .dev/
-#   cp results/logs/h200-cub-cache-9b747f9-2026-11-29/frozen_gpu.sh .dev/ && sed -i "s/COMMIT=9f9dae1dccd4
+#   cp results/logs/h200-cub-cache-9b747f9-2026-11-29/frozen_gpu.sh .dev/ && sed -i "s/^COMMIT=.*/COMMIT=$C/" .dev/frozen_gpu.sh
 # Device calls, per GPU kind (about 13-15 device minutes each on the H200; the first carries
 # [".dev"], the later ones nothing, so that .dev/clean/build-device stays on the warm machine;
 # chain them within the 30 s idle release):
