@@ -116,7 +116,8 @@ double reference(const InputView<T>& in, size_t i);
 
 // Compares got[0, count) (elements base .. base + count of the output) with the reference.
 //   fp32: |got - ref| <= 16 * 2^-24 * M,  fp16: |got - ref| <= 16 * 2^-11 * M + 2^-24,
-// where 2^-24 and 2^-11 are the unit roundoffs of float and half and M is the operation's
+// where 2^-24 and 2^-11 are the unit roundoffs of float and half (fp16's added 2^-24, its
+// smallest subnormal, is a floor for results near zero) and M is the operation's
 // magnitude: |x| for GELU (|y| <= |x|), |x + bias| * |scale| + |addend| for fused, |x| + |addend|
 // for add. A version rounds at most a handful of times, each costing at most one unit roundoff
 // of M; 16 leaves room for the exponential's or tanh's own error (__expf in the float form,
