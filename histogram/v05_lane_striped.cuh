@@ -87,8 +87,8 @@ inline size_t workspace_bytes(size_t) { return 0; }
 // every other block) and its threads read n_vec / (grid x kThreads) vectors one after another: a
 // time a x grid + b x n_vec / grid, least at grid = sqrt(n_vec x b / a). Timed on the H200
 // (histogram/lab/probe_grid.cu), the best power-of-two grid was sqrt(n_vec / 16) at 2^16, 2^18 and
-// 2^20 vectors for both sample types and at 2^22 for int32 (64 blocks at 2^16 vectors, 512 at
-// 2^22); one vector a thread (the grid before,
+// 2^20 vectors for both sample types (64, 128 and 256 blocks; at 2^22 int32 vectors its 512 beat
+// the resident 528, the only other grid there); one vector a thread (the grid before,
 // 512 blocks at 2^20 int32 samples) took 10.27 us there against 7.68 with 128 blocks. Never more
 // blocks than one vector a thread gives, at least one, at most the resident grid.
 inline size_t grid_for(size_t n_vec, size_t full) {
