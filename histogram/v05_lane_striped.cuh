@@ -3,7 +3,8 @@
 // warp's 32 atomics touch 32 banks on any input; 16-byte loads that skip L1, two in flight; a
 // grid of sqrt(vectors / 16) blocks, which balances each block's fixed cost against its reads.
 // Changes from v04: no match instruction; per-lane columns instead of per-warp copies; 32 KiB of
-// shared memory per 512-thread block; loads through load_once (no L1 allocation).
+// shared memory per 512-thread block; loads through load_once (no L1 allocation); sqrt(vectors /
+// 16) blocks where v04 launches one vector a thread (both capped at the resident grid).
 // Remains (bottleneck): one shared-memory atomic per sample: for uint8, 16 per 16-byte load,
 // four times the atomics per byte moved of the int32 ladder.
 // Source: replicated sub-histograms against bank conflicts, as in J. Gómez-Luna et al.,
@@ -35,7 +36,8 @@ inline constexpr VersionDoc kDoc = {
     "match instruction, no two lanes of an instruction on one bank by layout (Nsight "
     "Compute still counts a few thousand conflicts, varying from launch to launch, even on "
     "stores whose addresses cannot conflict: their source is not found), 32 KiB of shared "
-    "memory per block.",
+    "memory per block; sqrt(vectors / 16) blocks where v04 launches one vector a thread (both "
+    "at most the resident grid).",
     /*remains*/
     "One shared-memory atomic per sample. For uint8 that is 16 atomics per 16-byte load: the "
     "hardware counters show the byte ladder issuing as many shared atomics per sample as the "
