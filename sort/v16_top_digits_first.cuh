@@ -18,8 +18,8 @@
 // Remains (bottleneck): the bucket pass, bound by the SMs: it issues on about half its cycles at
 // 7.8 warps a scheduler and takes about a third of the sort at 2^28 (H200; sort/lab/LAB_NOTES.md);
 // from about 272M keys its larger blocks leave fewer warps an SM. Inputs with few distinct keys,
-// and unsorted inputs from about 1.09e9 keys (where only the 16-bit bucket kernel holds a
-// bucket, costing more than the hybrid saves), run v15.
+// and unsorted inputs from about 1.09e9 to 1.75e9 keys (where only the 16-bit bucket kernel holds
+// a bucket, and costs more than the hybrid saves), run v15.
 // Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
 // SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
 // "Onesweep", 2022 (the passes); v07's one-block sort; CUDA graph conditional nodes (NVIDIA,
@@ -31,12 +31,14 @@
 // digits. Large inputs: from 1,073,740,801 keys the two passes run in portions of fewer than 2^30
 // keys (v12's scheme, for their 30-bit look-back counts), pass 2's 256 x 256 starts shifted per
 // portion by the earlier portions' counts (shift_bases_kernel); from about 1.09e9 keys the buckets
-// (34,816 slots) are sorted on their low 16 bits only, two bytes a slot, in two rounds of 8 bits
-// (bucket_sort16_kernel), which costs more than the hybrid passes save over v15's on uniform keys:
-// the road then takes only inputs whose sampled keys are in order (buckets found in order are
-// left, the others sorted). The road runs from 2^27 keys up to about 2.2e9 (the most that 34,816
-// slots hold) where a block may have 173,248 bytes of shared memory (a Hopper GPU), up to about
-// 1.09e9 where it may have 128 KB to 169 KB; elsewhere, and for refused inputs, v15.
+// (34,816 slots) are sorted on their low 16 bits only, two bytes a slot, in rounds of 12 and 4
+// bits (bucket_sort16_kernel). Below 1.75e9 keys (kRoad16From), where its buckets are less than
+// three quarters full, that pass costs more than the hybrid passes save over v15's on uniform
+// keys, and the road there takes only inputs whose sampled keys are in order (buckets found in
+// order are left, the others sorted). The road runs from 2^27 keys up to about 2.2e9 (the most
+// that 34,816 slots hold) where a block may have 158,848 bytes of shared memory (an A100 or a
+// Hopper GPU), up to about 1.09e9 where it may have 128 KB to 155 KB; elsewhere, and for refused
+// inputs, v15.
 // Pairs (launch_pairs) take the same road from 2^27 to about 1.09e9 pairs where a block may have
 // 172,160 bytes of shared memory (1,024 x 17 slots; a Hopper GPU), to about 563M where it may have
 // less (256 x 36); there is no 16-bit bucket pass for pairs. The two passes move the values as
@@ -81,8 +83,8 @@ inline constexpr VersionDoc kDoc = {
     "each bucket's start taken from the counts; each bucket of equal top 16 bits (about 4,096 "
     "keys at 2^28; 256 to 1,024 threads a block by n) is sorted by one block in shared memory on "
     "its low 16 bits (v07's one-block "
-    "sort: the low 10 to 12 bits ranked by shared atomics, the other bits by ballots; 8 + 8 "
-    "bits in the largest buckets' 16-bit kernel) and "
+    "sort: the low 10 to 12 bits ranked by shared atomics, the other bits by ballots; 12 + 4 "
+    "bits, two bytes a slot, in the largest buckets' 16-bit kernel) and "
     "written back in place, coalesced. A "
     "sample of the keys, then the exact count, send inputs whose buckets do not fit a block to "
     "v15, chosen on the GPU by a CUDA graph's switch nodes. Pairs take the same road from 2^27 to "
@@ -96,10 +98,11 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "The bucket pass, bound by the SMs (two rankings a key, issued on about half its cycles), "
     "and from about 272M to 563M keys its 256 x 36 blocks leave 16 warps an SM. Inputs with few "
-    "distinct keys, sizes outside [2^27, about 2.2e9] (on a Hopper GPU; about 1.09e9 where a "
-    "block has 128 KB to 169 KB of shared memory; below 128 KB every size), and from about 1.09e9 "
-    "keys inputs whose sample is not in order (the 16-bit bucket pass there costs more than the "
-    "hybrid passes save over v15's) run v15. From 1,073,740,801 keys the two passes run in "
+    "distinct keys, sizes outside [2^27, about 2.2e9] (on an A100 or a Hopper GPU; about 1.09e9 "
+    "where a block has 128 KB to 155 KB of shared memory; below 128 KB every size), and from "
+    "about 1.09e9 to 1.75e9 keys inputs whose sample is not in order (the 16-bit bucket pass, "
+    "its buckets less than three quarters full, costs more there than the hybrid passes save "
+    "over v15's) run v15. From 1,073,740,801 keys the two passes run in "
     "portions (v12's scheme). Pairs' bucket pass ranks with ballots in both rounds.",
     /*source*/
     "Stehle & Jacobsen, \"A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs\", SIGMOD "
@@ -159,12 +162,16 @@ inline Shape shape_by_size(size_t n) {
   return kShapes[std::size(kShapes) - 1];  // the exact count refuses a bucket that does not fit
 }
 // Whether n keys take the road only when their sample is in order: where the bucket pass needs its
-// 16-bit shape (1,024 x 34, from about 1.09e9 keys), which on uniform keys costs more than the
-// hybrid passes save over v15's (H200, 2^31 keys: sort/lab/LAB_NOTES.md); buckets found in order
+// 16-bit shape (1,024 x 34, from about 1.09e9 keys) and its buckets are less than about three
+// quarters full (below kRoad16From keys). There, on uniform keys, the 16-bit pass's cost a bucket
+// (its 4,096 counters, its barriers, one block an SM) outweighs what the hybrid passes save over
+// v15's: on the H200 the road was slower than v15 at 1.1e9 and 1.5e9 keys and faster at 2^31, and
+// kRoad16From lies near where the two times cross (sort/lab/LAB_NOTES.md). Buckets found in order
 // are left as they are.
+inline constexpr size_t kRoad16From = 1'750'000'000;
 inline bool needs_order(size_t n) {
   const Shape s = shape_by_size(n);
-  return s.threads == 1024 && s.items == 34;
+  return s.threads == 1024 && s.items == 34 && n < kRoad16From;
 }
 // The bits of a bucket's first round in bucket_sort_kernel, by its slots: the low 10 (256 x 4),
 // 11 (256 x 10) or 12 bits (from 256 x 18) are ranked by one shared atomic a key, whose cost does
@@ -185,9 +192,15 @@ constexpr unsigned bucket_smem_bytes(unsigned threads, unsigned items) {
   const unsigned low = 1u << bucket_low_bits(threads, items), high = 65536u / low;
   return 4 * (threads * items + threads / 32 * high + low + low / 16 + threads / 32);
 }
-// bucket_sort16_kernel's shared memory, in bytes: two buffers of 2 bytes a slot, 8-bit rounds.
+// The bits of bucket_sort16_kernel's first round (its second ranks the other 4 by ballots): 12,
+// as bucket_sort_kernel's from 256 x 18 (at 2^31 keys the fastest of 8, 10, 11 and 12 on the H200:
+// sort/lab/probe_bucket_bits.cu).
+inline constexpr unsigned kBucket16Low = 12;
+// bucket_sort16_kernel's shared memory, in bytes: two buffers of 2 bytes a slot, the second
+// round's per-warp counters, the first round's counters (padded) and the scan's sums.
 constexpr unsigned bucket16_smem_bytes(unsigned threads, unsigned items) {
-  return 4 * (threads * items + threads / 32 * kDigits + kDigits + kDigits / 16 + threads / 32);
+  const unsigned low = 1u << kBucket16Low, high = 65536u / low;
+  return 4 * (threads * items + threads / 32 * high + low + low / 16 + threads / 32);
 }
 // The bucket pass for pairs' shared memory, in bytes (bucket_sort_pairs_kernel: a word and a value
 // a slot, the warps' counters).
@@ -202,11 +215,11 @@ inline unsigned keys_smem_bytes(const Shape& s) {
                         : bucket16_smem_bytes(s.threads, s.items);
 }
 // The road's last n on this device: the largest n whose bucket of uniform keys the largest shape
-// that fits a block's shared memory holds (keys: 1,024 x 34, about 2.2e9 keys, on a Hopper GPU;
-// 1,024 x 17, about 1.09e9, where a block has less than 173,248 bytes; pairs: 1,024 x 17 where a
-// block has at least 172,160 bytes, else 256 x 36, about 563M), at most kMaxN. From 1,073,740,801
-// keys (pairs 1,073,735,681) the two passes run in portions of fewer than 2^30 keys (their 30-bit
-// look-back counts).
+// that fits a block's shared memory holds (keys: 1,024 x 34, about 2.2e9 keys, on an A100 or a
+// Hopper GPU; 1,024 x 17, about 1.09e9, where a block has less than 158,848 bytes; pairs: 1,024 x
+// 17 where a block has at least 172,160 bytes, else 256 x 36, about 563M), at most kMaxN. From
+// 1,073,740,801 keys (pairs 1,073,735,681) the two passes run in portions of fewer than 2^30 keys
+// (their 30-bit look-back counts).
 inline size_t hybrid_to_for(bool pairs) {
   unsigned slots = 0;
   for (const Shape& s : kShapes) {
@@ -717,74 +730,87 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
 // bucket_sort_kernel, with two changes that let 34,816 keys fit one block. Every key of bucket g
 // has the top 16 bits g, so only the low 16 bits are sorted, two bytes a slot; and no key or rank
 // is held in registers from one step to the next (34 of each would not fit a 1,024-thread block's
-// 64 registers a thread): each pass counts first, then reads its keys again and ranks them to
+// 64 registers a thread): each round counts first, then reads its keys again and ranks them to
 // scatter. The bucket is loaded once into the second buffer (every load of a thread in flight at
-// once); pass 0 counts from it, then ranks by a shared atomic on its digit's running start into
-// the first; pass 1 reads the first buffer twice, counts with one shared atomic a key on its
-// warp's counter, then ranks with v06's ballots into the second, stably. 2 x 68 KB of buffers and
-// the counters: 173,248 bytes (169 KB) of shared memory.
+// once); round 0 counts the low kBucket16Low bits (12) from it, each thread scanning four of the
+// 4,096 counters, then ranks by a shared atomic on its value's running start into the first
+// buffer; round 1 reads the first buffer twice, counts the other 4 bits with one shared atomic a
+// key on its warp's counter, then ranks with v06's ballots (four votes a key) into the second,
+// stably. 2 x 68 KB of buffers and the counters: bucket16_smem_bytes, 158,848 bytes (155 KB).
 template <unsigned THREADS, unsigned ITEMS>
 __global__ void __launch_bounds__(THREADS, 1)
     bucket_sort16_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
   static_assert(THREADS % 256 == 0 && THREADS <= 1024 && ITEMS % 2 == 0, "whole words of slots");
   constexpr unsigned kWarps = THREADS / 32, kSlots = THREADS * ITEMS;
+  constexpr unsigned kLowBits = kBucket16Low, kLow = 1u << kLowBits;
+  constexpr unsigned kHighBits = 16 - kLowBits, kHigh = 1u << kHighBits;
+  constexpr unsigned kPer = kLow / THREADS;  // round 0's counters a thread scans
+  static_assert(kPer >= 1 && kLow % THREADS == 0 && kHigh <= THREADS,
+                "whole counters a thread in round 0, a thread a digit in round 1");
   extern __shared__ uint32_t smem[];
-  uint16_t* sk0 = reinterpret_cast<uint16_t*>(smem);                       // kSlots halves
-  uint16_t* sk1 = sk0 + kSlots;                                            // kSlots halves
-  auto warp_hist = reinterpret_cast<unsigned(*)[kDigits]>(smem + kSlots);  // kWarps x 256
-  unsigned* cnt = smem + kSlots + kWarps * kDigits;                        // 256 + 16
-  unsigned* warp_sums = cnt + kDigits + kDigits / 16;                      // kWarps
+  uint16_t* sk0 = reinterpret_cast<uint16_t*>(smem);                     // kSlots halves
+  uint16_t* sk1 = sk0 + kSlots;                                          // kSlots halves
+  auto warp_hist = reinterpret_cast<unsigned(*)[kHigh]>(smem + kSlots);  // kWarps x kHigh
+  unsigned* cnt = smem + kSlots + kWarps * kHigh;                        // kLow + kLow / 16
+  unsigned* warp_sums = cnt + kLow + kLow / 16;                          // kWarps
+  const auto pad = [](unsigned c) { return c + c / 16; };  // a bank skipped every 16 counters
   const unsigned g = blockIdx.x;
   const unsigned n = hist[g];
   if (n <= 1) return;
   uint32_t* keys = data + start16[g];
-  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;
-  const bool digit_thread = d < kDigits;
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, t = threadIdx.x;
   // The bucket's low 16 bits into sk1, coalesced, a thread's loads in flight at once (ITEMS / 2
-  // at a time: registers); the order check and pass 0's count then read shared memory.
+  // at a time: registers); the order check and round 0's count then read shared memory.
   constexpr unsigned kBatch = ITEMS / 2;
 #pragma unroll
   for (unsigned h = 0; h < 2; ++h) {
     uint32_t k[kBatch];
 #pragma unroll
     for (unsigned j = 0; j < kBatch; ++j) {
-      const unsigned e = (h * kBatch + j) * THREADS + threadIdx.x;
+      const unsigned e = (h * kBatch + j) * THREADS + t;
       k[j] = e < n ? keys[e] : 0u;
     }
 #pragma unroll
     for (unsigned j = 0; j < kBatch; ++j) {
-      const unsigned e = (h * kBatch + j) * THREADS + threadIdx.x;
+      const unsigned e = (h * kBatch + j) * THREADS + t;
       if (e < n) sk1[e] = static_cast<uint16_t>(k[j]);
     }
   }
-  if (digit_thread) cnt[d + d / 16] = 0;
+  for (unsigned i = t; i < kLow + kLow / 16; i += THREADS) cnt[i] = 0;
   __syncthreads();
   {  // In order already? Each key against the next (their top 16 bits are equal).
     bool ordered = true;
 #pragma unroll 4
-    for (unsigned e = threadIdx.x; e + 1 < n; e += THREADS) ordered &= sk1[e] <= sk1[e + 1];
+    for (unsigned e = t; e + 1 < n; e += THREADS) ordered &= sk1[e] <= sk1[e + 1];
     if (__syncthreads_and(ordered)) return;
   }
-  // Pass 0, bits 0-7 (not stable; it need not be): count, scan, then a shared atomic a key on the
-  // digit's running start gives its slot in sk0.
+  // Round 0, bits 0 .. kLowBits - 1 (not stable; it need not be): count, scan (thread t holds
+  // counters t * kPer .. t * kPer + kPer - 1), then a shared atomic a key on its value's running
+  // start gives its slot in sk0.
 #pragma unroll 4
-  for (unsigned e = threadIdx.x; e < n; e += THREADS) {
-    const unsigned dd = sk1[e] & 0xffu;
-    atomicAdd(&cnt[dd + dd / 16], 1u);
+  for (unsigned e = t; e < n; e += THREADS) atomicAdd(&cnt[pad(sk1[e] & (kLow - 1))], 1u);
+  __syncthreads();
+  {
+    unsigned held[kPer], sum = 0;
+#pragma unroll
+    for (unsigned i = 0; i < kPer; ++i) sum += held[i] = cnt[pad(t * kPer + i)];
+    unsigned start = bucket_digit_scan<kWarps>(sum, warp_sums);
+#pragma unroll
+    for (unsigned i = 0; i < kPer; ++i) {
+      cnt[pad(t * kPer + i)] = start;
+      start += held[i];
+    }
   }
   __syncthreads();
-  const unsigned start0 = bucket_digit_scan<kWarps>(digit_thread ? cnt[d + d / 16] : 0u, warp_sums);
-  if (digit_thread) cnt[d + d / 16] = start0;
-  __syncthreads();
 #pragma unroll 4
-  for (unsigned e = threadIdx.x; e < n; e += THREADS) {
+  for (unsigned e = t; e < n; e += THREADS) {
     const unsigned k = sk1[e];
-    sk0[atomicAdd(&cnt[(k & 0xffu) + (k & 0xffu) / 16], 1u)] = static_cast<uint16_t>(k);
+    sk0[atomicAdd(&cnt[pad(k & (kLow - 1))], 1u)] = static_cast<uint16_t>(k);
   }
-  // Pass 1, bits 8-15, stable: the n keys in groups of 32 slots of sk0, warp w taking `per` groups
-  // from group w * per in order; the slots past n (in the last group) read 0xffff, whose digit 255
-  // puts them last.
-  for (unsigned i = lane; i < kDigits; i += 32) warp_hist[warp][i] = 0;
+  // Round 1, bits kLowBits .. 15, stable: the n keys in groups of 32 slots of sk0, warp w taking
+  // `per` groups from group w * per in order; the slots past n (in the last group) read 0xffff,
+  // whose digit kHigh - 1 puts them last.
+  for (unsigned i = lane; i < kHigh; i += 32) warp_hist[warp][i] = 0;
   __syncthreads();
   const unsigned per = (n + 32 * kWarps - 1) / (32 * kWarps);
   const unsigned first = warp * per * 32 + lane;
@@ -793,42 +819,36 @@ __global__ void __launch_bounds__(THREADS, 1)
 #pragma unroll 4
   for (unsigned j = 0; j < mine; ++j) {
     const unsigned s = first + j * 32;
-    atomicAdd(&warp_hist[warp][(s < n ? sk0[s] : 0xffffu) >> 8], 1u);
+    atomicAdd(&warp_hist[warp][(s < n ? sk0[s] : 0xffffu) >> kLowBits], 1u);
   }
   __syncthreads();
   unsigned count = 0;
-  if (digit_thread) {
+  if (t < kHigh) {
     for (unsigned w = 0; w < kWarps; ++w) {
-      const unsigned c = warp_hist[w][d];
-      warp_hist[w][d] = count;
+      const unsigned c = warp_hist[w][t];
+      warp_hist[w][t] = count;
       count += c;
     }
   }
   const unsigned start1 = bucket_digit_scan<kWarps>(count, warp_sums);
-  if (digit_thread) {
-    for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][d] += start1;
+  if (t < kHigh) {
+    for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][t] += start1;
   }
   __syncthreads();
 #pragma unroll 4
   for (unsigned j = 0; j < mine; ++j) {
     const unsigned s = first + j * 32;
     const unsigned k = s < n ? sk0[s] : 0xffffu;
-    const unsigned dd = k >> 8;
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000
-    // CUDA 13.0's ptxas fails to allocate registers for v06's votes in this loop on sm_100 and
-    // sm_120 ("register count of 7"); there match.any gives the same lanes.
-    const unsigned peers = __match_any_sync(0xffffffffu, dd);
-#else
-    const unsigned peers = v06::match_digit(dd);
-#endif
+    const unsigned peers = match_field<kLowBits, kHighBits>(k);
     const unsigned upto = __popc(peers & v06::lanemask_le());
     const unsigned leader = 31 - __clz(peers);
-    const unsigned old = v06::leader_fetch_add(&warp_hist[warp][dd], upto, lane == leader);
+    const unsigned old =
+        v06::leader_fetch_add(&warp_hist[warp][k >> kLowBits], upto, lane == leader);
     sk1[__shfl_sync(0xffffffffu, old, leader) + upto - 1] = static_cast<uint16_t>(k);
   }
   __syncthreads();
   const uint32_t top = g << 16;
-  for (unsigned e = threadIdx.x; e < n; e += THREADS) keys[e] = top | sk1[e];
+  for (unsigned e = t; e < n; e += THREADS) keys[e] = top | sk1[e];
 }
 
 // The workspace: v15's (whose key buffer and look-back words the hybrid's passes reuse), then
