@@ -16,8 +16,9 @@
 // Arguments: sizes in keys (default 2^27, 2^28, 2^29, 2^30 - 1). PROBE_ONCE=1 in the environment
 // runs each variant once, untimed, for Nsight Compute; PROBE_SET=2 or 3 picks a later set of
 // variants (run_shape says which). Sizes whose shape is the 16-bit one (1,024 x 34, from about
-// 1.09e9 keys, e.g. 2147483648) run run_shape16's set: v16's 8 + 8 against 10, 11 and 12 bits in
-// the atomic round (written 2026-11-29, not yet run).
+// 1.09e9 keys, e.g. 2147483648) run run_shape16's set: v16's kernel against 10, 11 and 12 bits in
+// the atomic round (run on 2026-11-29, when v16's was 8 + 8: 12 bits won, and v16's kernel has
+// been 12 + 4 since 17cd80b).
 #include <cuda_pipeline.h>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -265,7 +266,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
 // The 16-bit bucket pass (v16's bucket_sort16_kernel: 1,024 x 34, from about 1.09e9 keys, low 16
 // bits two bytes a slot, no key held in registers) with its first, atomic round on the low LOW bits
 // (2^LOW counters, kLow / THREADS a thread to scan) and its second, stable round (v06's ballots,
-// warp-private counters) on the other 16 - LOW, instead of v16's 8 + 8. Shared memory:
+// warp-private counters) on the other 16 - LOW (v16's was 8 + 8 until 17cd80b). Shared memory:
 // bucket16_split_words<THREADS, ITEMS, LOW>() words.
 template <unsigned THREADS, unsigned ITEMS, unsigned LOW>
 constexpr unsigned bucket16_split_words() {
@@ -484,8 +485,8 @@ void run_shape(size_t n, const Bufs& b, probe_timing::Timer& timer) {
 }
 
 // The 16-bit shape's set (1,024 x 34, from about 1.09e9 keys; whatever PROBE_SET says): v16's
-// bucket_sort16_kernel (8 + 8) against its first round on 10, 11 and 12 bits. Written for the next
-// run; not yet run. A bucket past the block's 34,816 slots (n above about 2.2e9, or few distinct
+// bucket_sort16_kernel (8 + 8 when this ran, 12 + 4 since 17cd80b) against its first round on 10,
+// 11 and 12 bits. A bucket past the block's 34,816 slots (n above about 2.2e9, or few distinct
 // keys) is refused, as v16's verdict refuses it.
 void run_shape16(size_t n, const Bufs& b, probe_timing::Timer& timer) {
   {
@@ -501,7 +502,7 @@ void run_shape16(size_t n, const Bufs& b, probe_timing::Timer& timer) {
     constexpr unsigned bytes = v16::bucket16_smem_bytes(1024, 34);
     const auto kernel = v16::bucket_sort16_kernel<1024, 34>;
     cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
-    time_variant("1024x34 v16 (8 + 8)", n, b, timer, [&](cudaStream_t s) {
+    time_variant("1024x34 v16", n, b, timer, [&](cudaStream_t s) {
       kernel<<<v16::kBins, 1024, bytes, s>>>(b.work, b.start16, b.hist);
     });
   }
