@@ -34,9 +34,9 @@ inline constexpr VersionDoc kDoc = {
     /*changes*/
     "v04's per-warp copies and __match_any_sync replaced by per-lane columns: no "
     "match instruction, no two lanes of an instruction on one bank by layout (Nsight "
-    "Compute still counts a few thousand conflicts, varying from launch to launch, even on "
-    "stores whose addresses cannot conflict: their source is not found), 32 KiB of shared "
-    "memory per block; sqrt(vectors / 16) blocks where v04 launches one vector a thread (both "
+    "Compute counts none at this grid; at four blocks an SM it counted a few thousand, even on "
+    "stores whose addresses cannot conflict), 32 KiB of shared memory per block; sqrt(vectors / "
+    "16) blocks where v04 launches one vector a thread (both "
     "at most the resident grid).",
     /*remains*/
     "One shared-memory atomic per sample. For uint8 that is 16 atomics per 16-byte load: the "
@@ -55,11 +55,12 @@ inline constexpr size_t kSmemBytes = kBins * 32 * sizeof(unsigned);  // 32 KiB
 // The layout: h[bin * 32 + lane]. Word bin * 32 + L lies in bank L, so the 32 atomics of one
 // warp instruction touch 32 different banks on any input (uniform, skewed, one bin): no bank
 // conflict by address and no same-address collision inside a warp (Nsight Compute's conflict
-// counter is not zero here, for a reason not found: the chapter's v05 section). Warps of the block
-// share the columns; their atomics are separate instructions. At the end each bin's 32 columns are
-// summed, read rotated by bin so that this too is conflict-free, and added to the global histogram
-// with one atomic per non-zero bin. in: n samples (sizeof(T)-aligned); bins: 256 counters, zeroed
-// before the launch. Launch with kThreads threads and kSmemBytes of dynamic shared memory.
+// counter reads 0 at this grid; at four blocks an SM it read a few thousand: the lab notes). Warps
+// of the block share the columns; their atomics are separate instructions. At the end each bin's 32
+// columns are summed, read rotated by bin so that this too is conflict-free, and added to the
+// global histogram with one atomic per non-zero bin. in: n samples (sizeof(T)-aligned); bins: 256
+// counters, zeroed before the launch. Launch with kThreads threads and kSmemBytes of dynamic shared
+// memory.
 template <typename T>
 __global__ void lane_striped_kernel(const T* __restrict__ in, unsigned* __restrict__ bins,
                                     size_t n) {
