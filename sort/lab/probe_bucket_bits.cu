@@ -18,7 +18,8 @@
 // variants (run_shape says which). Sizes whose shape is the 16-bit one (1,024 x 34, from about
 // 1.09e9 keys, e.g. 2147483648) run run_shape16's set: v16's kernel against 10, 11 and 12 bits in
 // the atomic round (run on 2026-11-29, when v16's was 8 + 8: 12 bits won, and v16's kernel has
-// been 12 + 4 since 17cd80b).
+// been 12 + 4 since 17cd80b), then the same buckets on thread block clusters of two 1,024 x 17
+// blocks and of four 512 x 17 (bucket_cluster_kernel; written 2026-11-29, not yet run).
 #include <cuda_pipeline.h>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -382,6 +383,231 @@ __global__ void __launch_bounds__(THREADS, 1)
   for (unsigned e = t; e < n; e += THREADS) keys[e] = top | sk1[e];
 }
 
+// The 16-bit shape's buckets (up to 34,816 keys, from about 1.09e9 keys) on a thread block
+// cluster of CLUSTER blocks of THREADS x ITEMS slots (CLUSTER x THREADS x ITEMS = 34,816), keys and
+// ranks held in registers as bucket_sort_kernel holds them, instead of one 1,024 x 34 block
+// sorting 16-bit halves out of shared memory (bucket_sort16_kernel). Block q of cluster g owns
+// slots [q S, (q + 1) S) of bucket g (S = THREADS x ITEMS; v06's layout inside a block), so slot
+// order is (block, warp, item, lane). Each round places a key through every block's counts, read
+// from their shared memory (ld.shared::cluster) after a cluster barrier, and stores it into the
+// shared memory of the block that owns its new slot (st.shared::cluster, the owners' base
+// addresses formed once by mapa). Round 0: the low LOW bits, a shared atomic a key on the block's
+// own counter (not stable); a digit's start is its start over the cluster plus the earlier blocks'
+// counts of it. Round 1: the other 16 - LOW bits, v06's ballots and per-warp plain counters,
+// stable; the same starts. The cluster barrier is barrier.cluster with release and acquire (as
+// probe_cluster11.cu), not cooperative_groups' cluster.sync (a MEMBAR.ALL.GPU before it). A bucket
+// in order is left. Written 2026-11-29 (eighth session); not yet run.
+__device__ __forceinline__ unsigned cta_rank() {
+  unsigned r;
+  asm("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+  return r;
+}
+__device__ __forceinline__ unsigned smem_addr(const void* p) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+__device__ __forceinline__ unsigned map_rank(unsigned local_addr, unsigned rank) {
+  unsigned a;
+  asm("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(a) : "r"(local_addr), "r"(rank));
+  return a;
+}
+__device__ __forceinline__ void st_cluster(unsigned addr, uint32_t v) {
+  asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(addr), "r"(v) : "memory");
+}
+__device__ __forceinline__ uint32_t ld_cluster(unsigned addr) {
+  uint32_t v;
+  asm volatile("ld.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"(addr) : "memory");
+  return v;
+}
+__device__ __forceinline__ void cluster_barrier() {
+  asm volatile("barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::
+                   : "memory");
+}
+// Shared memory of bucket_cluster_kernel, in words: the slots, the per-warp counters of round 1,
+// round 0's counts and starts (padded), the scan's sums, round 1's counts, three edge words.
+template <unsigned THREADS, unsigned ITEMS, unsigned LOW>
+constexpr unsigned bucket_cluster_words() {
+  constexpr unsigned kLow = 1u << LOW, kHigh = 1u << (16 - LOW);
+  return THREADS * ITEMS + THREADS / 32 * kHigh + 2 * (kLow + kLow / 16) + THREADS / 32 + kHigh + 3;
+}
+template <unsigned CLUSTER, unsigned THREADS, unsigned ITEMS, unsigned LOW>
+__global__ void __cluster_dims__(CLUSTER, 1, 1) __launch_bounds__(THREADS, 1024 / THREADS)
+    bucket_cluster_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
+  constexpr unsigned kWarps = THREADS / 32, kSlots = THREADS * ITEMS;
+  constexpr unsigned kLow = 1u << LOW, kHighBits = 16 - LOW, kHigh = 1u << kHighBits;
+  constexpr unsigned kPadded = kLow + kLow / 16, kPer = kLow / THREADS;
+  static_assert(CLUSTER * kSlots == 1024 * 34, "the 16-bit shape's slots");
+  static_assert(kPer >= 1 && kLow % THREADS == 0 && kHigh <= 32,
+                "whole counters a thread in round 0; round 1's digits in one warp");
+  extern __shared__ uint32_t smem[];
+  uint32_t* sk = smem;                                                   // kSlots
+  auto warp_hist = reinterpret_cast<unsigned(*)[kHigh]>(smem + kSlots);  // kWarps x kHigh
+  unsigned* cnt = smem + kSlots + kWarps * kHigh;  // kPadded: round 0's counts (read by all)
+  unsigned* base = cnt + kPadded;                  // kPadded: round 0's starts, this block's
+  unsigned* warp_sums = base + kPadded;            // kWarps
+  unsigned* tot = warp_sums + kWarps;              // kHigh: round 1's counts (read by all)
+  unsigned* edge = tot + kHigh;  // in order, first slot's key, last slot's key (read by all)
+  const auto padded = [](unsigned c) { return c + c / 16; };
+  const unsigned r = cta_rank();
+  const unsigned g = blockIdx.x / CLUSTER;
+  const unsigned n = hist[g];
+  if (n <= 1) return;  // the whole cluster, before any access to another block
+  uint32_t* keys = data + start16[g];
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, t = threadIdx.x;
+  const uint32_t pad = (g << 16) | 0xffffu;
+  unsigned sk_at[CLUSTER];  // each block's slots, as st.shared::cluster addresses
+#pragma unroll
+  for (unsigned q = 0; q < CLUSTER; ++q) sk_at[q] = map_rank(smem_addr(sk), q);
+  const auto place = [&](unsigned pos, uint32_t k) {  // slot pos of the cluster's 34,816
+    const unsigned q = pos / kSlots, local = pos - q * kSlots;
+    if (q == r)
+      sk[local] = k;
+    else
+      st_cluster(sk_at[q] + 4 * local, k);
+  };
+  uint32_t key[ITEMS];
+  const unsigned first = warp * ITEMS * 32 + lane;
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned e = r * kSlots + first + j * 32;
+    key[j] = e < n ? keys[e] : pad;
+  }
+  {  // In order already? Each block its own slots, then each block's last slot against the next's
+     // first. Every thread reads every block's edge words (the same answer everywhere).
+    const bool mine = v16::bucket_in_order<THREADS, ITEMS>(key, warp_sums);
+    if (t == 0) {
+      edge[0] = mine;
+      edge[1] = key[0];
+    }
+    if (t == THREADS - 1) edge[2] = key[ITEMS - 1];
+    cluster_barrier();
+    bool ordered = true;
+    uint32_t last = 0;
+#pragma unroll
+    for (unsigned q = 0; q < CLUSTER; ++q) {
+      const unsigned e = map_rank(smem_addr(edge), q);
+      ordered &= ld_cluster(e) != 0 && (q == 0 || last <= ld_cluster(e + 4));
+      last = ld_cluster(e + 8);
+    }
+    cluster_barrier();  // every block has read the others' edge words
+    if (ordered) return;
+  }
+  // Round 0, bits 0 .. LOW - 1.
+  for (unsigned i = t; i < kPadded; i += THREADS) cnt[i] = 0;
+  __syncthreads();
+  unsigned rank[ITEMS];
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) rank[j] = atomicAdd(&cnt[padded(key[j] & (kLow - 1))], 1u);
+  cluster_barrier();  // every block's counts are complete
+  {
+    // The cluster's count of each of the thread's kPer values and the earlier blocks' count,
+    // held in registers across the scan (1,024 threads: 4 values), or, with more values a thread
+    // (512 threads: 8), the cluster's count parked in `base` and the earlier blocks' read again
+    // after the scan: each form is the one that ptxas compiled without a spill at 64 registers.
+    if constexpr (kPer <= 4) {
+      unsigned total[kPer], before[kPer], sum = 0;
+#pragma unroll
+      for (unsigned i = 0; i < kPer; ++i) total[i] = before[i] = 0;
+#pragma unroll
+      for (unsigned q = 0; q < CLUSTER; ++q) {
+        const unsigned at = map_rank(smem_addr(cnt), q);
+#pragma unroll
+        for (unsigned i = 0; i < kPer; ++i) {
+          const unsigned c = ld_cluster(at + 4 * padded(t * kPer + i));
+          total[i] += c;
+          before[i] += q < r ? c : 0u;
+        }
+      }
+#pragma unroll
+      for (unsigned i = 0; i < kPer; ++i) sum += total[i];
+      unsigned start = v16::bucket_digit_scan<kWarps>(sum, warp_sums);
+#pragma unroll
+      for (unsigned i = 0; i < kPer; ++i) {
+        base[padded(t * kPer + i)] = start + before[i];
+        start += total[i];
+      }
+    } else {
+      unsigned sum = 0;
+#pragma unroll
+      for (unsigned i = 0; i < kPer; ++i) {
+        unsigned total = 0;
+#pragma unroll
+        for (unsigned q = 0; q < CLUSTER; ++q)
+          total += ld_cluster(map_rank(smem_addr(cnt), q) + 4 * padded(t * kPer + i));
+        base[padded(t * kPer + i)] = total;
+        sum += total;
+      }
+      unsigned start = v16::bucket_digit_scan<kWarps>(sum, warp_sums);
+#pragma unroll
+      for (unsigned i = 0; i < kPer; ++i) {
+        unsigned before = 0;
+#pragma unroll
+        for (unsigned q = 0; q < CLUSTER; ++q)
+          if (q < r) before += ld_cluster(map_rank(smem_addr(cnt), q) + 4 * padded(t * kPer + i));
+        const unsigned total = base[padded(t * kPer + i)];
+        base[padded(t * kPer + i)] = start + before;
+        start += total;
+      }
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) place(rank[j] + base[padded(key[j] & (kLow - 1))], key[j]);
+  cluster_barrier();  // every key is in its slot
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) key[j] = sk[first + j * 32];
+  // Round 1, bits LOW .. 15, stable.
+  if (lane < kHigh) warp_hist[warp][lane] = 0;
+  __syncwarp();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j) {
+    const unsigned dd = key[j] >> LOW & (kHigh - 1);
+    const unsigned peers = v16::match_field<LOW, kHighBits>(key[j]);
+    const unsigned upto = __popc(peers & v06::lanemask_le());
+    const unsigned old = warp_hist[warp][dd];
+    if ((peers >> lane) == 1u) warp_hist[warp][dd] = old + upto;  // the digit's last lane
+    __syncwarp();
+    rank[j] = old + upto - 1;
+  }
+  __syncthreads();
+  if (t < kHigh) {
+    unsigned count = 0;
+#pragma unroll
+    for (unsigned w = 0; w < kWarps; ++w) {
+      const unsigned c = warp_hist[w][t];
+      warp_hist[w][t] = count;
+      count += c;
+    }
+    tot[t] = count;
+  }
+  cluster_barrier();  // every block's counts are published, and every block has read its slots
+  if (warp == 0) {
+    unsigned total = 0, before = 0;
+    if (lane < kHigh) {
+#pragma unroll
+      for (unsigned q = 0; q < CLUSTER; ++q) {
+        const unsigned c = ld_cluster(map_rank(smem_addr(&tot[lane]), q));
+        total += c;
+        before += q < r ? c : 0u;
+      }
+    }
+    const unsigned incl =
+        static_cast<unsigned>(scan::warp_scan_inclusive(static_cast<int32_t>(total)));
+    if (lane < kHigh) {
+#pragma unroll
+      for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][lane] += incl - total + before;
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (unsigned j = 0; j < ITEMS; ++j)
+    place(rank[j] + warp_hist[warp][key[j] >> LOW & (kHigh - 1)], key[j]);
+  cluster_barrier();  // every key is in its slot; no block reads another's memory after this
+  for (unsigned e = t; e < kSlots; e += THREADS) {
+    const unsigned at = r * kSlots + e;
+    if (at < n) keys[at] = sk[e];
+  }
+}
+
 struct Bufs {
   uint32_t* grouped;  // the bucket pass's input
   uint32_t* work;     // sorted in place
@@ -519,6 +745,24 @@ void run_shape16(size_t n, const Bufs& b, probe_timing::Timer& timer) {
   split(std::integral_constant<unsigned, 10>{});
   split(std::integral_constant<unsigned, 11>{});
   split(std::integral_constant<unsigned, 12>{});
+  // The cluster variants (written 2026-11-29, not yet run): two blocks of 1,024 x 17 (one an SM),
+  // four of 512 x 17 (two an SM, 64 registers).
+  const auto cluster = [&](auto c_c, auto t_c, auto i_c) {
+    constexpr unsigned C = decltype(c_c)::value, T = decltype(t_c)::value, I = decltype(i_c)::value;
+    constexpr unsigned bytes = 4 * bucket_cluster_words<T, I, 12>();
+    const auto kernel = bucket_cluster_kernel<C, T, I, 12>;
+    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+    const std::string name =
+        "cluster " + std::to_string(C) + " x " + std::to_string(T) + "x" + std::to_string(I);
+    time_variant(name.c_str(), n, b, timer, [&](cudaStream_t s) {
+      kernel<<<C * v16::kBins, T, bytes, s>>>(b.work, b.start16, b.hist);
+    });
+  };
+  using U = unsigned;
+  cluster(std::integral_constant<U, 2>{}, std::integral_constant<U, 1024>{},
+          std::integral_constant<U, 17>{});
+  cluster(std::integral_constant<U, 4>{}, std::integral_constant<U, 512>{},
+          std::integral_constant<U, 17>{});
 }
 
 }  // namespace
