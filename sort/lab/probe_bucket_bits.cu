@@ -395,7 +395,8 @@ __global__ void __launch_bounds__(THREADS, 1)
 // own counter (not stable); a digit's start is its start over the cluster plus the earlier blocks'
 // counts of it. Round 1: the other 16 - LOW bits, v06's ballots and per-warp plain counters,
 // stable; the same starts. The cluster barrier is barrier.cluster with release and acquire (as
-// probe_cluster11.cu), not cooperative_groups' cluster.sync (a MEMBAR.ALL.GPU before it). A bucket
+// probe_cluster11.cu; it compiles to the same SASS as cooperative_groups' cluster.sync, a
+// MEMBAR.ALL.GPU before it, six a bucket that is not in order). A bucket
 // in order is left. Written 2026-11-29 (eighth session); not yet run.
 __device__ __forceinline__ unsigned cta_rank() {
   unsigned r;
@@ -488,7 +489,8 @@ __global__ void __cluster_dims__(CLUSTER, 1, 1) __launch_bounds__(THREADS, 1024 
       ordered &= ld_cluster(e) != 0 && (q == 0 || last <= ld_cluster(e + 4));
       last = ld_cluster(e + 8);
     }
-    cluster_barrier();  // every block has read the others' edge words
+    cluster_barrier();  // every block has read the others' edge words (in every bucket: moving
+                        // it into the early exit made the 512 x 17 form spill 8 bytes)
     if (ordered) return;
   }
   // Round 0, bits 0 .. LOW - 1.
@@ -626,7 +628,8 @@ void time_variant(const char* name, size_t n, const Bufs& b, probe_timing::Timer
   const float us = std::getenv("PROBE_ONCE") ? 0.f : timer.median_us([&] { launch(s); }, copy, 15);
   copy();
   launch(s);
-  const cudaError_t e = cudaStreamSynchronize(s);
+  cudaError_t e = cudaGetLastError();  // a launch that failed (e.g. a cluster that cannot fit)
+  if (e == cudaSuccess) e = cudaStreamSynchronize(s);
   const unsigned long long bad = probe_timing::mismatches(b.work, b.ref, n, b.scratch, s);
   std::printf("n=%zu %-28s %9.1f us  differ=%llu %s\n", n, name, us, bad,
               e == cudaSuccess ? "" : cudaGetErrorString(e));
