@@ -34,7 +34,8 @@ inline constexpr VersionDoc kDoc = {
     /*changes*/
     "v04's per-warp copies and __match_any_sync replaced by per-lane columns: no "
     "match instruction, no two lanes of an instruction on one bank by layout (Nsight "
-    "Compute counts none at this grid; at four blocks an SM it counted a few thousand, even on "
+    "Compute counts none at 2^22 with this grid; at four blocks an SM it counted a few thousand, "
+    "even on "
     "stores whose addresses cannot conflict), 32 KiB of shared memory per block; sqrt(vectors / "
     "16) blocks where v04 launches one vector a thread (both "
     "at most the resident grid).",
