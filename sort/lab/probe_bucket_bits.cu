@@ -755,6 +755,16 @@ void run_shape16(size_t n, const Bufs& b, probe_timing::Timer& timer) {
     constexpr unsigned bytes = 4 * bucket_cluster_words<T, I, 12>();
     const auto kernel = bucket_cluster_kernel<C, T, I, 12>;
     cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+    {  // how many clusters the GPU holds at once (the kernel's own cluster size)
+      cudaLaunchConfig_t cfg = {};
+      cfg.gridDim = dim3(C * v16::kBins);
+      cfg.blockDim = dim3(T);
+      cfg.dynamicSmemBytes = bytes;
+      int resident = 0;
+      const cudaError_t e = cudaOccupancyMaxActiveClusters(&resident, kernel, &cfg);
+      std::printf("cluster %u x %ux%u: %d clusters resident%s%s\n", C, T, I, resident,
+                  e == cudaSuccess ? "" : ", ", e == cudaSuccess ? "" : cudaGetErrorString(e));
+    }
     const std::string name =
         "cluster " + std::to_string(C) + " x " + std::to_string(T) + "x" + std::to_string(I);
     time_variant(name.c_str(), n, b, timer, [&](cudaStream_t s) {
