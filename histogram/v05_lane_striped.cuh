@@ -34,11 +34,10 @@ inline constexpr VersionDoc kDoc = {
     /*changes*/
     "v04's per-warp copies and __match_any_sync replaced by per-lane columns: no "
     "match instruction, no two lanes of an instruction on one bank by layout (Nsight "
-    "Compute counts none at 2^22 with this grid; at four blocks an SM it counted a few thousand, "
-    "even on "
-    "stores whose addresses cannot conflict), 32 KiB of shared memory per block; sqrt(vectors / "
-    "16) blocks where v04 launches one vector a thread (both "
-    "at most the resident grid).",
+    "Compute counts none at 2^22 with this grid; at four blocks an SM it counted a few "
+    "thousand, even on stores whose addresses cannot conflict), 32 KiB of shared memory per "
+    "block; sqrt(vectors / 16) blocks where v04 launches one vector a thread (both at most the "
+    "resident grid).",
     /*remains*/
     "One shared-memory atomic per sample. For uint8 that is 16 atomics per 16-byte load: the "
     "hardware counters show the byte ladder issuing as many shared atomics per sample as the "

@@ -17,9 +17,10 @@
 // do, and the third sorts on the SMs with no look-back and no scattered stores.
 // Remains (bottleneck): the bucket pass, bound by the SMs: it issues on about half its cycles at
 // 7.8 warps a scheduler and takes about a third of the sort at 2^28 (H200; sort/lab/LAB_NOTES.md);
-// from about 272M keys its larger blocks leave fewer warps an SM. Inputs with few distinct keys,
-// and unsorted inputs from about 1.09e9 to 1.75e9 keys (where only the 16-bit bucket kernel holds
-// a bucket, and costs more than the hybrid saves), run v15.
+// from about 272M keys its larger blocks leave fewer warps an SM, and from about 1.09e9 keys the
+// 16-bit bucket kernel runs one 1,024-thread block an SM with no key in registers (at 2^31 the
+// sort's lead over CUB is well below 2^30's). Inputs with few distinct keys, and unsorted inputs
+// from about 1.09e9 to 1.75e9 keys (where that kernel costs more than the hybrid saves), run v15.
 // Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
 // SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
 // "Onesweep", 2022 (the passes); v07's one-block sort; CUDA graph conditional nodes (NVIDIA,

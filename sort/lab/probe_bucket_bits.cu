@@ -394,35 +394,9 @@ __global__ void __launch_bounds__(THREADS, 1)
 // addresses formed once by mapa). Round 0: the low LOW bits, a shared atomic a key on the block's
 // own counter (not stable); a digit's start is its start over the cluster plus the earlier blocks'
 // counts of it. Round 1: the other 16 - LOW bits, v06's ballots and per-warp plain counters,
-// stable; the same starts. The cluster barrier is barrier.cluster with release and acquire (as
-// probe_cluster11.cu; it compiles to the same SASS as cooperative_groups' cluster.sync, a
-// MEMBAR.ALL.GPU before it, six a bucket that is not in order). A bucket
-// in order is left. Written 2026-11-29 (eighth session); not yet run.
-__device__ __forceinline__ unsigned cta_rank() {
-  unsigned r;
-  asm("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
-  return r;
-}
-__device__ __forceinline__ unsigned smem_addr(const void* p) {
-  return static_cast<unsigned>(__cvta_generic_to_shared(p));
-}
-__device__ __forceinline__ unsigned map_rank(unsigned local_addr, unsigned rank) {
-  unsigned a;
-  asm("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(a) : "r"(local_addr), "r"(rank));
-  return a;
-}
-__device__ __forceinline__ void st_cluster(unsigned addr, uint32_t v) {
-  asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(addr), "r"(v) : "memory");
-}
-__device__ __forceinline__ uint32_t ld_cluster(unsigned addr) {
-  uint32_t v;
-  asm volatile("ld.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"(addr) : "memory");
-  return v;
-}
-__device__ __forceinline__ void cluster_barrier() {
-  asm volatile("barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::
-                   : "memory");
-}
+// stable; the same starts. The cluster barrier is probe_common.cuh's cluster_sync (six a bucket
+// that is not in order). A bucket in order is left. Written 2026-11-29 (eighth session); not yet
+// run.
 // Shared memory of bucket_cluster_kernel, in words: the slots, the per-warp counters of round 1,
 // round 0's counts and starts (padded), the scan's sums, round 1's counts, three edge words.
 template <unsigned THREADS, unsigned ITEMS, unsigned LOW>
@@ -448,7 +422,7 @@ __global__ void __cluster_dims__(CLUSTER, 1, 1) __launch_bounds__(THREADS, 1024 
   unsigned* tot = warp_sums + kWarps;              // kHigh: round 1's counts (read by all)
   unsigned* edge = tot + kHigh;  // in order, first slot's key, last slot's key (read by all)
   const auto padded = [](unsigned c) { return c + c / 16; };
-  const unsigned r = cta_rank();
+  const unsigned r = ctarank();
   const unsigned g = blockIdx.x / CLUSTER;
   const unsigned n = hist[g];
   if (n <= 1) return;  // the whole cluster, before any access to another block
@@ -457,7 +431,7 @@ __global__ void __cluster_dims__(CLUSTER, 1, 1) __launch_bounds__(THREADS, 1024 
   const uint32_t pad = (g << 16) | 0xffffu;
   unsigned sk_at[CLUSTER];  // each block's slots, as st.shared::cluster addresses
 #pragma unroll
-  for (unsigned q = 0; q < CLUSTER; ++q) sk_at[q] = map_rank(smem_addr(sk), q);
+  for (unsigned q = 0; q < CLUSTER; ++q) sk_at[q] = remote(smem_addr(sk), q);
   const auto place = [&](unsigned pos, uint32_t k) {  // slot pos of the cluster's 34,816
     const unsigned q = pos / kSlots, local = pos - q * kSlots;
     if (q == r)
@@ -480,17 +454,17 @@ __global__ void __cluster_dims__(CLUSTER, 1, 1) __launch_bounds__(THREADS, 1024 
       edge[1] = key[0];
     }
     if (t == THREADS - 1) edge[2] = key[ITEMS - 1];
-    cluster_barrier();
+    cluster_sync();
     bool ordered = true;
     uint32_t last = 0;
 #pragma unroll
     for (unsigned q = 0; q < CLUSTER; ++q) {
-      const unsigned e = map_rank(smem_addr(edge), q);
+      const unsigned e = remote(smem_addr(edge), q);
       ordered &= ld_cluster(e) != 0 && (q == 0 || last <= ld_cluster(e + 4));
       last = ld_cluster(e + 8);
     }
-    cluster_barrier();  // every block has read the others' edge words (in every bucket: moving
-                        // it into the early exit made the 512 x 17 form spill 8 bytes)
+    cluster_sync();  // every block has read the others' edge words (in every bucket: moving
+                     // it into the early exit made the 512 x 17 form spill 8 bytes)
     if (ordered) return;
   }
   // Round 0, bits 0 .. LOW - 1.
@@ -499,7 +473,7 @@ __global__ void __cluster_dims__(CLUSTER, 1, 1) __launch_bounds__(THREADS, 1024 
   unsigned rank[ITEMS];
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) rank[j] = atomicAdd(&cnt[padded(key[j] & (kLow - 1))], 1u);
-  cluster_barrier();  // every block's counts are complete
+  cluster_sync();  // every block's counts are complete
   {
     // The cluster's count of each of the thread's kPer values and the earlier blocks' count,
     // held in registers across the scan (1,024 threads: 4 values), or, with more values a thread
@@ -511,7 +485,7 @@ __global__ void __cluster_dims__(CLUSTER, 1, 1) __launch_bounds__(THREADS, 1024 
       for (unsigned i = 0; i < kPer; ++i) total[i] = before[i] = 0;
 #pragma unroll
       for (unsigned q = 0; q < CLUSTER; ++q) {
-        const unsigned at = map_rank(smem_addr(cnt), q);
+        const unsigned at = remote(smem_addr(cnt), q);
 #pragma unroll
         for (unsigned i = 0; i < kPer; ++i) {
           const unsigned c = ld_cluster(at + 4 * padded(t * kPer + i));
@@ -534,7 +508,7 @@ __global__ void __cluster_dims__(CLUSTER, 1, 1) __launch_bounds__(THREADS, 1024 
         unsigned total = 0;
 #pragma unroll
         for (unsigned q = 0; q < CLUSTER; ++q)
-          total += ld_cluster(map_rank(smem_addr(cnt), q) + 4 * padded(t * kPer + i));
+          total += ld_cluster(remote(smem_addr(cnt), q) + 4 * padded(t * kPer + i));
         base[padded(t * kPer + i)] = total;
         sum += total;
       }
@@ -544,7 +518,7 @@ __global__ void __cluster_dims__(CLUSTER, 1, 1) __launch_bounds__(THREADS, 1024 
         unsigned before = 0;
 #pragma unroll
         for (unsigned q = 0; q < CLUSTER; ++q)
-          if (q < r) before += ld_cluster(map_rank(smem_addr(cnt), q) + 4 * padded(t * kPer + i));
+          if (q < r) before += ld_cluster(remote(smem_addr(cnt), q) + 4 * padded(t * kPer + i));
         const unsigned total = base[padded(t * kPer + i)];
         base[padded(t * kPer + i)] = start + before;
         start += total;
@@ -554,7 +528,7 @@ __global__ void __cluster_dims__(CLUSTER, 1, 1) __launch_bounds__(THREADS, 1024 
   __syncthreads();
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) place(rank[j] + base[padded(key[j] & (kLow - 1))], key[j]);
-  cluster_barrier();  // every key is in its slot
+  cluster_sync();  // every key is in its slot
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) key[j] = sk[first + j * 32];
   // Round 1, bits LOW .. 15, stable.
@@ -581,13 +555,13 @@ __global__ void __cluster_dims__(CLUSTER, 1, 1) __launch_bounds__(THREADS, 1024 
     }
     tot[t] = count;
   }
-  cluster_barrier();  // every block's counts are published, and every block has read its slots
+  cluster_sync();  // every block's counts are published, and every block has read its slots
   if (warp == 0) {
     unsigned total = 0, before = 0;
     if (lane < kHigh) {
 #pragma unroll
       for (unsigned q = 0; q < CLUSTER; ++q) {
-        const unsigned c = ld_cluster(map_rank(smem_addr(&tot[lane]), q));
+        const unsigned c = ld_cluster(remote(smem_addr(&tot[lane]), q));
         total += c;
         before += q < r ? c : 0u;
       }
@@ -603,7 +577,7 @@ __global__ void __cluster_dims__(CLUSTER, 1, 1) __launch_bounds__(THREADS, 1024 
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j)
     place(rank[j] + warp_hist[warp][key[j] >> LOW & (kHigh - 1)], key[j]);
-  cluster_barrier();  // every key is in its slot; no block reads another's memory after this
+  cluster_sync();  // every key is in its slot; no block reads another's memory after this
   for (unsigned e = t; e < kSlots; e += THREADS) {
     const unsigned at = r * kSlots + e;
     if (at < n) keys[at] = sk[e];
