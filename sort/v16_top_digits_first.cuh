@@ -10,17 +10,16 @@
 // and writes it back in place, coalesced: the low 10 to 12 bits by one shared atomic a key
 // (unstable: the order inside a bucket means nothing yet), the other 4 to 6 by ballots (stable).
 // An atomic costs the same at any width, a ballot round one vote a bit, so the first round takes
-// bits until scanning its counters costs more than the votes save (bucket_low_bits). A bucket in
-// order is left. A sample of 262,144 keys, then the exact count, send inputs whose buckets do not
-// fit a block (few distinct keys) to v15, on the GPU: a CUDA graph's switch nodes.
+// bits until scanning its counters costs more than the votes save (bucket_low_bits). The slots
+// past a bucket's keys take no atomic, and a bucket in order is left. A sample of 262,144 keys,
+// then the exact count, send inputs whose buckets do not fit a block (few distinct keys) to v15,
+// on the GPU: a CUDA graph's switch nodes.
 // Changes from v15: v15 ranked and scattered every key in four passes over DRAM; here two passes
 // do, and the third sorts on the SMs with no look-back and no scattered stores.
 // Remains (bottleneck): the bucket pass, bound by the SMs: it issues on about half its cycles at
 // 7.8 warps a scheduler and takes about a third of the sort at 2^28 (H200; sort/lab/LAB_NOTES.md);
-// from about 272M keys its larger blocks leave fewer warps an SM, and from about 1.09e9 keys the
-// 16-bit bucket kernel runs one 1,024-thread block an SM with no key in registers (at 2^31 the
-// sort's lead over CUB is well below 2^30's). Inputs with few distinct keys, and unsorted inputs
-// from about 1.09e9 to 1.75e9 keys (where that kernel costs more than the hybrid saves), run v15.
+// from about 272M keys its larger blocks leave fewer warps an SM, and from about 563M keys one
+// 1,024-thread block an SM. Inputs with few distinct keys run v15.
 // Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
 // SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
 // "Onesweep", 2022 (the passes); v07's one-block sort; CUDA graph conditional nodes (NVIDIA,
@@ -32,14 +31,11 @@
 // digits. Large inputs: from 1,073,740,801 keys the two passes run in portions of fewer than 2^30
 // keys (v12's scheme, for their 30-bit look-back counts), pass 2's 256 x 256 starts shifted per
 // portion by the earlier portions' counts (shift_bases_kernel); from about 1.09e9 keys the buckets
-// (34,816 slots) are sorted on their low 16 bits only, two bytes a slot, in rounds of 12 and 4
-// bits (bucket_sort16_kernel). Below 1.75e9 keys (kRoad16From), where its buckets are less than
-// three quarters full, that pass costs more than the hybrid passes save over v15's on uniform
-// keys, and the road there takes only inputs whose sampled keys are in order (buckets found in
-// order are left, the others sorted). The road runs from 2^27 keys up to about 2.2e9 (the most
-// that 34,816 slots hold) where a block may have 158,848 bytes of shared memory (an A100 or a
-// Hopper GPU), up to about 1.09e9 where it may have 128 KB to 155 KB; elsewhere, and for refused
-// inputs, v15.
+// (34,816 slots) are sorted on their low 16 bits only, each thread's 34 keys and 34 ranks held
+// two to a register, in rounds of 12 and 4 bits (bucket_sort16_kernel); its warps that hold no key
+// (half of them when a bucket is half full) sit the rounds out. The road runs from 2^27 keys up to
+// about 2.2e9 (the most that 34,816 slots hold) where a block may have the count's 128 KB of shared
+// memory (an A100 or a Hopper GPU); elsewhere, and for refused inputs, v15.
 // Pairs (launch_pairs) take the same road from 2^27 to about 1.09e9 pairs where a block may have
 // 172,160 bytes of shared memory (1,024 x 17 slots; a Hopper GPU), to about 563M where it may have
 // less (256 x 36); there is no 16-bit bucket pass for pairs. The two passes move the values as
@@ -85,7 +81,7 @@ inline constexpr VersionDoc kDoc = {
     "keys at 2^28; 256 to 1,024 threads a block by n) is sorted by one block in shared memory on "
     "its low 16 bits (v07's one-block "
     "sort: the low 10 to 12 bits ranked by shared atomics, the other bits by ballots; 12 + 4 "
-    "bits, two bytes a slot, in the largest buckets' 16-bit kernel) and "
+    "bits, keys and ranks two to a register, in the largest buckets' 16-bit kernel) and "
     "written back in place, coalesced. A "
     "sample of the keys, then the exact count, send inputs whose buckets do not fit a block to "
     "v15, chosen on the GPU by a CUDA graph's switch nodes. Pairs take the same road from 2^27 to "
@@ -98,12 +94,10 @@ inline constexpr VersionDoc kDoc = {
     "key cross DRAM instead of 36 (pairs: 52 bytes instead of v12's 68).",
     /*remains*/
     "The bucket pass, bound by the SMs (two rankings a key, issued on about half its cycles), "
-    "and from about 272M to 563M keys its 256 x 36 blocks leave 16 warps an SM. Inputs with few "
-    "distinct keys, sizes outside [2^27, about 2.2e9] (on an A100 or a Hopper GPU; about 1.09e9 "
-    "where a block has 128 KB to 155 KB of shared memory; below 128 KB every size), and from "
-    "about 1.09e9 to 1.75e9 keys inputs whose sample is not in order (the 16-bit bucket pass, "
-    "its buckets less than three quarters full, costs more there than the hybrid passes save "
-    "over v15's) run v15. From 1,073,740,801 keys the two passes run in "
+    "and from about 272M to 563M keys its 256 x 36 blocks leave 16 warps an SM; from 563M keys "
+    "one 1,024-thread block an SM. Inputs with few distinct keys and sizes outside [2^27, about "
+    "2.2e9] (on an A100 or a Hopper GPU; every size where a block has less than 128 KB of shared "
+    "memory) run v15. From 1,073,740,801 keys the two passes run in "
     "portions (v12's scheme). Pairs' bucket pass ranks with ballots in both rounds.",
     /*source*/
     "Stehle & Jacobsen, \"A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs\", SIGMOD "
@@ -120,8 +114,7 @@ inline constexpr unsigned kSampleBlocks = 256;    //   four keys a thread
 inline constexpr unsigned kSampleKeys = kSampleThreads * kSampleBlocks * 4;
 inline constexpr unsigned kSampleRefuse = 64;  // a bin with this many sampled keys refuses
 inline constexpr size_t kHybridFrom = size_t(1) << 27;
-inline constexpr unsigned kWrapped = 1, kTooLarge = 2, kSkewed = 4,
-                          kUnordered = 8;  // the verdict's bits
+inline constexpr unsigned kWrapped = 1, kTooLarge = 2, kSkewed = 4;  // the verdict's bits
 
 // The first n that takes the hybrid road: kHybridFrom, or the count of keys in the environment
 // variable LADDER_SORT_V16_HYBRID_FROM (the tests set it to run the road at small sizes; never
@@ -146,8 +139,8 @@ inline bool count_fits() { return current_smem_per_block_optin() >= size_t(kBins
 // The bucket pass's block: THREADS x ITEMS key slots. By n, the fewest slots that hold a bucket of
 // uniform keys (the mean, six standard deviations and 64 more): 256 threads, 4 to 36 keys a
 // thread (256 x 36 from about 272M keys), then 1,024 threads x 17 (a block may not hold more
-// registers or threads; from about 563M keys), then 1,024 x 34 (from about 1.09e9 keys; its ranks
-// and keys are not held in registers: bucket_sort16_kernel). More threads a block for the same
+// registers or threads; from about 563M keys), then 1,024 x 34 (from about 1.09e9 keys; its keys
+// and ranks held two to a register: bucket_sort16_kernel). More threads a block for the same
 // slots measured slower (sort/lab/LAB_NOTES.md).
 struct Shape {
   unsigned threads, items;
@@ -161,18 +154,6 @@ inline Shape shape_by_size(size_t n) {
   for (const Shape& s : kShapes)
     if (need <= s.slots()) return s;
   return kShapes[std::size(kShapes) - 1];  // the exact count refuses a bucket that does not fit
-}
-// Whether n keys take the road only when their sample is in order: where the bucket pass needs its
-// 16-bit shape (1,024 x 34, from about 1.09e9 keys) and its buckets are less than about three
-// quarters full (below kRoad16From keys). There, on uniform keys, the 16-bit pass's cost a bucket
-// (its 4,096 counters, its barriers, one block an SM) outweighs what the hybrid passes save over
-// v15's: on the H200 the road was slower than v15 at 1.1e9 and 1.5e9 keys and faster at 2^31, and
-// kRoad16From lies near where the two times cross (sort/lab/LAB_NOTES.md). Buckets found in order
-// are left as they are.
-inline constexpr size_t kRoad16From = 1'750'000'000;
-inline bool needs_order(size_t n) {
-  const Shape s = shape_by_size(n);
-  return s.threads == 1024 && s.items == 34 && n < kRoad16From;
 }
 // The bits of a bucket's first round in bucket_sort_kernel, by its slots: the low 10 (256 x 4),
 // 11 (256 x 10) or 12 bits (from 256 x 18) are ranked by one shared atomic a key, whose cost does
@@ -197,11 +178,11 @@ constexpr unsigned bucket_smem_bytes(unsigned threads, unsigned items) {
 // as bucket_sort_kernel's from 256 x 18 (at 2^31 keys the fastest of 8, 10, 11 and 12 on the H200:
 // sort/lab/probe_bucket_bits.cu).
 inline constexpr unsigned kBucket16Low = 12;
-// bucket_sort16_kernel's shared memory, in bytes: two buffers of 2 bytes a slot, the second
-// round's per-warp counters, the first round's counters (padded) and the scan's sums.
+// bucket_sort16_kernel's shared memory, in bytes: 2 bytes a slot, the second round's per-warp
+// counters, the first round's counters (padded) and the scan's sums.
 constexpr unsigned bucket16_smem_bytes(unsigned threads, unsigned items) {
   const unsigned low = 1u << kBucket16Low, high = 65536u / low;
-  return 4 * (threads * items + threads / 32 * high + low + low / 16 + threads / 32);
+  return 4 * (threads * items / 2 + threads / 32 * high + low + low / 16 + threads / 32);
 }
 // The bucket pass for pairs' shared memory, in bytes (bucket_sort_pairs_kernel: a word and a value
 // a slot, the warps' counters).
@@ -216,9 +197,9 @@ inline unsigned keys_smem_bytes(const Shape& s) {
                         : bucket16_smem_bytes(s.threads, s.items);
 }
 // The road's last n on this device: the largest n whose bucket of uniform keys the largest shape
-// that fits a block's shared memory holds (keys: 1,024 x 34, about 2.2e9 keys, on an A100 or a
-// Hopper GPU; 1,024 x 17, about 1.09e9, where a block has less than 158,848 bytes; pairs: 1,024 x
-// 17 where a block has at least 172,160 bytes, else 256 x 36, about 563M), at most kMaxN. From
+// that fits a block's shared memory holds (keys: 1,024 x 34, about 2.2e9 keys, where a block has
+// 89,216 bytes, as every GPU whose block holds the count's 128 KB; pairs: 1,024 x 17 where a block
+// has at least 172,160 bytes, else 256 x 36, about 563M), at most kMaxN. From
 // 1,073,740,801 keys (pairs 1,073,735,681) the two passes run in portions of fewer than 2^30 keys
 // (their 30-bit look-back counts).
 inline size_t hybrid_to_for(bool pairs) {
@@ -378,20 +359,16 @@ __global__ void __launch_bounds__(256)
 }
 
 // The sample: key floor(i * n / kSampleKeys) for i < kSampleKeys, counted by its top 16 bits into
-// bins (kBins words, zeroed); a bin that reaches kSampleRefuse sets kSkewed in *verdict. With
-// `order`, a sampled key larger than the next sampled key sets kUnordered.
+// bins (kBins words, zeroed); a bin that reaches kSampleRefuse sets kSkewed in *verdict.
 __global__ void __launch_bounds__(kSampleThreads)
-    sample_kernel(const uint32_t* __restrict__ keys, size_t n, unsigned* bins, unsigned* verdict,
-                  bool order) {
+    sample_kernel(const uint32_t* __restrict__ keys, size_t n, unsigned* bins, unsigned* verdict) {
   const unsigned t = blockIdx.x * kSampleThreads + threadIdx.x;
   const unsigned lane = threadIdx.x % 32;
   uint32_t k[4];
-  bool unordered = false;
 #pragma unroll
   for (unsigned j = 0; j < 4; ++j) {
     const uint64_t i = uint64_t(j) * (kSampleKeys / 4) + t;
     k[j] = keys[i * n / kSampleKeys];
-    if (order && i + 1 < kSampleKeys) unordered |= k[j] > keys[(i + 1) * n / kSampleKeys];
   }
   bool skewed = false;
 #pragma unroll
@@ -403,9 +380,7 @@ __global__ void __launch_bounds__(kSampleThreads)
       skewed |= atomicAdd(&bins[b], c) + c >= kSampleRefuse;
     }
   }
-  const unsigned bits =
-      (__syncthreads_or(skewed) ? kSkewed : 0u) | (__syncthreads_or(unordered) ? kUnordered : 0u);
-  if (bits && threadIdx.x == 0) atomicOr(verdict, bits);
+  if (__syncthreads_or(skewed) && threadIdx.x == 0) atomicOr(verdict, kSkewed);
 }
 
 // With set, the switch `road` becomes 1 (count exactly) unless the sample refused, else 0 (v15).
@@ -647,9 +622,13 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
   // Round 0, the low kLowBits bits: a shared atomic a key.
   for (unsigned i = t; i < kLow + kLow / 16; i += THREADS) cnt[i] = 0;
   __syncthreads();
+  // A pad takes no atomic (all of one value, the pads would queue on one counter) and keeps its
+  // slot: the keys' ranks fill [0, n), the pads [n, kSlots). This thread's keys: items 0 .. mine-1.
+  const unsigned mine = first < n ? (n - first + 31) / 32 : 0u;
   unsigned rank[ITEMS];
 #pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) rank[j] = atomicAdd(&cnt[padded(key[j] & (kLow - 1))], 1u);
+  for (unsigned j = 0; j < ITEMS; ++j)
+    rank[j] = j < mine ? atomicAdd(&cnt[padded(key[j] & (kLow - 1))], 1u) : 0u;
   __syncthreads();
   {
     unsigned held[kPer], sum = 0;
@@ -668,7 +647,8 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
   }
   __syncthreads();
 #pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) sk[rank[j] + cnt[padded(key[j] & (kLow - 1))]] = key[j];
+  for (unsigned j = 0; j < ITEMS; ++j)
+    sk[j < mine ? rank[j] + cnt[padded(key[j] & (kLow - 1))] : first + j * 32] = key[j];
   __syncthreads();
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j) key[j] = sk[first + j * 32];
@@ -728,103 +708,149 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
 }
 
 // The largest shape's bucket pass (1,024 threads, 34 slots a thread; from about 1.09e9 keys), as
-// bucket_sort_kernel, with two changes that let 34,816 keys fit one block. Every key of bucket g
-// has the top 16 bits g, so only the low 16 bits are sorted, two bytes a slot; and no key or rank
-// is held in registers from one step to the next (34 of each would not fit a 1,024-thread block's
-// 64 registers a thread): each round counts first, then reads its keys again and ranks them to
-// scatter. The bucket is loaded once into the second buffer (every load of a thread in flight at
-// once); round 0 counts the low kBucket16Low bits (12) from it, each thread scanning four of the
-// 4,096 counters, then ranks by a shared atomic on its value's running start into the first
-// buffer; round 1 reads the first buffer twice, counts the other 4 bits with one shared atomic a
-// key on its warp's counter, then ranks with v06's ballots (four votes a key) into the second,
-// stably. 2 x 68 KB of buffers and the counters: bucket16_smem_bytes, 158,848 bytes (155 KB).
+// bucket_sort_kernel with its keys and ranks packed two to a register. Every key of bucket g has
+// the top 16 bits g, so only the low 16 bits are sorted; a key's low half and its rank in the
+// bucket (below 34,816) each fit 16 bits, so item j's key is half j % 2 of kp[j / 2] and its rank
+// that of rp[j / 2]: 17 + 17 registers, as 1,024 x 17's 32-bit keys and ranks (34 of each would
+// not fit a 1,024-thread block's 64 registers a thread). One buffer of 2-byte slots. The same
+// rounds: the low kBucket16Low bits (12) by a shared atomic a key, the other 4 by ballots and plain
+// warp counters, stably. The slots past n hold 0xffff and take no atomic; a warp whose slots are
+// all past n (half the block when a bucket is half full, at about 1.1e9 keys) sits out both rounds,
+// its counters left at 0, and a warp with no pad takes the path without per-key bounds.
+// Shared memory: bucket16_smem_bytes, 89,216 bytes.
 template <unsigned THREADS, unsigned ITEMS>
 __global__ void __launch_bounds__(THREADS, 1)
     bucket_sort16_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
-  static_assert(THREADS % 256 == 0 && THREADS <= 1024 && ITEMS % 2 == 0, "whole words of slots");
-  constexpr unsigned kWarps = THREADS / 32, kSlots = THREADS * ITEMS;
+  static_assert(THREADS % 256 == 0 && THREADS <= 1024 && ITEMS % 2 == 0, "whole pairs of slots");
+  constexpr unsigned kWarps = THREADS / 32, kSlots = THREADS * ITEMS, kWords = ITEMS / 2;
   constexpr unsigned kLowBits = kBucket16Low, kLow = 1u << kLowBits;
   constexpr unsigned kHighBits = 16 - kLowBits, kHigh = 1u << kHighBits;
   constexpr unsigned kPer = kLow / THREADS;  // round 0's counters a thread scans
-  static_assert(kPer >= 1 && kLow % THREADS == 0 && kHigh <= THREADS,
-                "whole counters a thread in round 0, a thread a digit in round 1");
+  static_assert(kPer >= 1 && kLow % THREADS == 0 && kHigh <= 32 && kSlots <= 65536,
+                "whole counters a thread, a lane a digit, 16-bit ranks");
   extern __shared__ uint32_t smem[];
-  uint16_t* sk0 = reinterpret_cast<uint16_t*>(smem);                     // kSlots halves
-  uint16_t* sk1 = sk0 + kSlots;                                          // kSlots halves
-  auto warp_hist = reinterpret_cast<unsigned(*)[kHigh]>(smem + kSlots);  // kWarps x kHigh
-  unsigned* cnt = smem + kSlots + kWarps * kHigh;                        // kLow + kLow / 16
-  unsigned* warp_sums = cnt + kLow + kLow / 16;                          // kWarps
-  const auto pad = [](unsigned c) { return c + c / 16; };  // a bank skipped every 16 counters
+  uint16_t* sk = reinterpret_cast<uint16_t*>(smem);                          // kSlots halves
+  auto warp_hist = reinterpret_cast<unsigned(*)[kHigh]>(smem + kSlots / 2);  // kWarps x kHigh
+  unsigned* cnt = smem + kSlots / 2 + kWarps * kHigh;                        // kLow + kLow / 16
+  unsigned* warp_sums = cnt + kLow + kLow / 16;                              // kWarps
+  const auto padded = [](unsigned c) { return c + c / 16; };  // a bank skipped every 16 counters
+  const auto half = [](uint32_t w, unsigned h) { return h ? w >> 16 : w & 0xffffu; };
   const unsigned g = blockIdx.x;
   const unsigned n = hist[g];
   if (n <= 1) return;
   uint32_t* keys = data + start16[g];
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, t = threadIdx.x;
-  // The bucket's low 16 bits into sk1, coalesced, a thread's loads in flight at once (ITEMS / 2
-  // at a time: registers); the order check and round 0's count then read shared memory.
-  constexpr unsigned kBatch = ITEMS / 2;
+  const unsigned first = warp * ITEMS * 32 + lane;               // item j's slot: first + j * 32
+  const unsigned mine = first < n ? (n - first + 31) / 32 : 0u;  // the thread's keys: items < mine
+  const bool live = warp * ITEMS * 32 < n;                       // the warp holds a key
+  const bool full = (warp + 1) * ITEMS * 32 <= n;                // and no pad
+  uint32_t kp[kWords];
 #pragma unroll
-  for (unsigned h = 0; h < 2; ++h) {
-    uint32_t k[kBatch];
-#pragma unroll
-    for (unsigned j = 0; j < kBatch; ++j) {
-      const unsigned e = (h * kBatch + j) * THREADS + t;
-      k[j] = e < n ? keys[e] : 0u;
-    }
-#pragma unroll
-    for (unsigned j = 0; j < kBatch; ++j) {
-      const unsigned e = (h * kBatch + j) * THREADS + t;
-      if (e < n) sk1[e] = static_cast<uint16_t>(k[j]);
-    }
+  for (unsigned p = 0; p < kWords; ++p) {
+    const unsigned e0 = first + 2 * p * 32, e1 = e0 + 32;
+    const uint32_t a = e0 < n ? keys[e0] : 0xffffu, b = e1 < n ? keys[e1] : 0xffffu;
+    kp[p] = __byte_perm(a, b, 0x5410);  // a's bits 0-15, then b's
   }
-  for (unsigned i = t; i < kLow + kLow / 16; i += THREADS) cnt[i] = 0;
-  __syncthreads();
-  {  // In order already? Each key against the next (their top 16 bits are equal).
+  {  // In order already? Each key against the next slot's (their top 16 bits are equal).
     bool ordered = true;
-#pragma unroll 4
-    for (unsigned e = t; e + 1 < n; e += THREADS) ordered &= sk1[e] <= sk1[e + 1];
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const uint32_t k = half(kp[j / 2], j % 2);
+      const uint32_t next_lane = __shfl_down_sync(0xffffffffu, k, 1);
+      const uint32_t k1 = j + 1 < ITEMS ? half(kp[(j + 1) / 2], (j + 1) % 2) : k;
+      const uint32_t next_item = __shfl_sync(0xffffffffu, k1, 0);
+      const uint32_t next = lane < 31 ? next_lane : (j + 1 < ITEMS ? next_item : k);
+      ordered &= k <= next;
+    }
+    if (lane == 0) smem[warp] = kp[0] & 0xffffu;  // warp w's last key against w + 1's first
+    __syncthreads();
+    if (lane == 31 && warp + 1 < kWarps) ordered &= (kp[kWords - 1] >> 16) <= smem[warp + 1];
     if (__syncthreads_and(ordered)) return;
   }
-  // Round 0, bits 0 .. kLowBits - 1 (not stable; it need not be): count, scan (thread t holds
-  // counters t * kPer .. t * kPer + kPer - 1), then a shared atomic a key on its value's running
-  // start gives its slot in sk0.
-#pragma unroll 4
-  for (unsigned e = t; e < n; e += THREADS) atomicAdd(&cnt[pad(sk1[e] & (kLow - 1))], 1u);
+  // Round 0, bits 0 .. kLowBits - 1 (not stable; it need not be): a shared atomic a key is its
+  // rank among the keys of its value; the scan of the counters (thread t holds t * kPer .. + kPer
+  // - 1) then gives each value its start.
+  for (unsigned i = t; i < kLow + kLow / 16; i += THREADS) cnt[i] = 0;
+  __syncthreads();
+  uint32_t rp[kWords];
+  if (full) {
+#pragma unroll
+    for (unsigned p = 0; p < kWords; ++p) {
+      const unsigned r0 = atomicAdd(&cnt[padded(kp[p] & (kLow - 1))], 1u);
+      const unsigned r1 = atomicAdd(&cnt[padded((kp[p] >> 16) & (kLow - 1))], 1u);
+      rp[p] = r0 | r1 << 16;
+    }
+  } else if (live) {
+#pragma unroll
+    for (unsigned p = 0; p < kWords; ++p) {
+      const unsigned r0 = 2 * p < mine ? atomicAdd(&cnt[padded(kp[p] & (kLow - 1))], 1u) : 0u;
+      const unsigned r1 =
+          2 * p + 1 < mine ? atomicAdd(&cnt[padded((kp[p] >> 16) & (kLow - 1))], 1u) : 0u;
+      rp[p] = r0 | r1 << 16;
+    }
+  }
   __syncthreads();
   {
     unsigned held[kPer], sum = 0;
 #pragma unroll
-    for (unsigned i = 0; i < kPer; ++i) sum += held[i] = cnt[pad(t * kPer + i)];
+    for (unsigned i = 0; i < kPer; ++i) sum += held[i] = cnt[padded(t * kPer + i)];
     unsigned start = bucket_digit_scan<kWarps>(sum, warp_sums);
 #pragma unroll
     for (unsigned i = 0; i < kPer; ++i) {
-      cnt[pad(t * kPer + i)] = start;
+      cnt[padded(t * kPer + i)] = start;
       start += held[i];
     }
   }
   __syncthreads();
-#pragma unroll 4
-  for (unsigned e = t; e < n; e += THREADS) {
-    const unsigned k = sk1[e];
-    sk0[atomicAdd(&cnt[pad(k & (kLow - 1))], 1u)] = static_cast<uint16_t>(k);
+  // The counters' addresses are computed again rather than kept from the atomics (34 of them
+  // would not fit beside the keys and ranks): the empty asm hides that kp is unchanged.
+#pragma unroll
+  for (unsigned p = 0; p < kWords; ++p) asm volatile("" : "+r"(kp[p]));
+  if (full) {
+#pragma unroll
+    for (unsigned p = 0; p < kWords; ++p) {
+      const uint32_t k0 = kp[p] & 0xffffu, k1 = kp[p] >> 16;
+      sk[(rp[p] & 0xffffu) + cnt[padded(k0 & (kLow - 1))]] = static_cast<uint16_t>(k0);
+      sk[(rp[p] >> 16) + cnt[padded(k1 & (kLow - 1))]] = static_cast<uint16_t>(k1);
+    }
+  } else if (live) {
+#pragma unroll
+    for (unsigned p = 0; p < kWords; ++p) {
+      const uint32_t k0 = kp[p] & 0xffffu, k1 = kp[p] >> 16;
+      const unsigned e0 = first + 2 * p * 32, e1 = e0 + 32;  // a pad keeps its slot
+      sk[2 * p < mine ? (rp[p] & 0xffffu) + cnt[padded(k0 & (kLow - 1))] : e0] =
+          static_cast<uint16_t>(k0);
+      sk[2 * p + 1 < mine ? (rp[p] >> 16) + cnt[padded(k1 & (kLow - 1))] : e1] =
+          static_cast<uint16_t>(k1);
+    }
   }
-  // Round 1, bits kLowBits .. 15, stable: the n keys in groups of 32 slots of sk0, warp w taking
-  // `per` groups from group w * per in order; the slots past n (in the last group) read 0xffff,
-  // whose digit kHigh - 1 puts them last.
-  for (unsigned i = lane; i < kHigh; i += 32) warp_hist[warp][i] = 0;
   __syncthreads();
-  const unsigned per = (n + 32 * kWarps - 1) / (32 * kWarps);
-  const unsigned first = warp * per * 32 + lane;
-  const unsigned end = (n + 31) / 32 * 32;  // slots from `first` below this, 32 apart
-  const unsigned mine = first < end ? std::min(per, (end - first + 31) / 32) : 0u;
-#pragma unroll 4
-  for (unsigned j = 0; j < mine; ++j) {
-    const unsigned s = first + j * 32;
-    atomicAdd(&warp_hist[warp][(s < n ? sk0[s] : 0xffffu) >> kLowBits], 1u);
+  // Round 1, bits kLowBits .. 15, stable: v06's ballots and the warp's own counters (a load by
+  // every lane, a store by the digit's last lane), as bucket_stable_round. The keys' slots [0, n)
+  // belong to live warps; the pads of the last live warp have the largest digit and come last.
+  if (lane < kHigh) warp_hist[warp][lane] = 0;
+  __syncwarp();
+  if (live) {
+#pragma unroll
+    for (unsigned p = 0; p < kWords; ++p)
+      kp[p] = uint32_t(sk[first + 2 * p * 32]) | uint32_t(sk[first + (2 * p + 1) * 32]) << 16;
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const uint32_t k = half(kp[j / 2], j % 2);
+      const unsigned d = k >> kLowBits;
+      const unsigned peers = match_field<kLowBits, kHighBits>(k);
+      const unsigned upto = __popc(peers & v06::lanemask_le());
+      const unsigned old = warp_hist[warp][d];
+      if ((peers >> lane) == 1u) warp_hist[warp][d] = old + upto;  // the digit's last lane
+      __syncwarp();
+      const unsigned r = old + upto - 1;
+      rp[j / 2] = j % 2 ? rp[j / 2] | r << 16 : r;
+    }
   }
   __syncthreads();
   unsigned count = 0;
   if (t < kHigh) {
+#pragma unroll
     for (unsigned w = 0; w < kWarps; ++w) {
       const unsigned c = warp_hist[w][t];
       warp_hist[w][t] = count;
@@ -833,23 +859,23 @@ __global__ void __launch_bounds__(THREADS, 1)
   }
   const unsigned start1 = bucket_digit_scan<kWarps>(count, warp_sums);
   if (t < kHigh) {
+#pragma unroll
     for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][t] += start1;
   }
   __syncthreads();
-#pragma unroll 4
-  for (unsigned j = 0; j < mine; ++j) {
-    const unsigned s = first + j * 32;
-    const unsigned k = s < n ? sk0[s] : 0xffffu;
-    const unsigned peers = match_field<kLowBits, kHighBits>(k);
-    const unsigned upto = __popc(peers & v06::lanemask_le());
-    const unsigned leader = 31 - __clz(peers);
-    const unsigned old =
-        v06::leader_fetch_add(&warp_hist[warp][k >> kLowBits], upto, lane == leader);
-    sk1[__shfl_sync(0xffffffffu, old, leader) + upto - 1] = static_cast<uint16_t>(k);
+  if (live) {
+#pragma unroll
+    for (unsigned p = 0; p < kWords; ++p) asm volatile("" : "+r"(kp[p]));
+#pragma unroll
+    for (unsigned p = 0; p < kWords; ++p) {
+      const uint32_t k0 = kp[p] & 0xffffu, k1 = kp[p] >> 16;
+      sk[(rp[p] & 0xffffu) + warp_hist[warp][k0 >> kLowBits]] = static_cast<uint16_t>(k0);
+      sk[(rp[p] >> 16) + warp_hist[warp][k1 >> kLowBits]] = static_cast<uint16_t>(k1);
+    }
   }
   __syncthreads();
   const uint32_t top = g << 16;
-  for (unsigned e = t; e < n; e += THREADS) keys[e] = top | sk1[e];
+  for (unsigned e = t; e < n; e += THREADS) keys[e] = top | sk[e];
 }
 
 // The workspace: v15's (whose key buffer and look-back words the hybrid's passes reuse), then
@@ -858,7 +884,7 @@ __global__ void __launch_bounds__(THREADS, 1)
 struct Parts {
   unsigned* zeroed;  // what is zeroed per sort: the verdict, the counters, the sample's bins
   size_t zeroed_bytes;
-  unsigned* verdict;  // kWrapped | kTooLarge | kSkewed | kUnordered
+  unsigned* verdict;  // kWrapped | kTooLarge | kSkewed
   unsigned* maxbin;
   unsigned* counters;  // the two passes' tile counters, one a portion: 2 x v08::kMaxPortions
   unsigned* check;     // v08's mode word of both passes: 0
@@ -1145,8 +1171,8 @@ inline cudaError_t build_graph(const Call& c, cudaStream_t cs, cudaGraphExec_t* 
         g, cs,
         [&] {
           cudaMemsetAsync(w.zeroed, 0, w.zeroed_bytes, cs);
-          sample_kernel<<<kSampleBlocks, kSampleThreads, 0, cs>>>(
-              c.keys_in, c.n, w.sample_bins, w.verdict, !c.pairs() && needs_order(c.n));
+          sample_kernel<<<kSampleBlocks, kSampleThreads, 0, cs>>>(c.keys_in, c.n, w.sample_bins,
+                                                                  w.verdict);
           road_kernel<<<1, 1, 0, cs>>>(w.verdict, road1, true);
         },
         e);
@@ -1180,8 +1206,8 @@ inline cudaError_t launch_road(const Call& c, GraphCache& cache, cudaStream_t st
     cudaError_t e = cudaMemsetAsync(w.zeroed, 0, w.zeroed_bytes, stream);
     if (e != cudaSuccess) return e;
     unsigned verdict = 0;
-    sample_kernel<<<kSampleBlocks, kSampleThreads, 0, stream>>>(
-        c.keys_in, c.n, w.sample_bins, w.verdict, !c.pairs() && needs_order(c.n));
+    sample_kernel<<<kSampleBlocks, kSampleThreads, 0, stream>>>(c.keys_in, c.n, w.sample_bins,
+                                                                w.verdict);
     e = cudaMemcpyAsync(&verdict, w.verdict, 4, cudaMemcpyDeviceToHost, stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
     if (e != cudaSuccess) return e;
