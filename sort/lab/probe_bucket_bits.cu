@@ -15,12 +15,14 @@
 //     sort/lab/probe_bucket_bits.cu common/device.cu -o probe_bucket_bits && ./probe_bucket_bits
 // Arguments: sizes in keys (default 2^27, 2^28, 2^29, 2^30 - 1). PROBE_ONCE=1 in the environment
 // runs each variant once, untimed, for Nsight Compute; PROBE_SET=2 or 3 picks a later set of
-// variants (run_shape says which). Sizes whose shape is the 16-bit one (1,024 x 34, from about
-// 1.09e9 keys, e.g. 2147483648) run run_shape16's set: v16's kernel against 10, 11 and 12 bits in
-// the atomic round (run on 2026-11-29, when v16's was 8 + 8: 12 bits won, and v16's kernel has
-// been 12 + 4 since 17cd80b), then the same buckets on thread block clusters of two 1,024 x 17
-// blocks and of four 512 x 17 (bucket_cluster_kernel; run on 2026-11-29 at 2^31: 1.5 and 6.2
-// times v16's kernel's time, every output right; see the lab notes).
+// variants (run_shape says which); PROBE_SET=4, v16's split with and without the pads' atomics
+// (SKIP 1) and with warps that hold no key sitting out (SKIP 2). Sizes whose shape is the 16-bit
+// one (1,024 x 34, from about 1.09e9 keys, e.g. 2147483648) run run_shape16's set: v16's kernel
+// against 10, 11 and 12 bits in the atomic round (run on 2026-11-29, when v16's was 8 + 8: 12 bits
+// won), the packed kernel (keys and ranks two to a register) at SKIP 0, 1 and 2 (v16's kernel since
+// 7197c25 is SKIP 2's), then the same buckets on thread block clusters of two 1,024 x 17 blocks and
+// of four 512 x 17 (bucket_cluster_kernel; run on 2026-11-29 at 2^31: 1.5 and 6.2 times v16's
+// kernel's time then, every output right). Runs and results: sort/lab/LAB_NOTES.md.
 #include <cuda_pipeline.h>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -78,7 +80,7 @@ constexpr unsigned tail_words() {
 // words of shared memory no thread reads any more; tail: tail_words<THREADS, LOW>() words. A bucket
 // in order is stored by no one (it is in place already). Ends with every thread past its last
 // access to sk and tail only after a barrier the caller provides.
-template <unsigned THREADS, unsigned ITEMS, unsigned LOW, bool PLAIN>
+template <unsigned THREADS, unsigned ITEMS, unsigned LOW, bool PLAIN, unsigned SKIP = 0>
 __device__ __forceinline__ void sort_bucket(uint32_t (&key)[ITEMS], uint32_t* sk, unsigned* tail,
                                             unsigned n, uint32_t* keys) {
   constexpr unsigned kWarps = THREADS / 32;
@@ -90,6 +92,7 @@ __device__ __forceinline__ void sort_bucket(uint32_t (&key)[ITEMS], uint32_t* sk
   const auto pad = [](unsigned c) { return c + (c >> 4); };
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, t = threadIdx.x;
   const unsigned first = warp * ITEMS * 32 + lane;
+  const bool live = SKIP < 2 || warp * ITEMS * 32 < n;  // SKIP = 2: a warp with no key sits out
   {
     bool ordered = true;
 #pragma unroll
@@ -108,8 +111,13 @@ __device__ __forceinline__ void sort_bucket(uint32_t (&key)[ITEMS], uint32_t* sk
   // Round 0, bits 0 .. LOW-1: a shared atomic a key.
   for (unsigned i = t; i < kLow + kLow / 16; i += THREADS) cnt[i] = 0;
   __syncthreads();
+  // SKIP: the slots past n (pad, all of one value) take no atomic (on one counter they would
+  // wait on each other); the real keys' ranks fill [0, n) and a pad stays in its own slot.
+  if (live) {
 #pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) rank[j] = atomicAdd(&cnt[pad(key[j] & (kLow - 1))], 1u);
+    for (unsigned j = 0; j < ITEMS; ++j)
+      rank[j] = !SKIP || first + j * 32 < n ? atomicAdd(&cnt[pad(key[j] & (kLow - 1))], 1u) : 0u;
+  }
   __syncthreads();
   {
     // A thread's kPer counters are held in registers up to 8 of them, else read twice.
@@ -134,30 +142,37 @@ __device__ __forceinline__ void sort_bucket(uint32_t (&key)[ITEMS], uint32_t* sk
     }
   }
   __syncthreads();
+  if (live) {
 #pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) sk[rank[j] + cnt[pad(key[j] & (kLow - 1))]] = key[j];
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const unsigned e = first + j * 32;
+      sk[SKIP && e >= n ? e : rank[j] + cnt[pad(key[j] & (kLow - 1))]] = key[j];
+    }
+  }
   __syncthreads();
-#pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) key[j] = sk[first + j * 32];
   // Round 1, bits LOW .. 15: ballots, stable.
   for (unsigned i = lane; i < kHigh; i += 32) warp_hist[warp][i] = 0;
   __syncwarp();
 #pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j) {
-    const unsigned dd = (key[j] >> LOW) & (kHigh - 1);
-    const unsigned peers = match_bits<LOW, kHighBits>(key[j]);
-    const unsigned upto = __popc(peers & v06::lanemask_le());
-    if constexpr (PLAIN) {
-      // The counters are the warp's own: a load by every lane and a store by the digit's last
-      // lane, no atomic and no shuffle.
-      const unsigned old = warp_hist[warp][dd];
-      if ((peers >> lane) == 1u) warp_hist[warp][dd] = old + upto;
-      __syncwarp();
-      rank[j] = old + upto - 1;
-    } else {
-      const unsigned leader = 31 - __clz(peers);
-      const unsigned old = v06::leader_fetch_add(&warp_hist[warp][dd], upto, lane == leader);
-      rank[j] = __shfl_sync(0xffffffffu, old, leader) + upto - 1;
+  for (unsigned j = 0; j < ITEMS; ++j) key[j] = live ? sk[first + j * 32] : 0u;
+  if (live) {
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const unsigned dd = (key[j] >> LOW) & (kHigh - 1);
+      const unsigned peers = match_bits<LOW, kHighBits>(key[j]);
+      const unsigned upto = __popc(peers & v06::lanemask_le());
+      if constexpr (PLAIN) {
+        // The counters are the warp's own: a load by every lane and a store by the digit's last
+        // lane, no atomic and no shuffle.
+        const unsigned old = warp_hist[warp][dd];
+        if ((peers >> lane) == 1u) warp_hist[warp][dd] = old + upto;
+        __syncwarp();
+        rank[j] = old + upto - 1;
+      } else {
+        const unsigned leader = 31 - __clz(peers);
+        const unsigned old = v06::leader_fetch_add(&warp_hist[warp][dd], upto, lane == leader);
+        rank[j] = __shfl_sync(0xffffffffu, old, leader) + upto - 1;
+      }
     }
   }
   __syncthreads();
@@ -176,15 +191,18 @@ __device__ __forceinline__ void sort_bucket(uint32_t (&key)[ITEMS], uint32_t* sk
     for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][t] += start;
   }
   __syncthreads();
+  if (live) {
 #pragma unroll
-  for (unsigned j = 0; j < ITEMS; ++j)
-    sk[rank[j] + warp_hist[warp][(key[j] >> LOW) & (kHigh - 1)]] = key[j];
+    for (unsigned j = 0; j < ITEMS; ++j)
+      sk[rank[j] + warp_hist[warp][(key[j] >> LOW) & (kHigh - 1)]] = key[j];
+  }
   __syncthreads();
   for (unsigned e = t; e < n; e += THREADS) keys[e] = sk[e];
 }
 
 // One block a bucket, as v16's bucket_sort_kernel.
-template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned LOW, bool PLAIN>
+template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned LOW, bool PLAIN,
+          unsigned SKIP = 0>
 __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     bucket_wide_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
   constexpr unsigned kSlots = THREADS * ITEMS;
@@ -202,7 +220,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
     const unsigned e = first + j * 32;
     key[j] = e < n ? keys[e] : padkey;
   }
-  sort_bucket<THREADS, ITEMS, LOW, PLAIN>(key, smem, smem + kSlots, n, keys);
+  sort_bucket<THREADS, ITEMS, LOW, PLAIN, SKIP>(key, smem, smem + kSlots, n, keys);
 }
 
 // Persistent blocks, each sorting buckets blockIdx.x, + gridDim.x, ...: while it sorts one bucket
@@ -585,6 +603,175 @@ __global__ void __cluster_dims__(CLUSTER, 1, 1) __launch_bounds__(THREADS, 1024 
   }
 }
 
+// The 16-bit shape with its keys and ranks in registers, two to a word (written 2026-11-29):
+// bucket_sort_kernel's rounds (12 bits by a shared atomic a key, the other 4 by ballots, stable,
+// plain warp counters) on the low 16 bits of 1,024 x 34 slots. A key and a rank each fit 16 bits
+// (34,816 slots), so item j's key is half j % 2 of kp[j / 2] and its rank that of rp[j / 2]: 17 +
+// 17 registers, as 1,024 x 17's 32-bit keys and ranks. One 2-byte buffer of slots (68 KB) instead
+// of v16's two; each round's count is its rank (one atomic a key where v16's 16-bit kernel counts
+// and then ranks), and the slots are read back once, in the tile layout.
+// The slots past n hold the pad 0xffff. SKIP = 0: the pads are sorted with the keys (their round-0
+// atomics all hit one counter). SKIP = 1: a pad takes no atomic and stays in its own slot (the
+// keys' ranks fill [0, n)). SKIP = 2: as 1, and a warp with no key (its first slot >= n) sits out
+// both rounds (its counters stay 0), a warp with no pad takes the unpredicated path.
+template <unsigned THREADS, unsigned ITEMS>
+constexpr unsigned packed16_words() {
+  constexpr unsigned kLow = 1u << 12, kHigh = 16;
+  return THREADS * ITEMS / 2 + THREADS / 32 * kHigh + kLow + kLow / 16 + THREADS / 32;
+}
+template <unsigned THREADS, unsigned ITEMS, unsigned SKIP>
+__global__ void __launch_bounds__(THREADS, 1)
+    bucket_packed16_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
+  static_assert(ITEMS % 2 == 0 && THREADS == 1024, "pairs of items, 1,024 threads");
+  constexpr unsigned kWarps = THREADS / 32, kSlots = THREADS * ITEMS, kWords = ITEMS / 2;
+  constexpr unsigned kLowBits = 12, kLow = 1u << kLowBits, kHigh = 16, kPer = kLow / THREADS;
+  extern __shared__ uint32_t smem[];
+  uint16_t* sk = reinterpret_cast<uint16_t*>(smem);                          // kSlots halves
+  auto warp_hist = reinterpret_cast<unsigned(*)[kHigh]>(smem + kSlots / 2);  // kWarps x kHigh
+  unsigned* cnt = smem + kSlots / 2 + kWarps * kHigh;                        // kLow + kLow / 16
+  unsigned* warp_sums = cnt + kLow + kLow / 16;                              // kWarps
+  const auto padded = [](unsigned c) { return c + c / 16; };
+  const unsigned g = blockIdx.x;
+  const unsigned n = hist[g];
+  if (n <= 1) return;
+  uint32_t* keys = data + start16[g];
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, t = threadIdx.x;
+  const unsigned first = warp * ITEMS * 32 + lane;
+  const bool live = SKIP < 2 || warp * ITEMS * 32 < n;          // the warp holds a key
+  const bool full = SKIP == 0 || (warp + 1) * ITEMS * 32 <= n;  // the warp holds no pad
+  const auto half = [](uint32_t w, unsigned h) { return h ? w >> 16 : w & 0xffffu; };
+  uint32_t kp[kWords];
+#pragma unroll
+  for (unsigned p = 0; p < kWords; ++p) {
+    const unsigned e0 = first + 2 * p * 32, e1 = e0 + 32;
+    const uint32_t a = e0 < n ? keys[e0] : 0xffffu, b = e1 < n ? keys[e1] : 0xffffu;
+    kp[p] = __byte_perm(a, b, 0x5410);  // low halves: a's bits 0-15, then b's
+  }
+  {  // in order already?
+    bool ordered = true;
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const uint32_t k = half(kp[j / 2], j % 2);
+      const uint32_t next_lane = __shfl_down_sync(0xffffffffu, k, 1);
+      const uint32_t k1 = j + 1 < ITEMS ? half(kp[(j + 1) / 2], (j + 1) % 2) : k;
+      const uint32_t next_item = __shfl_sync(0xffffffffu, k1, 0);
+      const uint32_t next = lane < 31 ? next_lane : (j + 1 < ITEMS ? next_item : k);
+      ordered &= k <= next;
+    }
+    if (lane == 0) smem[warp] = kp[0] & 0xffffu;
+    __syncthreads();
+    if (lane == 31 && warp + 1 < kWarps) ordered &= (kp[kWords - 1] >> 16) <= smem[warp + 1];
+    if (__syncthreads_and(ordered)) return;
+  }
+  // Round 0, bits 0-11: a shared atomic a key is its rank among its value's keys.
+  for (unsigned i = t; i < kLow + kLow / 16; i += THREADS) cnt[i] = 0;
+  __syncthreads();
+  uint32_t rp[kWords];
+  if (full) {
+#pragma unroll
+    for (unsigned p = 0; p < kWords; ++p) {
+      const unsigned r0 = atomicAdd(&cnt[padded(kp[p] & (kLow - 1))], 1u);
+      const unsigned r1 = atomicAdd(&cnt[padded((kp[p] >> 16) & (kLow - 1))], 1u);
+      rp[p] = r0 | r1 << 16;
+    }
+  } else if (live) {
+#pragma unroll
+    for (unsigned p = 0; p < kWords; ++p) {
+      const unsigned e0 = first + 2 * p * 32, e1 = e0 + 32;
+      const unsigned r0 = e0 < n ? atomicAdd(&cnt[padded(kp[p] & (kLow - 1))], 1u) : 0u;
+      const unsigned r1 = e1 < n ? atomicAdd(&cnt[padded((kp[p] >> 16) & (kLow - 1))], 1u) : 0u;
+      rp[p] = r0 | r1 << 16;
+    }
+  }
+  __syncthreads();
+  {
+    unsigned held[kPer], sum = 0;
+#pragma unroll
+    for (unsigned i = 0; i < kPer; ++i) sum += held[i] = cnt[padded(t * kPer + i)];
+    unsigned start = v16::bucket_digit_scan<kWarps>(sum, warp_sums);
+#pragma unroll
+    for (unsigned i = 0; i < kPer; ++i) {
+      cnt[padded(t * kPer + i)] = start;
+      start += held[i];
+    }
+  }
+  __syncthreads();
+  // The keys' counter addresses are recomputed, not held from the atomics (34 of them would not
+  // fit beside the keys and ranks): the empty asm hides that kp is unchanged.
+#pragma unroll
+  for (unsigned p = 0; p < kWords; ++p) asm volatile("" : "+r"(kp[p]));
+  if (full) {
+#pragma unroll
+    for (unsigned p = 0; p < kWords; ++p) {
+      const uint32_t k0 = kp[p] & 0xffffu, k1 = kp[p] >> 16;
+      sk[(rp[p] & 0xffffu) + cnt[padded(k0 & (kLow - 1))]] = static_cast<uint16_t>(k0);
+      sk[(rp[p] >> 16) + cnt[padded(k1 & (kLow - 1))]] = static_cast<uint16_t>(k1);
+    }
+  } else if (live) {
+#pragma unroll
+    for (unsigned p = 0; p < kWords; ++p) {
+      const uint32_t k0 = kp[p] & 0xffffu, k1 = kp[p] >> 16;
+      const unsigned e0 = first + 2 * p * 32, e1 = e0 + 32;  // a pad stays in its slot
+      sk[e0 >= n ? e0 : (rp[p] & 0xffffu) + cnt[padded(k0 & (kLow - 1))]] =
+          static_cast<uint16_t>(k0);
+      sk[e1 >= n ? e1 : (rp[p] >> 16) + cnt[padded(k1 & (kLow - 1))]] = static_cast<uint16_t>(k1);
+    }
+  }
+  __syncthreads();
+  // Round 1, bits 12-15: ballots and plain warp counters, stable.
+  if (lane < kHigh) warp_hist[warp][lane] = 0;
+  __syncwarp();
+  if (live) {
+#pragma unroll
+    for (unsigned p = 0; p < kWords; ++p)
+      kp[p] = uint32_t(sk[first + 2 * p * 32]) | uint32_t(sk[first + (2 * p + 1) * 32]) << 16;
+#pragma unroll
+    for (unsigned j = 0; j < ITEMS; ++j) {
+      const uint32_t k = half(kp[j / 2], j % 2);
+      const unsigned dd = k >> kLowBits;
+      const unsigned peers = v16::match_field<kLowBits, 4>(k);
+      const unsigned upto = __popc(peers & v06::lanemask_le());
+      const unsigned old = warp_hist[warp][dd];
+      if ((peers >> lane) == 1u) warp_hist[warp][dd] = old + upto;  // the digit's last lane
+      __syncwarp();
+      const unsigned r = old + upto - 1;
+      if (j % 2 == 0)
+        rp[j / 2] = r;
+      else
+        rp[j / 2] |= r << 16;
+    }
+  }
+  __syncthreads();
+  unsigned count = 0;
+  if (t < kHigh) {
+#pragma unroll
+    for (unsigned w = 0; w < kWarps; ++w) {
+      const unsigned c = warp_hist[w][t];
+      warp_hist[w][t] = count;
+      count += c;
+    }
+  }
+  const unsigned start1 = v16::bucket_digit_scan<kWarps>(count, warp_sums);
+  if (t < kHigh) {
+#pragma unroll
+    for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][t] += start1;
+  }
+  __syncthreads();
+  if (live) {
+#pragma unroll
+    for (unsigned p = 0; p < kWords; ++p) asm volatile("" : "+r"(kp[p]));
+#pragma unroll
+    for (unsigned p = 0; p < kWords; ++p) {
+      const uint32_t k0 = kp[p] & 0xffffu, k1 = kp[p] >> 16;
+      sk[(rp[p] & 0xffffu) + warp_hist[warp][k0 >> kLowBits]] = static_cast<uint16_t>(k0);
+      sk[(rp[p] >> 16) + warp_hist[warp][k1 >> kLowBits]] = static_cast<uint16_t>(k1);
+    }
+  }
+  __syncthreads();
+  const uint32_t top = g << 16;
+  for (unsigned e = t; e < n; e += THREADS) keys[e] = top | sk[e];
+}
+
 struct Bufs {
   uint32_t* grouped;  // the bucket pass's input
   uint32_t* work;     // sorted in place
@@ -610,13 +797,14 @@ void time_variant(const char* name, size_t n, const Bufs& b, probe_timing::Timer
               e == cudaSuccess ? "" : cudaGetErrorString(e));
 }
 
-template <unsigned T, unsigned I, unsigned MB, unsigned LOW, bool PLAIN = false>
+template <unsigned T, unsigned I, unsigned MB, unsigned LOW, bool PLAIN = false, unsigned SKIP = 0>
 void run_wide(size_t n, const Bufs& b, probe_timing::Timer& timer) {
   constexpr unsigned bytes = 4 * (T * I + tail_words<T, LOW>());
-  const auto kernel = bucket_wide_kernel<T, I, MB, LOW, PLAIN>;
+  const auto kernel = bucket_wide_kernel<T, I, MB, LOW, PLAIN, SKIP>;
   cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
   const std::string name = std::to_string(T) + "x" + std::to_string(I) +
-                           " low=" + std::to_string(LOW) + (PLAIN ? " plain" : "");
+                           " low=" + std::to_string(LOW) + (PLAIN ? " plain" : "") +
+                           (SKIP ? " skip=" + std::to_string(SKIP) : "");
   time_variant(name.c_str(), n, b, timer, [&](cudaStream_t s) {
     kernel<<<v16::kBins, T, bytes, s>>>(b.work, b.start16, b.hist);
   });
@@ -657,6 +845,15 @@ void run_shape(size_t n, const Bufs& b, probe_timing::Timer& timer) {
   // PROBE_SET=3: 256 x 10 (2^27) at five blocks an SM (48 registers, no spill) against six (40
   // registers; v16's kernel spilled there until 9f9dae1), 11 bits. Run 2026-11-29: five blocks an
   // SM were slower (logs/h200-grid-spill-2026-11-29/).
+  // PROBE_SET=4: v16's own split and counters, with and without the pads' atomics (SKIP).
+  if (const char* set = std::getenv("PROBE_SET"); set && std::string(set) == "4") {
+    constexpr unsigned kLowV16 = v16::bucket_low_bits(T, I);
+    constexpr bool kPlainV16 = v16::bucket_plain_counters(T, I);
+    run_wide<T, I, MB, kLowV16, kPlainV16>(n, b, timer);
+    run_wide<T, I, MB, kLowV16, kPlainV16, 1>(n, b, timer);
+    run_wide<T, I, MB, kLowV16, kPlainV16, 2>(n, b, timer);
+    return;
+  }
   if (const char* set = std::getenv("PROBE_SET"); set && std::string(set) == "3") {
     if constexpr (T == 256 && I == 10) {
       run_wide<T, I, 6, 11>(n, b, timer);
@@ -720,9 +917,27 @@ void run_shape16(size_t n, const Bufs& b, probe_timing::Timer& timer) {
       kernel<<<v16::kBins, 1024, bytes, s>>>(b.work, b.start16, b.hist);
     });
   };
-  split(std::integral_constant<unsigned, 10>{});
-  split(std::integral_constant<unsigned, 11>{});
-  split(std::integral_constant<unsigned, 12>{});
+  const char* set = std::getenv("PROBE_SET");
+  const bool set4 = set && std::string(set) == "4";  // v16's kernel and the packed ones only
+  if (!set4) {
+    split(std::integral_constant<unsigned, 10>{});
+    split(std::integral_constant<unsigned, 11>{});
+    split(std::integral_constant<unsigned, 12>{});
+  }
+  const auto packed = [&](auto skip_c) {
+    constexpr unsigned SKIP = decltype(skip_c)::value;
+    constexpr unsigned bytes = 4 * packed16_words<1024, 34>();
+    const auto kernel = bucket_packed16_kernel<1024, 34, SKIP>;
+    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+    const std::string name = "1024x34 packed skip=" + std::to_string(SKIP);
+    time_variant(name.c_str(), n, b, timer, [&](cudaStream_t s) {
+      kernel<<<v16::kBins, 1024, bytes, s>>>(b.work, b.start16, b.hist);
+    });
+  };
+  packed(std::integral_constant<unsigned, 0>{});
+  packed(std::integral_constant<unsigned, 1>{});
+  packed(std::integral_constant<unsigned, 2>{});
+  if (set4) return;
   // The cluster variants (run 2026-11-29 at 2^31, both slower than v16's kernel): two blocks of
   // 1,024 x 17 (one an SM), four of 512 x 17 (two an SM, 64 registers).
   const auto cluster = [&](auto c_c, auto t_c, auto i_c) {
