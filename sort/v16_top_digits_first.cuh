@@ -582,9 +582,10 @@ __device__ __forceinline__ void bucket_stable_round(const uint32_t (&key)[ITEMS]
 // keys give, do not share a bank; a thread scans 2^L / THREADS of them): not stable, and it need
 // not be, since the keys' order inside a bucket means nothing before it. The second ranks the
 // other 16 - L bits with v06's ballots, stably (bucket_stable_round). The slots past the bucket
-// hold g << 16 | 0xffff, a value a real key of the bucket may have, so that whichever of equal
-// values fills the first hist[g] slots the output is the same. A bucket already in order (every
-// key no larger than the next) is left as it is. Shared memory: bucket_smem_bytes.
+// hold the pad g << 16 | 0xffff: the pads take no atomic in the first round and keep their slots
+// [n, slots), and in the second, stable round their digit is the largest, so the keys end in
+// [0, n). A bucket already in order (every key no larger than the next) is left as it is. Shared
+// memory: bucket_smem_bytes.
 template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS>
 __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     bucket_sort_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
