@@ -16,13 +16,15 @@
 // Arguments: sizes in keys (default 2^27, 2^28, 2^29, 2^30 - 1). PROBE_ONCE=1 in the environment
 // runs each variant once, untimed, for Nsight Compute; PROBE_SET=2 or 3 picks a later set of
 // variants (run_shape says which); PROBE_SET=4, v16's split with and without the pads' atomics
-// (SKIP 1) and with warps that hold no key sitting out (SKIP 2). Sizes whose shape is the 16-bit
-// one (1,024 x 34, from about 1.09e9 keys, e.g. 2147483648) run run_shape16's set: v16's kernel
-// against 10, 11 and 12 bits in the atomic round (run on 2026-11-29, when v16's was 8 + 8: 12 bits
-// won), the packed kernel (keys and ranks two to a register) at SKIP 0, 1 and 2 (v16's kernel since
-// 7197c25 is SKIP 2's), then the same buckets on thread block clusters of two 1,024 x 17 blocks and
-// of four 512 x 17 (bucket_cluster_kernel; run on 2026-11-29 at 2^31: 1.5 and 6.2 times v16's
-// kernel's time then, every output right). Runs and results: sort/lab/LAB_NOTES.md.
+// (SKIP 1) and with warps that hold no key sitting out (SKIP 2); PROBE_SET=5, SKIP 1 with and
+// without the order check ended after a warp's first 32 slots (EARLY).
+// Sizes whose shape is the 16-bit one (1,024 x 34, from about 1.09e9 keys, e.g. 2147483648) run
+// run_shape16's set: v16's kernel against 10, 11 and 12 bits in the atomic round (run on
+// 2026-11-29, when v16's was 8 + 8: 12 bits won), the packed kernel (keys and ranks two to a
+// register) at SKIP 0, 1 and 2 (v16's kernel since 7197c25 is SKIP 2's), then the same buckets on
+// thread block clusters of two 1,024 x 17 blocks and of four 512 x 17 (bucket_cluster_kernel; run
+// on 2026-11-29 at 2^31: 1.5 and 6.2 times v16's kernel's time then, every output right). Runs and
+// results: sort/lab/LAB_NOTES.md.
 #include <cuda_pipeline.h>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -80,7 +82,8 @@ constexpr unsigned tail_words() {
 // words of shared memory no thread reads any more; tail: tail_words<THREADS, LOW>() words. A bucket
 // in order is stored by no one (it is in place already). Ends with every thread past its last
 // access to sk and tail only after a barrier the caller provides.
-template <unsigned THREADS, unsigned ITEMS, unsigned LOW, bool PLAIN, unsigned SKIP = 0>
+template <unsigned THREADS, unsigned ITEMS, unsigned LOW, bool PLAIN, unsigned SKIP = 0,
+          bool EARLY = false>
 __device__ __forceinline__ void sort_bucket(uint32_t (&key)[ITEMS], uint32_t* sk, unsigned* tail,
                                             unsigned n, uint32_t* keys) {
   constexpr unsigned kWarps = THREADS / 32;
@@ -101,6 +104,10 @@ __device__ __forceinline__ void sort_bucket(uint32_t (&key)[ITEMS], uint32_t* sk
       const uint32_t next_item = __shfl_sync(0xffffffffu, key[j + 1 < ITEMS ? j + 1 : j], 0);
       const uint32_t next = lane < 31 ? next_lane : (j + 1 < ITEMS ? next_item : key[j]);
       ordered &= key[j] <= next;
+      // EARLY: a warp whose first 32 slots are out of order (any unsorted input) stops checking.
+      if constexpr (EARLY) {
+        if (j == 0 && !__all_sync(0xffffffffu, ordered)) break;
+      }
     }
     if (lane == 0) sk[warp] = key[0];
     __syncthreads();
@@ -202,7 +209,7 @@ __device__ __forceinline__ void sort_bucket(uint32_t (&key)[ITEMS], uint32_t* sk
 
 // One block a bucket, as v16's bucket_sort_kernel.
 template <unsigned THREADS, unsigned ITEMS, unsigned MIN_BLOCKS, unsigned LOW, bool PLAIN,
-          unsigned SKIP = 0>
+          unsigned SKIP = 0, bool EARLY = false>
 __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS))
     bucket_wide_kernel(uint32_t* data, const unsigned* start16, const unsigned* hist) {
   constexpr unsigned kSlots = THREADS * ITEMS;
@@ -220,7 +227,7 @@ __global__ void __launch_bounds__(THREADS, arch::min_blocks(THREADS, MIN_BLOCKS)
     const unsigned e = first + j * 32;
     key[j] = e < n ? keys[e] : padkey;
   }
-  sort_bucket<THREADS, ITEMS, LOW, PLAIN, SKIP>(key, smem, smem + kSlots, n, keys);
+  sort_bucket<THREADS, ITEMS, LOW, PLAIN, SKIP, EARLY>(key, smem, smem + kSlots, n, keys);
 }
 
 // Persistent blocks, each sorting buckets blockIdx.x, + gridDim.x, ...: while it sorts one bucket
@@ -797,14 +804,15 @@ void time_variant(const char* name, size_t n, const Bufs& b, probe_timing::Timer
               e == cudaSuccess ? "" : cudaGetErrorString(e));
 }
 
-template <unsigned T, unsigned I, unsigned MB, unsigned LOW, bool PLAIN = false, unsigned SKIP = 0>
+template <unsigned T, unsigned I, unsigned MB, unsigned LOW, bool PLAIN = false, unsigned SKIP = 0,
+          bool EARLY = false>
 void run_wide(size_t n, const Bufs& b, probe_timing::Timer& timer) {
   constexpr unsigned bytes = 4 * (T * I + tail_words<T, LOW>());
-  const auto kernel = bucket_wide_kernel<T, I, MB, LOW, PLAIN, SKIP>;
+  const auto kernel = bucket_wide_kernel<T, I, MB, LOW, PLAIN, SKIP, EARLY>;
   cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
   const std::string name = std::to_string(T) + "x" + std::to_string(I) +
                            " low=" + std::to_string(LOW) + (PLAIN ? " plain" : "") +
-                           (SKIP ? " skip=" + std::to_string(SKIP) : "");
+                           (SKIP ? " skip=" + std::to_string(SKIP) : "") + (EARLY ? " early" : "");
   time_variant(name.c_str(), n, b, timer, [&](cudaStream_t s) {
     kernel<<<v16::kBins, T, bytes, s>>>(b.work, b.start16, b.hist);
   });
@@ -845,6 +853,15 @@ void run_shape(size_t n, const Bufs& b, probe_timing::Timer& timer) {
   // PROBE_SET=3: 256 x 10 (2^27) at five blocks an SM (48 registers, no spill) against six (40
   // registers; v16's kernel spilled there until 9f9dae1), 11 bits. Run 2026-11-29: five blocks an
   // SM were slower (logs/h200-grid-spill-2026-11-29/).
+  // PROBE_SET=5: v16's split with the pads' atomics skipped (as v16 since 7197c25), with and
+  // without the early end of the order check (EARLY).
+  if (const char* set = std::getenv("PROBE_SET"); set && std::string(set) == "5") {
+    constexpr unsigned kLowV16 = v16::bucket_low_bits(T, I);
+    constexpr bool kPlainV16 = v16::bucket_plain_counters(T, I);
+    run_wide<T, I, MB, kLowV16, kPlainV16, 1>(n, b, timer);
+    run_wide<T, I, MB, kLowV16, kPlainV16, 1, true>(n, b, timer);
+    return;
+  }
   // PROBE_SET=4: v16's own split and counters, with and without the pads' atomics (SKIP).
   if (const char* set = std::getenv("PROBE_SET"); set && std::string(set) == "4") {
     constexpr unsigned kLowV16 = v16::bucket_low_bits(T, I);
