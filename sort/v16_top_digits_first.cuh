@@ -11,7 +11,8 @@
 // (unstable: the order inside a bucket means nothing yet), the other 4 to 6 by ballots (stable).
 // An atomic costs the same at any width, a ballot round one vote a bit, so the first round takes
 // bits until scanning its counters costs more than the votes save (bucket_low_bits). The slots
-// past a bucket's keys take no atomic, and a bucket in order is left. A sample of 262,144 keys,
+// past a bucket's keys take no atomic, and a bucket in order is left (a warp whose first 32 slots
+// are out of order stops checking there). A sample of 262,144 keys,
 // then the exact count, send inputs whose buckets do not fit a block (few distinct keys) to v15,
 // on the GPU: a CUDA graph's switch nodes.
 // Changes from v15: v15 ranked and scattered every key in four passes over DRAM; here two passes
@@ -19,8 +20,7 @@
 // Remains (bottleneck): the bucket pass, bound by the SMs: it issues on about half its cycles at
 // 7.8 warps a scheduler and takes about a third of the sort at 2^28 (H200; sort/lab/LAB_NOTES.md);
 // from about 272M keys its larger blocks leave fewer warps an SM, and from about 563M keys one
-// 1,024-thread block an SM. Its order check runs to the end on every unsorted bucket (ended after
-// a warp's first 32 slots, the probe's copy ran 4.5 to 6.6% faster). Few distinct keys: v15.
+// 1,024-thread block an SM. Few distinct keys: v15.
 // Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
 // SIGMOD 2017 (MSD passes, then on-chip sorts of the buckets); A. Adinets and D. Merrill,
 // "Onesweep", 2022 (the passes); v07's one-block sort; CUDA graph conditional nodes (NVIDIA,
@@ -465,10 +465,38 @@ __device__ __forceinline__ unsigned bucket_digit_scan(unsigned count, unsigned* 
   return incl - count + (warp ? warp_sums[warp - 1] : 0);
 }
 
+// A stable round's counters to starts: warp_hist[w][d] (WARPS x VALUES words of shared memory,
+// warp w's count of digit d) becomes where warp w's first key of digit d goes, counted in digit
+// order and, within a digit, in warp order. Thread d < VALUES owns digit d's column (a thread a
+// digit: VALUES <= THREADS). warp_sums: WARPS words. Called by every thread after the counts'
+// barrier; ends with a barrier.
+template <unsigned WARPS, unsigned VALUES>
+__device__ __forceinline__ void warp_counts_to_starts(unsigned (*warp_hist)[VALUES],
+                                                      unsigned* warp_sums) {
+  const unsigned d = threadIdx.x;
+  unsigned count = 0;
+  if (d < VALUES) {
+#pragma unroll
+    for (unsigned w = 0; w < WARPS; ++w) {
+      const unsigned c = warp_hist[w][d];
+      warp_hist[w][d] = count;
+      count += c;
+    }
+  }
+  const unsigned start = bucket_digit_scan<WARPS>(count, warp_sums);
+  if (d < VALUES) {
+#pragma unroll
+    for (unsigned w = 0; w < WARPS; ++w) warp_hist[w][d] += start;
+  }
+  __syncthreads();
+}
+
 // Whether a block's THREADS x ITEMS words (v06's tile layout: word j of lane l of warp w at slot
 // (w * ITEMS + j) * 32 + l) are in order, each no larger than the next slot's; the same answer in
 // every thread. scratch: THREADS / 32 words of shared memory (each warp's first word, against
-// the warp before it). Two barriers. Both bucket passes leave a bucket in order as it is.
+// the warp before it). Two barriers. Both bucket passes leave a bucket in order as it is. A warp
+// whose first 32 slots are already out of order (so almost every unsorted bucket) stops checking
+// there: one vote instead of ITEMS - 1 more rounds of shuffles.
 template <unsigned THREADS, unsigned ITEMS>
 __device__ __forceinline__ bool bucket_in_order(const uint32_t (&w)[ITEMS], uint32_t* scratch) {
   constexpr unsigned kWarps = THREADS / 32;
@@ -480,6 +508,7 @@ __device__ __forceinline__ bool bucket_in_order(const uint32_t (&w)[ITEMS], uint
     const uint32_t next_item = __shfl_sync(0xffffffffu, w[j + 1 < ITEMS ? j + 1 : j], 0);
     const uint32_t next = lane < 31 ? next_lane : (j + 1 < ITEMS ? next_item : w[j]);
     ordered &= w[j] <= next;
+    if (j == 0 && !__all_sync(0xffffffffu, ordered)) break;  // the warp's answer: no
   }
   if (lane == 0) scratch[warp] = w[0];  // warp w's last word against warp w + 1's first
   __syncthreads();
@@ -524,8 +553,7 @@ __device__ __forceinline__ void bucket_stable_round(const uint32_t (&key)[ITEMS]
                                                     unsigned* warp_sums) {
   constexpr unsigned kWarps = THREADS / 32, kValues = 1u << BITS;
   auto warp_hist = reinterpret_cast<unsigned(*)[kValues]>(warp_hist_words);
-  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, d = threadIdx.x;
-  const bool digit_thread = d < kValues;
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   unsigned rank[ITEMS];
   // Up to 32 counters, a lane each, without a loop: with the loop, ptxas spilled 20 bytes of the
   // 256 x 10 keys' kernel at its 40-register cap (six blocks an SM), where the probe's inline copy
@@ -554,21 +582,7 @@ __device__ __forceinline__ void bucket_stable_round(const uint32_t (&key)[ITEMS]
     }
   }
   __syncthreads();
-  unsigned count = 0;
-  if (digit_thread) {
-#pragma unroll
-    for (unsigned w = 0; w < kWarps; ++w) {
-      const unsigned c = warp_hist[w][d];
-      warp_hist[w][d] = count;
-      count += c;
-    }
-  }
-  const unsigned start = bucket_digit_scan<kWarps>(count, warp_sums);
-  if (digit_thread) {
-#pragma unroll
-    for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][d] += start;
-  }
-  __syncthreads();
+  warp_counts_to_starts<kWarps, kValues>(warp_hist, warp_sums);
 #pragma unroll
   for (unsigned j = 0; j < ITEMS; ++j)
     sk[rank[j] + warp_hist[warp][field_at<SHIFT, BITS>(key[j])]] = key[j];
@@ -763,6 +777,7 @@ __global__ void __launch_bounds__(THREADS, 1)
       const uint32_t next_item = __shfl_sync(0xffffffffu, k1, 0);
       const uint32_t next = lane < 31 ? next_lane : (j + 1 < ITEMS ? next_item : k);
       ordered &= k <= next;
+      if (j == 0 && !__all_sync(0xffffffffu, ordered)) break;  // as bucket_in_order
     }
     if (lane == 0) smem[warp] = kp[0] & 0xffffu;  // warp w's last key against w + 1's first
     __syncthreads();
@@ -850,21 +865,7 @@ __global__ void __launch_bounds__(THREADS, 1)
     }
   }
   __syncthreads();
-  unsigned count = 0;
-  if (t < kHigh) {
-#pragma unroll
-    for (unsigned w = 0; w < kWarps; ++w) {
-      const unsigned c = warp_hist[w][t];
-      warp_hist[w][t] = count;
-      count += c;
-    }
-  }
-  const unsigned start1 = bucket_digit_scan<kWarps>(count, warp_sums);
-  if (t < kHigh) {
-#pragma unroll
-    for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][t] += start1;
-  }
-  __syncthreads();
+  warp_counts_to_starts<kWarps, kHigh>(warp_hist, warp_sums);
   if (live) {
 #pragma unroll
     for (unsigned p = 0; p < kWords; ++p) asm volatile("" : "+r"(kp[p]));
