@@ -39,6 +39,10 @@ using WorkspaceFn = size_t (*)(size_t n);
 //   "equal"     every key the same
 //   "few"       low entropy: 16 distinct keys
 //   "topbit"    uniform keys with the top bit set (a signed reading would call them negative)
+//   "nearly_sorted"  "sorted", then in each run of keys with equal top 16 bits the last two
+//               swapped: one pair out of order per run, most often past a bucket's first 32
+//               slots, where sort v16's order check (which stops at a warp's first 32 slots
+//               when they are out of order) must keep looking
 std::vector<std::string> distributions();
 // Throws std::invalid_argument for an unknown distribution, even when n is 0.
 std::vector<uint32_t> generate(size_t n, const std::string& dist, uint64_t seed);

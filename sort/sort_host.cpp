@@ -13,7 +13,7 @@
 namespace ladder::sort {
 
 std::vector<std::string> distributions() {
-  return {"uniform", "sorted", "reversed", "equal", "few", "topbit"};
+  return {"uniform", "sorted", "reversed", "equal", "few", "topbit", "nearly_sorted"};
 }
 
 void generate_into(uint32_t* x, size_t n, const std::string& dist, uint64_t seed) {
@@ -34,15 +34,26 @@ void generate_into(uint32_t* x, size_t n, const std::string& dist, uint64_t seed
   }
   const uint32_t top = dist == "topbit" ? 0x80000000u : 0u;
   parallel_draws(rng, x, n, [top](uint64_t d) { return static_cast<uint32_t>(d >> 32) | top; });
-  if (dist == "sorted" || dist == "reversed") {
+  if (dist == "sorted" || dist == "reversed" || dist == "nearly_sorted") {
     HostVector<uint32_t> sorted(n);
     reference_into(x, n, sorted.data());
     if (dist == "sorted")
       parallel_for(
           n, [&](size_t b, size_t e) { std::copy(sorted.data() + b, sorted.data() + e, x + b); });
-    else
+    else if (dist == "reversed")
       parallel_for(n, [&](size_t b, size_t e) {
         for (size_t i = b; i < e; ++i) x[i] = sorted[n - 1 - i];
+      });
+    else  // nearly_sorted: a run's last two keys (equal top 16 bits) trade places
+      parallel_for(n, [&](size_t b, size_t e) {
+        const uint32_t* s = sorted.data();
+        // i ends a run that holds i - 1 too
+        const auto last_of_pair = [&](size_t i) {
+          return i >= 1 && i < n && (i + 1 == n || s[i + 1] >> 16 != s[i] >> 16) &&
+                 s[i - 1] >> 16 == s[i] >> 16;
+        };
+        for (size_t i = b; i < e; ++i)
+          x[i] = last_of_pair(i) ? s[i - 1] : last_of_pair(i + 1) ? s[i + 1] : s[i];
       });
   }
 }

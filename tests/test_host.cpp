@@ -8,6 +8,7 @@
 #include <cstring>
 #include <limits>
 #include <set>
+#include <utility>
 
 #include "common/bench.h"
 #include "common/cli.h"
@@ -378,6 +379,23 @@ TEST(HostSort, GeneratorsAndReference) {
   EXPECT_TRUE(std::all_of(top.begin(), top.end(), [](uint32_t k) { return k >> 31; }));
   const auto rev = sort::generate(1000, "reversed", 1);
   EXPECT_TRUE(std::is_sorted(rev.rbegin(), rev.rend()));
+  // nearly_sorted: "sorted" with each run's (equal top 16 bits) last two keys swapped.
+  const size_t nn = 1u << 20;
+  const auto nearly = sort::generate(nn, "nearly_sorted", 3);
+  auto want_nearly = sort::generate(nn, "sorted", 3);
+  size_t runs = 0, swapped = 0;
+  for (size_t i = 0; i < nn; ++i) {
+    if (i + 1 < nn && want_nearly[i + 1] >> 16 == want_nearly[i] >> 16) continue;
+    ++runs;  // i ends a run
+    if (i >= 1 && want_nearly[i - 1] >> 16 == want_nearly[i] >> 16) {
+      swapped += want_nearly[i - 1] != want_nearly[i];
+      std::swap(want_nearly[i - 1], want_nearly[i]);
+    }
+  }
+  EXPECT_EQ(nearly, want_nearly);
+  EXPECT_GT(runs, 60000u);  // about 2^16 runs of 16 keys
+  EXPECT_GT(swapped, runs / 2);
+  EXPECT_FALSE(std::is_sorted(nearly.begin(), nearly.end()));
   EXPECT_THROW(sort::generate(0, "nope", 1), std::invalid_argument);
 }
 
