@@ -40,9 +40,11 @@ using WorkspaceFn = size_t (*)(size_t n);
 //   "few"       low entropy: 16 distinct keys
 //   "topbit"    uniform keys with the top bit set (a signed reading would call them negative)
 //   "nearly_sorted"  "sorted", then in each run of keys with equal top 16 bits the last two
-//               swapped: one pair out of order per run, most often past a bucket's first 32
-//               slots, where sort v16's order check (which stops at a warp's first 32 slots
-//               when they are out of order) must keep looking
+//               swapped (no change where a run has one key or its last two are equal): one
+//               pair out of order per bucket of sort v16, which at 25.6M keys lies past its
+//               warp's first row in about half the buckets (256 x 4) or all (larger shapes),
+//               where v16's order check (which stops at a warp's first row when that row is out
+//               of order) must keep looking
 std::vector<std::string> distributions();
 // Throws std::invalid_argument for an unknown distribution, even when n is 0.
 std::vector<uint32_t> generate(size_t n, const std::string& dist, uint64_t seed);

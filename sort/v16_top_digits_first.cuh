@@ -11,8 +11,8 @@
 // (unstable: the order inside a bucket means nothing yet), the other 4 to 6 by ballots (stable).
 // An atomic costs the same at any width, a ballot round one vote a bit, so the first round takes
 // bits until scanning its counters costs more than the votes save (bucket_low_bits). The slots
-// past a bucket's keys take no atomic, and a bucket in order is left (a warp whose first 32 slots
-// are out of order stops checking there). A sample of 262,144 keys,
+// past a bucket's keys take no atomic, and a bucket in order is left (a warp whose first row, its
+// 32 slots and the next, is out of order stops checking there). A sample of 262,144 keys,
 // then the exact count, send inputs whose buckets do not fit a block (few distinct keys) to v15,
 // on the GPU: a CUDA graph's switch nodes.
 // Changes from v15: v15 ranked and scattered every key in four passes over DRAM; here two passes
@@ -447,8 +447,9 @@ using BucketPolicyPairs = BucketPolicyOn<v06::BasePolicy>;
 
 // The exclusive scan of `count` over a block of WARPS warps, in thread order, two barriers: each
 // thread gives its count (0 where it has none). warp_sums: WARPS words of shared memory. The
-// bucket passes scan their digits' counts with it (thread d gives digit d's), and
-// bucket_sort_kernel's first round its counters (thread t the sum of its run of them).
+// stable rounds scan their digits' counts with it (warp_counts_to_starts: thread d gives digit
+// d's), and the atomic rounds of bucket_sort_kernel and bucket_sort16_kernel their counters
+// (thread t the sum of its run of them).
 template <unsigned WARPS>
 __device__ __forceinline__ unsigned bucket_digit_scan(unsigned count, unsigned* warp_sums) {
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
@@ -473,6 +474,7 @@ __device__ __forceinline__ unsigned bucket_digit_scan(unsigned count, unsigned* 
 template <unsigned WARPS, unsigned VALUES>
 __device__ __forceinline__ void warp_counts_to_starts(unsigned (*warp_hist)[VALUES],
                                                       unsigned* warp_sums) {
+  static_assert(VALUES <= WARPS * 32, "a thread a digit");
   const unsigned d = threadIdx.x;
   unsigned count = 0;
   if (d < VALUES) {
@@ -495,8 +497,9 @@ __device__ __forceinline__ void warp_counts_to_starts(unsigned (*warp_hist)[VALU
 // (w * ITEMS + j) * 32 + l) are in order, each no larger than the next slot's; the same answer in
 // every thread. scratch: THREADS / 32 words of shared memory (each warp's first word, against
 // the warp before it). Two barriers. Both bucket passes leave a bucket in order as it is. A warp
-// whose first 32 slots are already out of order (so almost every unsorted bucket) stops checking
-// there: one vote instead of ITEMS - 1 more rounds of shuffles.
+// whose first row (its 32 slots of item 0, and slot 31 against slot 32) is already out of order,
+// as in almost every unsorted bucket, stops checking there: one vote instead of ITEMS - 1 more
+// rounds of shuffles.
 template <unsigned THREADS, unsigned ITEMS>
 __device__ __forceinline__ bool bucket_in_order(const uint32_t (&w)[ITEMS], uint32_t* scratch) {
   constexpr unsigned kWarps = THREADS / 32;

@@ -23,8 +23,9 @@
 // 2026-11-29, when v16's was 8 + 8: 12 bits won), the packed kernel (keys and ranks two to a
 // register) at SKIP 0, 1 and 2 (v16's kernel since 7197c25 is SKIP 2's), then the same buckets on
 // thread block clusters of two 1,024 x 17 blocks and of four 512 x 17 (bucket_cluster_kernel; run
-// on 2026-11-29 at 2^31: 1.5 and 6.2 times v16's kernel's time then, every output right). Runs and
-// results: sort/lab/LAB_NOTES.md.
+// on 2026-11-29 at 2^31: 1.5 and 6.2 times v16's kernel's time then, every output right; it calls
+// v16::bucket_in_order, whose check since 2aac335 stops at a warp's first row when that row is out
+// of order, so a run now checks less than that one did). Runs and results: sort/lab/LAB_NOTES.md.
 #include <cuda_pipeline.h>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
