@@ -45,8 +45,8 @@ inline constexpr VersionDoc kPairsDoc = {
     /*remains*/ "Its histogram and initialisation kernels, timed with it.",
     /*source*/ "CUB, cub::DeviceRadixSort::SortPairs (CUDA Toolkit's CCCL)"};
 
-// 32-bit item counts whenever n fits (CUB's fast path), 64-bit beyond.
-// DeviceMergeSort takes an int count where n allows it, a 64-bit one beyond.
+// DeviceMergeSort's count: an int where n allows it, a 64-bit one beyond (DeviceRadixSort's calls
+// above and below take a 64-bit count at every n; see the file's header).
 template <typename F>
 cudaError_t with_count(size_t n, F&& f) {
   return n <= size_t(INT_MAX) ? f(static_cast<int>(n)) : f(static_cast<long long>(n));
