@@ -227,7 +227,8 @@ def gpu_short(ctx, slug):
 
 def versus_cell(op, top, groups, sweeps):
     """Per GPU: the top rung's time over the library baseline's at 2^28 on the operator's
-    headline input, and the worst such ratio over every size measured (size sweep and ladder)."""
+    headline input, and the worst such ratio over every size measured (size sweep and ladder);
+    the cell opens with the operator it measures (a chapter may hold several)."""
     cells = []
     for slug, group in groups.items():
         if "-device" in slug:
@@ -247,7 +248,7 @@ def versus_cell(op, top, groups, sweeps):
             n, worst = max(ratios, key=lambda nr: nr[1])
             cell += f" (worst of {len(ratios)} sizes: {worst:.3f}× at {size_label(n)})"
         cells.append(cell)
-    return "; ".join(cells) or "no results"
+    return f"`{op}`: " + "; ".join(cells) if cells else "no results"
 
 
 def status_errors(rel, status):
