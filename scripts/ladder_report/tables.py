@@ -354,8 +354,8 @@ def operator_section(runs, op, heading="###", gpu_slug=None):
         if "l2 write" in header:
             caption += (" \"L2 write\" is the 32-byte sectors the kernel's stores wrote, counted "
                         "where they enter the L2: a store that covers part of a sector counts the "
-                        "whole sector, so a store that does not combine with others (v00's single "
-                        "thread) counts 32 bytes, 8 times a float's; at this size much of it is still in "
+                        "whole sector, so a store that does not combine with others counts up to 32 "
+                        "bytes for one 4-byte element; at this size much of it is still in "
                         "the L2 when the kernel ends, so DRAM writes fall short of it.")
         parts += [f"{heading} Hardware counters (Nsight Compute, `scripts/ncu_counters.sh`, the "
                   "timed launch at its moderate size)", "", caption, "", ct, ""]
