@@ -25,7 +25,9 @@
 // thread block clusters of two 1,024 x 17 blocks and of four 512 x 17 (bucket_cluster_kernel; run
 // on 2026-11-29 at 2^31: 1.5 and 6.2 times v16's kernel's time then, every output right; it calls
 // v16::bucket_in_order, whose check since 2aac335 stops at a warp's first row when that row is out
-// of order, so a run now checks less than that one did). Runs and results: sort/lab/LAB_NOTES.md.
+// of order, so a run now checks less than that one did). sort_bucket and bucket_packed16_kernel
+// turn their second round's counters into starts with v16::warp_counts_to_starts (since 2aac335;
+// the runs recorded before it inlined the same loops). Runs and results: sort/lab/LAB_NOTES.md.
 #include <cuda_pipeline.h>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -184,21 +186,7 @@ __device__ __forceinline__ void sort_bucket(uint32_t (&key)[ITEMS], uint32_t* sk
     }
   }
   __syncthreads();
-  unsigned count = 0;
-  if (t < kHigh) {
-#pragma unroll
-    for (unsigned w = 0; w < kWarps; ++w) {
-      const unsigned c = warp_hist[w][t];
-      warp_hist[w][t] = count;
-      count += c;
-    }
-  }
-  const unsigned start = v16::bucket_digit_scan<kWarps>(count, warp_sums);
-  if (t < kHigh) {
-#pragma unroll
-    for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][t] += start;
-  }
-  __syncthreads();
+  v16::warp_counts_to_starts<kWarps, kHigh>(warp_hist, warp_sums);
   if (live) {
 #pragma unroll
     for (unsigned j = 0; j < ITEMS; ++j)
@@ -750,21 +738,7 @@ __global__ void __launch_bounds__(THREADS, 1)
     }
   }
   __syncthreads();
-  unsigned count = 0;
-  if (t < kHigh) {
-#pragma unroll
-    for (unsigned w = 0; w < kWarps; ++w) {
-      const unsigned c = warp_hist[w][t];
-      warp_hist[w][t] = count;
-      count += c;
-    }
-  }
-  const unsigned start1 = v16::bucket_digit_scan<kWarps>(count, warp_sums);
-  if (t < kHigh) {
-#pragma unroll
-    for (unsigned w = 0; w < kWarps; ++w) warp_hist[w][t] += start1;
-  }
-  __syncthreads();
+  v16::warp_counts_to_starts<kWarps, kHigh>(warp_hist, warp_sums);
   if (live) {
 #pragma unroll
     for (unsigned p = 0; p < kWords; ++p) asm volatile("" : "+r"(kp[p]));
