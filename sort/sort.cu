@@ -33,6 +33,7 @@
 #include "sort/v14_l2_prefetch.cuh"
 #include "sort/v15_counted_ahead.cuh"
 #include "sort/v16_top_digits_first.cuh"
+#include "sort/v17_constant_buckets.cuh"
 // Your own rungs' files (a reader's, not yet the ladder's): sort/mine.inc, first part.
 #define LADDER_MINE_FILES
 #include "sort/mine.inc"
@@ -203,6 +204,8 @@ Operator make_operator() {
                     v15::dispatch_bounds),
       with_dispatch(entry(s, v16::kDoc, v16::launch, nullptr, v16::workspace_bytes, v16::kMaxN),
                     v16::dispatch_bounds),
+      with_dispatch(entry(s, v17::kDoc, v17::launch, nullptr, v17::workspace_bytes, v17::kMaxN),
+                    v17::dispatch_bounds),
 // Your own rungs, after the ladder's top rung: sort/mine.inc, second part.
 #include "sort/mine.inc"
       entry(s, cub_baseline::kDoc, cub_baseline::launch, nullptr, cub_baseline::workspace_bytes),

@@ -38,6 +38,9 @@ using WorkspaceFn = size_t (*)(size_t n);
 //   "reversed"  descending
 //   "equal"     every key the same
 //   "few"       low entropy: 16 distinct keys
+//   "few_top"   16 values of the top 16 bits, the low 16 bits uniform: buckets of sort v16 and
+//               v17 too large for a block, each holding many key values (v17 must not leave them
+//               in place)
 //   "topbit"    uniform keys with the top bit set (a signed reading would call them negative)
 //   "nearly_sorted"  "sorted", then in each run of keys with equal top 16 bits the last two
 //               swapped (no change where a run has one key or its last two are equal): one

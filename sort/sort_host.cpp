@@ -13,7 +13,7 @@
 namespace ladder::sort {
 
 std::vector<std::string> distributions() {
-  return {"uniform", "sorted", "reversed", "equal", "few", "topbit", "nearly_sorted"};
+  return {"uniform", "sorted", "reversed", "equal", "few", "few_top", "topbit", "nearly_sorted"};
 }
 
 void generate_into(uint32_t* x, size_t n, const std::string& dist, uint64_t seed) {
@@ -30,6 +30,14 @@ void generate_into(uint32_t* x, size_t n, const std::string& dist, uint64_t seed
     uint32_t values[16];
     for (uint32_t& v : values) v = static_cast<uint32_t>(rng.next());
     parallel_draws(rng, x, n, [&values](uint64_t d) { return values[d % 16]; });
+    return;
+  }
+  if (dist == "few_top") {  // 16 values of the top 16 bits, the low 16 bits uniform
+    uint32_t values[16];
+    for (uint32_t& v : values) v = static_cast<uint32_t>(rng.next()) & 0xffff0000u;
+    parallel_draws(rng, x, n, [&values](uint64_t d) {
+      return values[d % 16] | static_cast<uint32_t>(d >> 48);
+    });
     return;
   }
   const uint32_t top = dist == "topbit" ? 0x80000000u : 0u;

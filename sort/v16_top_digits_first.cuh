@@ -1027,11 +1027,12 @@ inline void bucket_pass_on(uint32_t* keys, uint32_t* vals, const Parts& w, Shape
 
 // The three passes (the count done and accepted), onto `stream`: keys_in -> key_buf -> keys_out,
 // then keys_out in place; with PAIRS the values the same way, vals_in -> val_buf -> vals_out, on
-// v12's pairs passes (256 x 40 tiles; v14's prefetch was slower for pairs).
+// v12's pairs passes (256 x 40 tiles; v14's prefetch was slower for pairs). Without bucket_pass,
+// the two passes only (sort v17 launches its bucket pass after a check).
 template <bool PAIRS = false>
 inline void passes_on(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t* keys_out,
                       uint32_t* vals_out, size_t n, const Parts& w, Shape shape,
-                      cudaStream_t stream) {
+                      cudaStream_t stream, bool bucket_pass = true) {
   using SW = v10::NarrowStatus;
   constexpr unsigned kItems = PAIRS ? v12::kItemsPairs : v12::kItems;
   constexpr size_t kTile = size_t(v12::kThreads) * kItems;
@@ -1074,7 +1075,7 @@ inline void passes_on(const uint32_t* keys_in, const uint32_t* vals_in, uint32_t
       }
     }
   }
-  bucket_pass_on(keys_out, PAIRS ? vals_out : nullptr, w, shape, stream);
+  if (bucket_pass) bucket_pass_on(keys_out, PAIRS ? vals_out : nullptr, w, shape, stream);
 }
 
 // Captures work(cs) into g, an empty graph.

@@ -375,6 +375,11 @@ TEST(HostSort, GeneratorsAndReference) {
   }
   const auto few = sort::generate(10000, "few", 1);
   EXPECT_LE(std::set<uint32_t>(few.begin(), few.end()).size(), 16u);
+  const auto few_top = sort::generate(10000, "few_top", 1);
+  std::set<uint32_t> tops;
+  for (const uint32_t k : few_top) tops.insert(k >> 16);
+  EXPECT_LE(tops.size(), 16u);
+  EXPECT_GT(std::set<uint32_t>(few_top.begin(), few_top.end()).size(), 9000u);
   const auto top = sort::generate(1000, "topbit", 1);
   EXPECT_TRUE(std::all_of(top.begin(), top.end(), [](uint32_t k) { return k >> 31; }));
   const auto rev = sort::generate(1000, "reversed", 1);
