@@ -138,8 +138,8 @@ __global__ void __launch_bounds__(1024)
 
 // The third road's count: keys[0, n) by their top 16 bits into hist (kBins 32-bit counts,
 // zeroed), for any n up to 2^32 - 1. Each block counts chunks of 61,440 keys into its 16-bit
-// shared counts (two a word, as v16::count16_kernel; a chunk cannot wrap one), a warp's lanes with
-// one bin adding once, then adds its nonzero counts to hist and zeroes them. Few distinct keys
+// shared counts (two a word, as v16::count16_kernel; a chunk cannot wrap one), then adds its
+// nonzero counts to hist and zeroes them. Few distinct keys
 // leave few nonzero counts a chunk. Any alignment: the keys before the first 16-byte boundary and
 // after the last whole vector go straight to hist from block 0. One block an SM, 128 KB dynamic
 // shared memory.
@@ -151,12 +151,12 @@ __global__ void __launch_bounds__(kCountThreads, 1)
   const size_t head = std::min<size_t>(n, ((16 - reinterpret_cast<uintptr_t>(keys) % 16) % 16) / 4);
   const uint4* k4 = reinterpret_cast<const uint4*>(keys + head);
   const size_t vecs = (n - head) / 4;
-  const unsigned lane = threadIdx.x % 32;
+  // One shared atomic a key. Aggregating a warp's keys of one bin first (__match_any_sync, then
+  // one atomic a bin) made the whole sort of `few` at 2^28 about 28% slower on the H200
+  // (sort/lab/LAB_NOTES.md).
   const auto count1 = [&](uint32_t key) {
     const unsigned b = key >> 16;
-    const unsigned peers = __match_any_sync(__activemask(), b);
-    if (lane == unsigned(__ffs(peers) - 1))
-      atomicAdd(&h[b >> 1], unsigned(__popc(peers)) << ((b & 1) * 16));
+    atomicAdd(&h[b >> 1], 1u << ((b & 1) * 16));
   };
   constexpr unsigned kBatch = 5;
   static_assert(kChunkRounds % kBatch == 0, "whole batches a chunk");
