@@ -14,9 +14,10 @@
 // Changes from v16: the sample also records whether a heavy bin's keys are equal; skewed inputs
 // whose heavy bins are constant take the third road instead of v15 (uniform inputs run v16's
 // road, unchanged).
-// Remains (bottleneck): on the third road the two passes (v14's kernels, about 80% of its time at
-// 2^28) and the check's extra read. An input with one bucket (every key's top 16 bits equal) runs
-// v15, whose passes stop early on a constant digit. Pairs run v16.
+// Remains (bottleneck): on the third road the two passes (v14's kernels) and the check's extra
+// read; at 2^28 it runs its 24 bytes a key far below the copy ceiling (not profiled kernel by
+// kernel). An input with one bucket (every key's top 16 bits equal) runs v15, whose passes copy
+// tiles of one digit whole (v08's short circuit). Pairs run v16.
 // Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
 // SIGMOD 2017 (MSD buckets, each sorted only as far as it needs); v16 (the road); CUDA graph
 // conditional nodes (NVIDIA, "Dynamic Control Flow in CUDA Graphs with Conditional Nodes", 2024).
@@ -116,7 +117,7 @@ __global__ void __launch_bounds__(kSampleThreads)
 // One block of 1,024 threads. The road: kRoadHybrid (v16's) where the sample did not refuse;
 // kRoadConstant where it did and every bin with kSampleRefuse or more sampled keys had them all
 // equal (with check false, without looking), unless every sampled key lies in one bin; else
-// kRoadBelow (v15, whose passes skip a digit that all keys share). Into *choice, and with set
+// kRoadBelow (v15, whose passes copy tiles of one digit whole). Into *choice, and with set
 // into the switch `road`.
 __global__ void __launch_bounds__(1024)
     decide_kernel(const unsigned* verdict, const unsigned* __restrict__ bins,
@@ -309,7 +310,7 @@ inline void head_on(const v16::Call& c, const v16::Parts& w, const Extra& x,
 }
 
 // The third road's count and starts, onto stream: with set, the switch `road` becomes 1 (go on)
-// unless one bucket holds every key (then 0: v15, whose passes skip a constant digit).
+// unless one bucket holds every key (then 0: v15, whose passes copy tiles of one digit whole).
 inline void constant_count_on(const v16::Call& c, const v16::Parts& w, const Extra& x,
                               cudaGraphConditionalHandle road, bool set, cudaStream_t stream) {
   static const cudaError_t attr = cudaFuncSetAttribute(
