@@ -1212,12 +1212,12 @@ class ChapterTableTest(unittest.TestCase):
             status = cells[5].rstrip().removesuffix("|")  # the row's closing pipe is no word
             self.assertLessEqual(len(report.FIGURE.sub("x", status).split()), report.STATUS_WORDS)
         self.assertIn("rows v00–v05 + CUB; columns v00–v04 + cuBLAS", rows["reduce"][2])
-        # sort_pairs reaches the top rung too (sort v16's pairs), so the range names no other
-        self.assertNotIn("(pairs to", rows["sort"][2])
+        # sort_pairs stops a rung below the top (v17 is registered for keys only), and says so
+        self.assertIn("v00–v17 + CUB (pairs to v16)", rows["sort"][2])
         # the top rung over CUB at 2^28, from the same figures as the sort table
         h200 = report.op_table(report.merged_runs(report.gpu_groups(
             report.results_files(results.FROZEN))["nvidia-h200"]), "sort", 1 << 28, "uniform")[1]
-        want = h200["v16_top_digits_first"]["time_us"] / h200["cub"]["time_us"]
+        want = h200["v17_constant_buckets"]["time_us"] / h200["cub"]["time_us"]
         # the cell names the operator it measures (sort's chapter holds sort_pairs too)
         self.assertTrue(rows["sort"][4].startswith(f"`sort`: H200 {want:.3f}×"), rows["sort"][4])
 
@@ -1229,24 +1229,24 @@ class ChapterTableTest(unittest.TestCase):
                 files = report.results_files(results.FROZEN)
                 fresh = report.chapter_table(files, results.FROZEN)
                 # a row typed by hand, as sort's was: the rung range and the top rung one behind
-                stale = fresh.replace("v00–v16 + CUB | `v16_top_digits_first`",
-                                      "v00–v15 + CUB (pairs to v12) | `v15_counted_passes`")
+                stale = fresh.replace("v00–v17 + CUB (pairs to v16) | `v17_constant_buckets`",
+                                      "v00–v16 + CUB | `v16_top_digits_first`")
                 self.assertNotEqual(stale, fresh)
                 text = f"# x\n{begin}\n{stale}\n{end}\nafter\n"
                 self.assertEqual(report.render_readme(None, files, text, results.FROZEN),
                                  f"# x\n{begin}\n{fresh}\n{end}\nafter\n")
                 # a new rung file moves the range and the top rung; not yet measured, it says so
-                with open(os.path.join(d, "sort", "v17_next.cuh"), "w") as f:
-                    f.write("// sort v17\n")
+                with open(os.path.join(d, "sort", "v18_next.cuh"), "w") as f:
+                    f.write("// sort v18\n")
                 grown = report.chapter_table(files, results.FROZEN)
-                self.assertIn("v00–v17 + CUB (sort and pairs to v16) | `v17_next` | `sort`: H200: "
-                              "`v17` not measured at 2^28", grown)
+                self.assertIn("v00–v18 + CUB (pairs to v16; sort to v17) | `v18_next` | `sort`: H200: "
+                              "`v18` not measured at 2^28", grown)
                 # a reader's own rung (scripts/new_rung.py: registered in <op>/mine.inc) is not
                 # the ladder's: the row stays as it was
-                with open(os.path.join(d, "sort", "v18_mine.cuh"), "w") as f:
-                    f.write("// sort v18, yours\n")
+                with open(os.path.join(d, "sort", "v19_mine.cuh"), "w") as f:
+                    f.write("// sort v19, yours\n")
                 with open(os.path.join(d, "sort", "mine.inc"), "a") as f:
-                    f.write('\n#include "sort/v18_mine.cuh"\n')
+                    f.write('\n#include "sort/v19_mine.cuh"\n')
                 self.assertEqual(report.chapter_table(files, results.FROZEN), grown)
                 # a status over 40 words, or with a number typed by hand, is an error
                 row = os.path.join(d, "scan", "chapter_row.txt")
