@@ -1125,20 +1125,22 @@ inline void road_on(const Call& c, const Parts& w, Shape shape, cudaStream_t str
     passes_on<false>(c.keys_in, nullptr, c.keys_out, nullptr, c.n, w, shape, stream);
 }
 
-// Adds a two-way switch after the nodes captured so far into g (their last node `last`), on
-// handle road: body 0, the rung below (fallback_into); body 1, filled by one(body graph).
-template <typename One>
+// Adds a switch after the nodes captured so far into g (their last node `last`), on handle road:
+// body 0, the rung below (fallback_into); body k >= 1, filled by the k-th of bodies(body graph)
+// (v16 passes one; sort v17, two).
+template <typename... Bodies>
 cudaError_t add_switch(cudaGraph_t g, cudaGraphNode_t last, cudaGraphConditionalHandle road,
-                       const Call& c, cudaStream_t cs, One one) {
+                       const Call& c, cudaStream_t cs, Bodies... bodies) {
   cudaGraphNodeParams np = {};
   np.type = cudaGraphNodeTypeConditional;
   np.conditional.handle = road;
   np.conditional.type = cudaGraphCondTypeSwitch;
-  np.conditional.size = 2;
+  np.conditional.size = 1 + sizeof...(Bodies);
   cudaGraphNode_t node;
   cudaError_t e = cudaGraphAddNode(&node, g, &last, nullptr, 1, &np);
   if (e == cudaSuccess) e = fallback_into(np.conditional.phGraph_out[0], c, cs);
-  if (e == cudaSuccess) e = one(np.conditional.phGraph_out[1]);
+  unsigned k = 1;
+  ((e = e == cudaSuccess ? bodies(np.conditional.phGraph_out[k++]) : e), ...);
   return e;
 }
 

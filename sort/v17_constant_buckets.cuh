@@ -10,7 +10,8 @@
 // a check: one read of the output finds any bucket larger than the bucket pass's block that holds
 // two different keys; (3) the bucket pass sorts the buckets that fit and leaves the others in
 // place. A check that finds such a bucket (the sample missed it) sends the sort to v15, from the
-// input. 24 bytes a key cross DRAM instead of v15's 36.
+// input. With every key in a large bucket (few distinct keys), 24 bytes a key cross DRAM instead
+// of v15's 36.
 // Changes from v16: the sample also records whether a heavy bin's keys are equal; skewed inputs
 // whose heavy bins are constant take the third road instead of v15 (uniform inputs run v16's
 // road, unchanged).
@@ -343,24 +344,6 @@ inline void constant_buckets_on(const v16::Call& c, v16::Parts w, const Extra& x
   v16::bucket_pass_on(c.keys_out, nullptr, w, shape, stream);
 }
 
-// A switch of `size` cases after `last` in g on handle road: case 0 the rung below
-// (v16::fallback_into), case k (k >= 1) filled by bodies[k - 1](body graph).
-template <typename... Bodies>
-cudaError_t add_switch_n(cudaGraph_t g, cudaGraphNode_t last, cudaGraphConditionalHandle road,
-                         const v16::Call& c, cudaStream_t cs, Bodies... bodies) {
-  cudaGraphNodeParams np = {};
-  np.type = cudaGraphNodeTypeConditional;
-  np.conditional.handle = road;
-  np.conditional.type = cudaGraphCondTypeSwitch;
-  np.conditional.size = 1 + sizeof...(Bodies);
-  cudaGraphNode_t node;
-  cudaError_t e = cudaGraphAddNode(&node, g, &last, nullptr, 1, &np);
-  if (e == cudaSuccess) e = v16::fallback_into(np.conditional.phGraph_out[0], c, cs);
-  unsigned k = 1;
-  ((e = e == cudaSuccess ? bodies(np.conditional.phGraph_out[k++]) : e), ...);
-  return e;
-}
-
 // The sort (v16::hybrid_runs(n)) as a CUDA graph: the head (zeroing, sample, road), then a switch:
 // v15; v16's road (its count, then a switch: v15 or the three passes); or the third road (its
 // count, then a switch: v15 or the two passes and the check, then a switch: v15 or the bucket
@@ -413,7 +396,7 @@ inline cudaError_t build_graph(const v16::Call& c, cudaStream_t cs, cudaGraphExe
               });
         });
   };
-  if (e == cudaSuccess) e = add_switch_n(g, last, road, c, cs, hybrid, constant);
+  if (e == cudaSuccess) e = v16::add_switch(g, last, road, c, cs, hybrid, constant);
   if (e == cudaSuccess) e = cudaGraphInstantiate(exec, g, 0);
   cudaGraphDestroy(g);
   return e;
