@@ -174,6 +174,9 @@ Operator make_operator() {
   op.bytes_moved = bytes_moved;
   op.distributions = distributions();
   op.bench_distributions = {"uniform", "sorted", "few"};
+  // At 2^31 + 17 (the opt-in huge tests): uniform keys take v17's hybrid road (v16's), few its
+  // third road, whose count holds 32-bit totals.
+  op.huge_distributions = {"uniform", "few"};
   op.test_sizes = {0, 1, 2, 31, 33, 1000, (1u << 20) + 7, kLadderSize};
   const std::string s = "sort";
   op.versions = {
