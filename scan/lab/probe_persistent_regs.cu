@@ -10,14 +10,16 @@
 // so the look-back cannot deadlock: a block's two claimed tiles are processed in order, and each
 // waits only on lower ones), claims one tile ahead of the one it loads, and issues the next
 // tile's loads before the current tile's warp scans, block scan, look-back (warp 0,
-// lookback::publish_and_look_back) and stores. Two barriers a tile; the block-scan totals and the
-// claim are double-buffered in shared memory. As many blocks as fit an SM (or fewer: the cap).
-// "plain": plain loads and stores; "ldcs/stcs": streaming ones (__ldcs, __stcs), as v15 stores.
-// Timed as the benchmark times (common/probe_timer.cuh: L2 flushed, stream held), the status
-// memset inside the timed interval as the shipped rungs have it, three interleaved rounds of
-// 31-launch medians, beside cudaMemcpy and v15 as shipped; every scan's output compared with
-// CUB's. A control (the first input element one larger for CUB's reference only) shows the check
-// failing. Aligned input, n a multiple of every tile here. At 2^28 and 2^26.
+// "back": lookback::publish_and_look_back, the decoupled look-back of v12-v14; "ahead": v15's
+// incremental look-ahead (aggregates only, a running sum kept by warp 0 across the block's tiles,
+// lookback::advance_to with windows of 8 x 32 statuses)) and stores. Two barriers a tile; the
+// block-scan totals and the claim are double-buffered in shared memory. As many blocks as fit an SM
+// (or fewer: the cap). "plain": plain loads and stores; "ldcs/stcs": streaming ones (__ldcs,
+// __stcs), as v15 stores. Timed as the benchmark times (common/probe_timer.cuh: L2 flushed, stream
+// held), the status memset inside the timed interval as the shipped rungs have it, three
+// interleaved rounds of 31-launch medians, beside cudaMemcpy and v15 as shipped; every scan's
+// output compared with CUB's. A control (the first input element one larger for CUB's reference
+// only) shows the check failing. Aligned input, n a multiple of every tile here. At 2^28 and 2^26.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_persistent_regs.cu common/device.cu -o p
 #include <cub/device/device_scan.cuh>
 
@@ -55,13 +57,13 @@ __device__ __forceinline__ void store(int4* p, int4 v) {
 
 // One tile: x holds it (tile < tiles), y receives the next (nxt), whose loads are issued first.
 // Returns the claim after nxt. p: which half of the double buffers this tile uses.
-template <unsigned BS, unsigned V, bool kStream>
+template <unsigned BS, unsigned V, bool kStream, bool kAhead>
 __device__ __forceinline__ unsigned step(const int4* __restrict__ in, int4* __restrict__ out,
                                          unsigned tiles, unsigned* counter,
                                          lookback::Status* status, unsigned tile, unsigned nxt,
                                          const int4 (&x)[V], int4 (&y)[V], unsigned p,
                                          int32_t (*totals)[V * (BS / 32)], int32_t* tile_prefix,
-                                         unsigned* claim) {
+                                         unsigned* claim, size_t& counted, int32_t& sum) {
   constexpr unsigned NW = BS / 32;
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   if (nxt < tiles) {
@@ -84,7 +86,14 @@ __device__ __forceinline__ unsigned step(const int4* __restrict__ in, int4* __re
     const int32_t t_incl = warp_scan_inclusive(t);
     const int32_t tile_sum = __shfl_sync(0xffffffffu, t_incl, V * NW - 1);
     if (lane < V * NW) totals[p][lane] = t_incl - t;
-    const int32_t prefix = lookback::publish_and_look_back<int32_t>(status, tile, tile_sum);
+    int32_t prefix;
+    if constexpr (kAhead) {  // v15's incremental look-ahead: aggregates only, a running sum
+      if (lane == 0) lookback::publish(status + tile, lookback::kAggregate, tile_sum);
+      lookback::advance_to<8>(status, tile, counted, sum);
+      prefix = sum;
+    } else {
+      prefix = lookback::publish_and_look_back<int32_t>(status, tile, tile_sum);
+    }
     if (lane == 0) tile_prefix[p] = prefix;
   }
   __syncthreads();
@@ -102,7 +111,7 @@ __device__ __forceinline__ unsigned step(const int4* __restrict__ in, int4* __re
   return after;
 }
 
-template <unsigned BS, unsigned V, bool kStream>
+template <unsigned BS, unsigned V, bool kStream, bool kAhead>
 __global__ void __launch_bounds__(BS)
     persist_kernel(const int4* __restrict__ in, int4* __restrict__ out, unsigned tiles,
                    unsigned* counter, lookback::Status* status) {
@@ -119,19 +128,21 @@ __global__ void __launch_bounds__(BS)
   unsigned tile = claim[0], nxt = claim[1];
   __syncthreads();
   int4 a[V], b[V];
+  size_t counted = 0;  // the look-ahead's (warp 0): tiles [0, counted) sum to `sum`
+  int32_t sum = 0;
   if (tile < tiles) {
     const int4* src = in + size_t(tile) * (BS * V);
 #pragma unroll
     for (unsigned u = 0; u < V; ++u) a[u] = load<kStream>(src + u * BS + threadIdx.x);
   }
   while (tile < tiles) {
-    unsigned after = step<BS, V, kStream>(in, out, tiles, counter, status, tile, nxt, a, b, 0,
-                                          totals, tile_prefix, claim);
+    unsigned after = step<BS, V, kStream, kAhead>(in, out, tiles, counter, status, tile, nxt, a, b,
+                                                  0, totals, tile_prefix, claim, counted, sum);
     tile = nxt;
     nxt = after;
     if (tile >= tiles) break;
-    after = step<BS, V, kStream>(in, out, tiles, counter, status, tile, nxt, b, a, 1, totals,
-                                 tile_prefix, claim);
+    after = step<BS, V, kStream, kAhead>(in, out, tiles, counter, status, tile, nxt, b, a, 1,
+                                         totals, tile_prefix, claim, counted, sum);
     tile = nxt;
     nxt = after;
   }
@@ -143,20 +154,21 @@ struct Shape {
   std::function<void(const int32_t*, int32_t*, size_t, void*, cudaStream_t)> launch;
 };
 
-template <unsigned BS, unsigned V, bool kStream>
+template <unsigned BS, unsigned V, bool kStream, bool kAhead>
 Shape make_shape(unsigned cap) {
   int per_sm = 0;
-  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, persist_kernel<BS, V, kStream>, BS, 0);
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, persist_kernel<BS, V, kStream, kAhead>, BS,
+                                                0);
   if (cap) per_sm = std::min<int>(per_sm, int(cap));
   const unsigned blocks = unsigned(per_sm) * unsigned(current_sm_count());
   char name[96];
-  snprintf(name, sizeof name, "%u x %u (%u KB) %d/SM %s", BS, V, BS * V * 16 / 1024, per_sm,
-           kStream ? "ldcs/stcs" : "plain");
+  snprintf(name, sizeof name, "%s %u x %u (%u KB) %d/SM %s", kAhead ? "ahead" : "back", BS, V,
+           BS * V * 16 / 1024, per_sm, kStream ? "ldcs/stcs" : "plain");
   return {name, 4 * BS * V,
           [blocks](const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t st) {
             const unsigned tiles = unsigned(n / (4 * BS * V));
             cudaMemsetAsync(ws, 0, lookback::workspace_bytes(tiles), st);
-            persist_kernel<BS, V, kStream><<<std::min(blocks, tiles), BS, 0, st>>>(
+            persist_kernel<BS, V, kStream, kAhead><<<std::min(blocks, tiles), BS, 0, st>>>(
                 reinterpret_cast<const int4*>(in), reinterpret_cast<int4*>(out), tiles,
                 lookback::tile_counter(ws), lookback::tile_status(ws));
           }};
@@ -184,9 +196,11 @@ int main() {
   printf("device: %s, %d SMs\n", query_device(0).name.c_str(), current_sm_count());
 
   std::vector<Shape> shapes = {
-      make_shape<256, 4, false>(0), make_shape<256, 4, true>(0),  make_shape<128, 8, false>(0),
-      make_shape<512, 2, false>(0), make_shape<256, 2, false>(0), make_shape<128, 4, false>(0),
-      make_shape<256, 4, false>(2), make_shape<256, 4, false>(3), make_shape<128, 8, false>(4)};
+      make_shape<256, 4, false, true>(0), make_shape<256, 4, true, true>(0),
+      make_shape<128, 8, false, true>(0), make_shape<512, 2, false, true>(0),
+      make_shape<256, 2, false, true>(0), make_shape<128, 4, false, true>(0),
+      make_shape<256, 4, false, true>(3), make_shape<128, 8, false, true>(4),
+      make_shape<256, 4, false, false>(0)};
   struct Case {
     std::string name;
     bool checked;
