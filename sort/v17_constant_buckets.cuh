@@ -15,9 +15,10 @@
 // Changes from v16: the sample also records whether a heavy bin's keys are equal; skewed inputs
 // whose heavy bins are constant take the third road instead of v15 (uniform inputs run v16's
 // road, unchanged).
-// Remains (bottleneck): on the third road the two passes (v14's kernels) and the check's extra
-// read; at 2^28 it runs its 24 bytes a key far below the copy ceiling (not profiled kernel by
-// kernel). An input with one bucket (every key's top 16 bits equal) runs v15, whose passes copy
+// Remains (bottleneck): on the third road the two passes (v14's kernels), 73% of its time at 2^28
+// on the H200 and at about half the copy ceiling's rate (Nsight Compute, sort/lab/LAB_NOTES.md),
+// then the count (one shared atomic a key on few hot counters) and the check's extra read. An
+// input with one bucket (every key's top 16 bits equal) runs v15, whose passes copy
 // tiles of one digit whole (v08's short circuit). Pairs run v16.
 // Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
 // SIGMOD 2017 (MSD buckets, each sorted only as far as it needs); v16 (the road); CUDA graph
