@@ -289,6 +289,52 @@ INSTANTIATE_TEST_SUITE_P(Huge, HugeTest, testing::ValuesIn(huge_cases()),
                                   "_" + info.param.dist;
                          });
 
+// Sort's top rungs where the ladder's roads used to end (issue 53): 271,000,000 keys, the last n
+// of v16's first hybrid road, and 2^30, where v12's narrow look-back words (30-bit counts) end;
+// each of them, one less and one more, on every input. Opt-in with the huge tests
+// (LADDER_HUGE_TESTS=sort,sort_pairs): about 4 GB a 2^30 array, seconds an input on the host. A
+// line a passed input says how far a long run has come.
+struct BoundCase {
+  const Version* version;
+  size_t n;
+};
+
+std::vector<BoundCase> bound_cases() {
+  std::vector<BoundCase> cases;
+  for (const Version* v : best_rungs())
+    if (v->op == "sort" || v->op == "sort_pairs")
+      for (const size_t b : {size_t(271000000), size_t(1) << 30})
+        for (const size_t n : {b - 1, b, b + 1}) cases.push_back({v, n});
+  return cases;
+}
+
+class HugeBoundsTest : public testing::TestWithParam<BoundCase> {};
+
+TEST_P(HugeBoundsTest, EveryInput) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  const Version& v = *GetParam().version;
+  const size_t n = GetParam().n;
+  if (v.needs_sm90 && !current_device_runs_sm90_code())
+    GTEST_SKIP() << v.name() << " skipped: " << sm90_skip_reason();
+  if (!huge_tests_wanted(v.op))
+    GTEST_SKIP() << "set LADDER_HUGE_TESTS=1 (or =" << v.op << ") to run";
+  for (const std::string& dist : find_operator(v.op)->distributions) {
+    std::unique_ptr<Runner> runner = v.make(Problem{n, dist, 0xb0d + n, 0});
+    runner->poison(test_stream());
+    ASSERT_EQ(runner->launch(test_stream()), cudaSuccess);
+    const CheckResult r = runner->check(test_stream());
+    ASSERT_TRUE(r.ok) << v.name() << " n=" << n << " dist=" << dist << ": " << r.message;
+    std::printf("[ NOTE     ] %s n=%zu dist=%s passed\n", v.name().c_str(), n, dist.c_str());
+    std::fflush(stdout);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(HugeBounds, HugeBoundsTest, testing::ValuesIn(bound_cases()),
+                         [](const testing::TestParamInfo<BoundCase>& info) {
+                           return info.param.version->op + "_" + info.param.version->doc.slug +
+                                  "_n" + std::to_string(info.param.n);
+                         });
+
 }  // namespace
 // Sort's histogram kernels against a count on the CPU, on every input, at a size below one
 // chunk, one of several chunks per block, and one view starting a key past 16-byte alignment
