@@ -20,7 +20,8 @@
 #                            (LARGE_REPS repetitions, default 2; sizes that do not fit the GPU's
 #                            memory skip with one line)
 #                 arch80     the -DCMAKE_CUDA_ARCHITECTURES=80 build's tests and benchmark here
-#                 huge       the opt-in tests at 2^31 + 17 (HUGE_OPS=op1,op2 narrows them)
+#                 huge       the opt-in tests at 2^31 + 17, and sort's at 271,000,000 and 2^30 keys
+#                            +-1 on every input (HUGE_OPS=op1,op2 narrows them)
 #                 ncu        Nsight Compute over every version (NCU_OPS, NCU_SLUGS narrow it), as
 #                            one tar.gz
 #                 probes     the standalone probes named in PROBES (paths of */lab/probe_*.cu)
@@ -242,9 +243,10 @@ if has arch80; then
 fi
 
 if has huge; then
-  # Each operator's best rung at n = 2^31 + 17 (tests/test_versions.cpp, HugeTest).
+  # Each operator's best rung at n = 2^31 + 17 (tests/test_versions.cpp, HugeTest), and sort's
+  # and sort_pairs' at 271,000,000 and 2^30 keys, each +-1, on every input (HugeBoundsTest).
   log "huge tests"
-  LADDER_HUGE_TESTS=${HUGE_OPS:-1} "$BUILD/ladder-tests" --gtest_filter='Huge/*' \
+  LADDER_HUGE_TESTS=${HUGE_OPS:-1} "$BUILD/ladder-tests" --gtest_filter='Huge/*:HugeBounds/*' \
     >"$OUT/huge.log" 2>&1
   echo "huge rc=$?" | tee -a "$LOG"
   grep -E "^\[ +(OK|FAILED) |PASSED|FAILED  \]" "$OUT/huge.log" | tee -a "$LOG"
