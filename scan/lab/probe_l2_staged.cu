@@ -1,0 +1,234 @@
+// scan/lab/probe_l2_staged.cu — a persistent scan that stages its tiles in the L2 cache instead of
+// shared memory: each tile is read twice, once to count it and once, some steps later and from
+// the L2, to scan it. Not part of the binary.
+// Why: v15 (TMA loads into shared-memory stages, warp-specialized) stops at about 94% of
+// cudaMemcpy's speed at 2^28 on the H200; its own pipeline with the scan taken out copies at about
+// 90%, and a flat grid of one int4 a thread at 100% (scan/lab/LAB_NOTES.md). A persistent scan that
+// moves its tiles through registers with one tile of slack is far slower
+// (probe_persistent_regs.cu): a tile's aggregate must be published well before the tiles after it
+// are scanned. Here the slack is the L2 (60 MB on the H200): a block claims a tile (an atomic
+// counter, in start order), loads it, adds it up and publishes its aggregate at once, and scans it
+// D steps later, reading it again, now from the L2, with its prefix from v15's incremental
+// look-ahead (lookback::advance_to over the aggregates, which by then are all published, so it
+// never waits in the steady state). Each step of a block loads a new tile and an old one together:
+// the DRAM sees one read and one write of every byte, as a copy does, if the second reads hit.
+// BS threads a block, V int4 a thread (a tile of 4 BS V elements), D steps between a tile's count
+// and its scan, as many blocks as fit an SM. Two barriers a step.
+// Forward progress: a claimed tile is counted and published in the step after its claim, which
+// waits only on tiles claimed before it; so by induction on the claim order every wait ends.
+// "plain": plain stores; "stcs": __stcs. The second read is __ldcs (the line is dead after it).
+// Timed as the benchmark times (common/probe_timer.cuh: L2 flushed, stream held), the status
+// memset inside the timed interval as the shipped rungs have it, three interleaved rounds of
+// 31-launch medians, beside cudaMemcpy and v15 as shipped; every scan's output compared with
+// CUB's. A control (a reference of an input one larger in its first element) shows the check
+// failing. Aligned input, n a multiple of every tile here. At 2^28 and 2^26.
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_l2_staged.cu common/device.cu -o p && ./p
+#include <cub/device/device_scan.cuh>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "common/device.h"
+#include "common/probe_timer.cuh"
+#include "scan/lookback.cuh"
+#include "scan/v15_warp_specialized.cuh"
+#include "scan/warp_scan.cuh"
+
+using namespace ladder;
+using namespace ladder::scan;
+
+namespace {
+
+__device__ __forceinline__ int32_t warp_sum(int32_t v) { return __reduce_add_sync(0xffffffffu, v); }
+
+template <unsigned BS, unsigned V, unsigned D, bool kStream>
+__global__ void __launch_bounds__(BS)
+    l2stage_kernel(const int4* __restrict__ in, int4* __restrict__ out, unsigned tiles,
+                   unsigned* counter, lookback::Status* status) {
+  constexpr unsigned NW = BS / 32, R = D + 2;
+  static_assert(NW * V <= 32, "one warp scans the (load, warp) totals");
+  __shared__ unsigned ring[R];         // ring[s % R]: the tile counted at step s (claimed at s - 1)
+  __shared__ int32_t ntot[NW];         // the counted tile's warp sums
+  __shared__ int32_t ttot[2][V * NW];  // the scanned tile's (load, warp) totals, then offsets
+  __shared__ int32_t tprefix[2];
+  const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  size_t counted = 0;  // warp 0's look-ahead: tiles [0, counted) add up to `sum`
+  int32_t sum = 0;
+  if (threadIdx.x == 0) ring[0] = atomicAdd(counter, 1u);
+  __syncthreads();
+  for (unsigned s = 0;; ++s) {
+    const unsigned n = ring[s % R];
+    const unsigned t = s >= D ? ring[(s - D) % R] : tiles;
+    if (s >= D && t >= tiles) break;  // claims increase: every later ring entry is past the end
+    const unsigned p = s & 1;
+    if (threadIdx.x == 0) ring[(s + 1) % R] = n < tiles ? atomicAdd(counter, 1u) : tiles;
+    int4 a[V], x[V];
+    if (n < tiles) {
+      const int4* src = in + size_t(n) * (BS * V);
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) a[u] = src[u * BS + threadIdx.x];
+    }
+    if (t < tiles) {
+      const int4* src = in + size_t(t) * (BS * V);
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) x[u] = __ldcs(src + u * BS + threadIdx.x);
+    }
+    int32_t incl[V], own[V];
+    if (n < tiles) {
+      int32_t ns = 0;
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) ns += a[u].x + a[u].y + a[u].z + a[u].w;
+      ns = warp_sum(ns);
+      if (lane == 0) ntot[warp] = ns;
+    }
+    if (t < tiles) {
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) {
+        own[u] = x[u].x + x[u].y + x[u].z + x[u].w;
+        incl[u] = warp_scan_inclusive(own[u]);
+        if (lane == 31) ttot[p][u * NW + warp] = incl[u];
+      }
+    }
+    __syncthreads();
+    if (warp == 0) {
+      if (n < tiles) {
+        const int32_t tile_sum = warp_sum(lane < NW ? ntot[lane] : 0);
+        if (lane == 0) lookback::publish(status + n, lookback::kAggregate, tile_sum);
+      }
+      if (t < tiles) {
+        const int32_t v = lane < V * NW ? ttot[p][lane] : 0;
+        const int32_t v_incl = warp_scan_inclusive(v);
+        if (lane < V * NW) ttot[p][lane] = v_incl - v;
+        lookback::advance_to<8>(status, t, counted, sum);
+        if (lane == 0) tprefix[p] = sum;
+      }
+    }
+    __syncthreads();
+    if (t < tiles) {
+      int4* dst = out + size_t(t) * (BS * V);
+      const int32_t base = tprefix[p];
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) {
+        int4 z;
+        z.x = base + ttot[p][u * NW + warp] + incl[u] - own[u] + x[u].x;
+        z.y = z.x + x[u].y;
+        z.z = z.y + x[u].z;
+        z.w = z.z + x[u].w;
+        if constexpr (kStream)
+          __stcs(dst + u * BS + threadIdx.x, z);
+        else
+          dst[u * BS + threadIdx.x] = z;
+      }
+    }
+  }
+}
+
+struct Shape {
+  std::string name;
+  unsigned tile_elems;
+  std::function<void(const int32_t*, int32_t*, size_t, void*, cudaStream_t)> launch;
+};
+
+template <unsigned BS, unsigned V, unsigned D, bool kStream>
+Shape make_shape() {
+  int per_sm = 0;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, l2stage_kernel<BS, V, D, kStream>, BS, 0);
+  const unsigned blocks = unsigned(per_sm) * unsigned(current_sm_count());
+  char name[96];
+  snprintf(name, sizeof name, "%u x %u (%u KB) D %u, %d/SM (%.0f MB) %s", BS, V, BS * V * 16 / 1024,
+           D, per_sm, double(blocks) * D * BS * V * 16 / 1e6, kStream ? "stcs" : "plain");
+  return {name, 4 * BS * V,
+          [blocks](const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t st) {
+            const unsigned tiles = unsigned(n / (4 * BS * V));
+            cudaMemsetAsync(ws, 0, lookback::workspace_bytes(tiles), st);
+            l2stage_kernel<BS, V, D, kStream><<<std::min(blocks, tiles), BS, 0, st>>>(
+                reinterpret_cast<const int4*>(in), reinterpret_cast<int4*>(out), tiles,
+                lookback::tile_counter(ws), lookback::tile_status(ws));
+          }};
+}
+
+}  // namespace
+
+int main() {
+  const size_t max_n = size_t(1) << 28;
+  int32_t *in, *out, *want, *wrong;
+  unsigned long long* scratch;
+  void* ws;
+  if (cudaMalloc(&in, max_n * 4) || cudaMalloc(&out, max_n * 4) || cudaMalloc(&want, max_n * 4) ||
+      cudaMalloc(&wrong, max_n * 4) || cudaMalloc(&scratch, 8) || cudaMalloc(&ws, 64 << 20)) {
+    printf("cudaMalloc failed\n");
+    return 1;
+  }
+  cudaStream_t st;
+  cudaStreamCreate(&st);
+  probe_timing::Timer timer(st);
+  size_t cub_bytes = 0;
+  cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, in, out, int(max_n));
+  void* cub_tmp;
+  cudaMalloc(&cub_tmp, cub_bytes);
+  printf("device: %s, %d SMs\n", query_device(0).name.c_str(), current_sm_count());
+
+  std::vector<Shape> shapes = {make_shape<256, 4, 2, true>(),  make_shape<256, 4, 3, true>(),
+                               make_shape<256, 4, 4, true>(),  make_shape<256, 4, 6, true>(),
+                               make_shape<256, 4, 4, false>(), make_shape<256, 2, 4, true>(),
+                               make_shape<256, 2, 8, true>(),  make_shape<128, 4, 4, true>(),
+                               make_shape<512, 2, 3, true>(),  make_shape<256, 1, 8, true>()};
+  struct Case {
+    std::string name;
+    bool checked;
+    std::function<void(size_t)> run;
+  };
+  std::vector<Case> cases = {
+      {"cudaMemcpy", false,
+       [&](size_t n) { cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDefault, st); }},
+      {"v15 shipped", true, [&](size_t n) { v15::launch(in, out, n, ws, st); }},
+  };
+  for (const Shape& s : shapes)
+    cases.push_back({s.name, true, [&, s](size_t n) { s.launch(in, out, n, ws, st); }});
+  for (int lg : {28, 26}) {
+    const size_t n = size_t(1) << lg;
+    std::vector<int32_t> h(n);
+    uint32_t x = 2024;
+    for (auto& v : h) {
+      x = x * 1664525u + 1013904223u;
+      v = int32_t(x >> 24) - 128;
+    }
+    cudaMemcpy(in, h.data(), n * 4, cudaMemcpyDefault);
+    size_t b = cub_bytes;
+    cub::DeviceScan::InclusiveSum(cub_tmp, b, in, want, int(n), st);
+    // The control: a reference of an input one larger in its first element.
+    const int32_t first = h[0] + 1;
+    cudaMemcpy(in, &first, 4, cudaMemcpyDefault);
+    b = cub_bytes;
+    cub::DeviceScan::InclusiveSum(cub_tmp, b, in, wrong, int(n), st);
+    cudaMemcpy(in, &h[0], 4, cudaMemcpyDefault);
+    shapes[0].launch(in, out, n, ws, st);
+    printf("n = 2^%d; control: %s against a wrong reference -> mismatches %llu (must be %zu)\n", lg,
+           shapes[0].name.c_str(), probe_timing::mismatches(out, wrong, n, scratch, st), n);
+    std::vector<std::vector<float>> us(cases.size());
+    for (int round = 0; round < 3; ++round) {
+      for (size_t c = 0; c < cases.size(); ++c) {
+        cudaMemsetAsync(out, 0, n * 4, st);
+        const float t = timer.median_us([&] { cases[c].run(n); });
+        const cudaError_t err = cudaGetLastError();
+        const unsigned long long bad =
+            probe_timing::mismatches(out, cases[c].checked ? want : in, n, scratch, st);
+        us[c].push_back(t);
+        printf("round %d  %-44s %8.2f us  mismatches %llu  %s\n", round, cases[c].name.c_str(), t,
+               bad, cudaGetErrorString(err));
+      }
+    }
+    printf("summary 2^%d (median of the three rounds; per cent of cudaMemcpy's speed)\n", lg);
+    std::vector<float> med(cases.size());
+    for (size_t c = 0; c < cases.size(); ++c) {
+      std::sort(us[c].begin(), us[c].end());
+      med[c] = us[c][1];
+    }
+    for (size_t c = 0; c < cases.size(); ++c)
+      printf("  %-44s %8.2f us  %6.1f%%\n", cases[c].name.c_str(), med[c], 100.0 * med[0] / med[c]);
+  }
+  return 0;
+}
