@@ -41,6 +41,10 @@ using WorkspaceFn = size_t (*)(size_t n);
 //   "few_top"   16 values of the top 16 bits, the low 16 bits uniform: buckets of sort v16 and
 //               v17 too large for a block, each holding many key values (v17 must not leave them
 //               in place)
+//   "few_spread"  15 keys in 16 take one of 16 values, the rest are uniform keys whose top 16
+//               bits none of the 16 values has: buckets too large for a block that each hold one
+//               key value (left in place on sort v17's third road) beside small buckets of several
+//               values (which the bucket pass must then sort)
 //   "topbit"    uniform keys with the top bit set (a signed reading would call them negative)
 //   "nearly_sorted"  "sorted", then in each run of keys with equal top 16 bits the last two
 //               swapped (no change where a run has one key or its last two are equal): one

@@ -13,7 +13,8 @@
 namespace ladder::sort {
 
 std::vector<std::string> distributions() {
-  return {"uniform", "sorted", "reversed", "equal", "few", "few_top", "topbit", "nearly_sorted"};
+  return {"uniform", "sorted",     "reversed", "equal",        "few",
+          "few_top", "few_spread", "topbit",   "nearly_sorted"};
 }
 
 void generate_into(uint32_t* x, size_t n, const std::string& dist, uint64_t seed) {
@@ -37,6 +38,21 @@ void generate_into(uint32_t* x, size_t n, const std::string& dist, uint64_t seed
     for (uint32_t& v : values) v = static_cast<uint32_t>(rng.next()) & 0xffff0000u;
     parallel_draws(rng, x, n, [&values](uint64_t d) {
       return values[d % 16] | static_cast<uint32_t>(d >> 48);
+    });
+    return;
+  }
+  if (dist == "few_spread") {  // 15 keys in 16 from 16 values, the rest uniform in other buckets
+    uint32_t values[16];
+    for (uint32_t& v : values) v = static_cast<uint32_t>(rng.next());
+    parallel_draws(rng, x, n, [&values](uint64_t d) {
+      if (d % 16 != 0) return values[(d >> 4) % 16];
+      uint32_t k = static_cast<uint32_t>(d >> 32);
+      // the next top 16 bits that none of the values has (16 values: at most 16 steps)
+      const auto taken = [&values](uint32_t key) {
+        return std::any_of(values, values + 16, [key](uint32_t v) { return v >> 16 == key >> 16; });
+      };
+      while (taken(k)) k += 0x10000u;
+      return k;
     });
     return;
   }

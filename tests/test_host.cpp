@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <set>
 #include <utility>
 
@@ -380,6 +381,28 @@ TEST(HostSort, GeneratorsAndReference) {
   for (const uint32_t k : few_top) tops.insert(k >> 16);
   EXPECT_LE(tops.size(), 16u);
   EXPECT_GT(std::set<uint32_t>(few_top.begin(), few_top.end()).size(), 9000u);
+  // few_spread: 15 keys in 16 from at most 16 values; the others in buckets (top 16 bits) that
+  // none of those values has, and of many key values.
+  const auto spread = sort::generate(size_t(1) << 20, "few_spread", 1);
+  std::map<uint32_t, size_t> counts;
+  for (const uint32_t k : spread) ++counts[k];
+  std::vector<std::pair<size_t, uint32_t>> by_count;
+  for (const auto& [k, c] : counts) by_count.push_back({c, k});
+  std::sort(by_count.rbegin(), by_count.rend());
+  std::set<uint32_t> heavy_tops;
+  size_t heavy = 0;
+  for (size_t i = 0; i < std::min<size_t>(16, by_count.size()); ++i) {
+    heavy += by_count[i].first;
+    heavy_tops.insert(by_count[i].second >> 16);
+  }
+  EXPECT_NEAR(double(heavy) / spread.size(), 15.0 / 16, 0.01);
+  size_t rest = 0;
+  for (const uint32_t k : spread)
+    if (counts[k] < 100) {
+      ++rest;
+      EXPECT_EQ(heavy_tops.count(k >> 16), 0u) << std::hex << k;
+    }
+  EXPECT_EQ(rest, spread.size() - heavy);
   const auto top = sort::generate(1000, "topbit", 1);
   EXPECT_TRUE(std::all_of(top.begin(), top.end(), [](uint32_t k) { return k >> 31; }));
   const auto rev = sort::generate(1000, "reversed", 1);
