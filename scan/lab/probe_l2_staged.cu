@@ -18,14 +18,12 @@
 // waits only on tiles claimed before it; so by induction on the claim order every wait ends.
 // "plain": plain stores; "stcs": __stcs. The second read is __ldcs (the line is dead after it).
 // "piped": the loads one step ahead (piped_kernel, below).
-// Timed as the benchmark times (common/probe_timer.cuh: L2 flushed, stream held), the status
-// memset inside the timed interval as the shipped rungs have it, three interleaved rounds of
-// 31-launch medians, beside cudaMemcpy and v15 as shipped; every scan's output compared with
-// CUB's. A control (a reference of an input one larger in its first element) shows the check
-// failing. Aligned input, n a multiple of every tile here. At 2^28 and 2^26.
+// Timed by scan/lab/shape_harness.cuh as the benchmark times (common/probe_timer.cuh: L2 flushed,
+// stream held), the status memset inside the timed interval as the shipped rungs have it, three
+// interleaved rounds of 31-launch medians, beside cudaMemcpy and v15 as shipped; every scan's
+// output compared with CUB's. A control (a reference of an input one larger in its first element)
+// shows the check failing. Aligned input, n a multiple of every tile here. At 2^28 and 2^26.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_l2_staged.cu common/device.cu -o p && ./p
-#include <cub/device/device_scan.cuh>
-
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -33,13 +31,13 @@
 #include <vector>
 
 #include "common/device.h"
-#include "common/probe_timer.cuh"
+#include "scan/lab/shape_harness.cuh"
 #include "scan/lookback.cuh"
-#include "scan/v15_warp_specialized.cuh"
 #include "scan/warp_scan.cuh"
 
 using namespace ladder;
 using namespace ladder::scan;
+using probe::Shape;
 
 namespace {
 
@@ -238,12 +236,6 @@ __global__ void __launch_bounds__(BS)
   }
 }
 
-struct Shape {
-  std::string name;
-  unsigned tile_elems;
-  std::function<void(const int32_t*, int32_t*, size_t, void*, cudaStream_t)> launch;
-};
-
 template <unsigned BS, unsigned V, unsigned D, bool kStream>
 Shape make_shape() {
   int per_sm = 0;
@@ -283,82 +275,10 @@ Shape make_piped() {
 }  // namespace
 
 int main() {
-  const size_t max_n = size_t(1) << 28;
-  int32_t *in, *out, *want, *wrong;
-  unsigned long long* scratch;
-  void* ws;
-  if (cudaMalloc(&in, max_n * 4) || cudaMalloc(&out, max_n * 4) || cudaMalloc(&want, max_n * 4) ||
-      cudaMalloc(&wrong, max_n * 4) || cudaMalloc(&scratch, 8) || cudaMalloc(&ws, 64 << 20)) {
-    printf("cudaMalloc failed\n");
-    return 1;
-  }
-  cudaStream_t st;
-  cudaStreamCreate(&st);
-  probe_timing::Timer timer(st);
-  size_t cub_bytes = 0;
-  cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, in, out, int(max_n));
-  void* cub_tmp;
-  cudaMalloc(&cub_tmp, cub_bytes);
-  printf("device: %s, %d SMs\n", query_device(0).name.c_str(), current_sm_count());
-
   std::vector<Shape> shapes = {make_shape<256, 4, 2, true>(), make_piped<256, 4, 3, 8>(),
                                make_piped<256, 4, 3, 16>(),   make_piped<256, 4, 5, 16>(),
                                make_piped<256, 2, 4, 16>(),   make_piped<256, 2, 8, 16>(),
                                make_piped<128, 4, 4, 16>(),   make_piped<128, 4, 8, 16>(),
                                make_piped<512, 2, 3, 16>(),   make_piped<256, 1, 8, 16>()};
-  struct Case {
-    std::string name;
-    bool checked;
-    std::function<void(size_t)> run;
-  };
-  std::vector<Case> cases = {
-      {"cudaMemcpy", false,
-       [&](size_t n) { cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDefault, st); }},
-      {"v15 shipped", true, [&](size_t n) { v15::launch(in, out, n, ws, st); }},
-  };
-  for (const Shape& s : shapes)
-    cases.push_back({s.name, true, [&, s](size_t n) { s.launch(in, out, n, ws, st); }});
-  for (int lg : {28, 26}) {
-    const size_t n = size_t(1) << lg;
-    std::vector<int32_t> h(n);
-    uint32_t x = 2024;
-    for (auto& v : h) {
-      x = x * 1664525u + 1013904223u;
-      v = int32_t(x >> 24) - 128;
-    }
-    cudaMemcpy(in, h.data(), n * 4, cudaMemcpyDefault);
-    size_t b = cub_bytes;
-    cub::DeviceScan::InclusiveSum(cub_tmp, b, in, want, int(n), st);
-    // The control: a reference of an input one larger in its first element.
-    const int32_t first = h[0] + 1;
-    cudaMemcpy(in, &first, 4, cudaMemcpyDefault);
-    b = cub_bytes;
-    cub::DeviceScan::InclusiveSum(cub_tmp, b, in, wrong, int(n), st);
-    cudaMemcpy(in, &h[0], 4, cudaMemcpyDefault);
-    shapes[0].launch(in, out, n, ws, st);
-    printf("n = 2^%d; control: %s against a wrong reference -> mismatches %llu (must be %zu)\n", lg,
-           shapes[0].name.c_str(), probe_timing::mismatches(out, wrong, n, scratch, st), n);
-    std::vector<std::vector<float>> us(cases.size());
-    for (int round = 0; round < 3; ++round) {
-      for (size_t c = 0; c < cases.size(); ++c) {
-        cudaMemsetAsync(out, 0, n * 4, st);
-        const float t = timer.median_us([&] { cases[c].run(n); });
-        const cudaError_t err = cudaGetLastError();
-        const unsigned long long bad =
-            probe_timing::mismatches(out, cases[c].checked ? want : in, n, scratch, st);
-        us[c].push_back(t);
-        printf("round %d  %-44s %8.2f us  mismatches %llu  %s\n", round, cases[c].name.c_str(), t,
-               bad, cudaGetErrorString(err));
-      }
-    }
-    printf("summary 2^%d (median of the three rounds; per cent of cudaMemcpy's speed)\n", lg);
-    std::vector<float> med(cases.size());
-    for (size_t c = 0; c < cases.size(); ++c) {
-      std::sort(us[c].begin(), us[c].end());
-      med[c] = us[c][1];
-    }
-    for (size_t c = 0; c < cases.size(); ++c)
-      printf("  %-44s %8.2f us  %6.1f%%\n", cases[c].name.c_str(), med[c], 100.0 * med[0] / med[c]);
-  }
-  return 0;
+  return probe::run_shapes(shapes, 44);
 }
