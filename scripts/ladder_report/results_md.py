@@ -3,7 +3,7 @@ and the per-GPU run."""
 import glob
 import os
 
-from . import results
+from . import results, tables
 from .fmt import dist_label, fmt_time, is_rung, ladder_order, size_label
 from .results import (
     LARGE_SIZE, OPERATORS, baseline_slug, gpu_groups, is_sweep_file, is_unaligned_file, load,
@@ -55,8 +55,7 @@ def render_results(files, scope=results.ALL, reader=()):
            "wrote on each GPU. Do not edit by hand: rerun the benchmark and the script.", "",
            "Time is the median over repetitions of the mean event-timed kernel time per run, L2 "
            "flushed before every iteration. GB/s counts the operator's minimal bytes moved. "
-           "\"× previous\" and \"× v00\" are speedups (old time / new time); \"speed vs CUB\" is "
-           "CUB's time over the version's (above 1: faster than CUB).", ""]
+           + tables.COLUMNS, ""]
     sanitizer = sorted(glob.glob(os.path.join(results.ROOT, "results", "sanitizer-*.md")))
     if sanitizer:
         out += ["compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over the "

@@ -177,6 +177,12 @@ def targets_table(runs, op, gpu_slug=None):
     return "\n".join(["| where | target | measured (median) | |", "|---|---|---|---|"] + lines)
 
 
+# What the tables' derived columns mean (RESULTS.md's header and each chapter's "Measured" say it).
+COLUMNS = ("\"× previous\" and \"× v00\" are speedups (old time / new time); \"speed vs CUB\" is "
+           "CUB's time over the version's (above 1: faster than CUB); \"worst ÷ <input>\" is a "
+           "version's slowest time over its time on that input.")
+
+
 def side_by_side(runs, op, n, dists):
     """One row per version: its time on each input distribution, and the worst over the first."""
     slugs = sorted({k[1] for k in runs if k[0] == op and k[2] == n}, key=ladder_order)
