@@ -576,6 +576,42 @@ std::vector<BenchSpec> benchmark_specs(const Options& options) {
   return specs;
 }
 
+std::vector<std::string> left_out_notes(const Options& options) {
+  std::vector<std::string> notes;
+  if (options.sizes.empty() || options.sweep || options.quick) return notes;
+  const std::vector<const Operator*> judged =
+      options.mine ? judged_operators(options.ops) : std::vector<const Operator*>{};
+  for (const Operator& op : operators()) {
+    if (!options.ops.empty() &&
+        std::find(options.ops.begin(), options.ops.end(), op.name) == options.ops.end())
+      continue;
+    if (options.mine && std::find(judged.begin(), judged.end(), &op) == judged.end()) continue;
+    const std::vector<const Version*> lineup =
+        options.mine ? judge_lineup(op).all() : std::vector<const Version*>{};
+    for (size_t n : options.sizes) {
+      std::string line;
+      for (const Version& v : op.versions) {
+        if (n <= v.max_n) continue;
+        if (options.mine && std::find(lineup.begin(), lineup.end(), &v) == lineup.end()) continue;
+        // Left out only if the filter would have taken it: its name with and without /dist:.
+        const std::string name = v.name() + "/n:" + std::to_string(n);
+        const std::string dist = op.distributions.empty() ? "" : op.distributions[0];
+        const BenchSpec plain{&op, &v, n, dist, name + kManualTime};
+        const BenchSpec named{&op, &v, n, dist, name + "/dist:" + dist + kManualTime};
+        if (benchmarks_selected(options, {plain}) == 0 &&
+            benchmarks_selected(options, {named}) == 0)
+          continue;
+        line += std::string(line.empty() ? "" : ", ") + v.doc.slug + " (" +
+                std::to_string(v.max_n) + ")";
+      }
+      if (!line.empty())
+        notes.push_back(op.name + " at n = " + std::to_string(n) +
+                        ": left out, above their largest n: " + line);
+    }
+  }
+  return notes;
+}
+
 size_t benchmarks_selected(const Options& options, const std::vector<BenchSpec>& specs) {
   const std::string flag = "--benchmark_filter=";
   std::string filter;

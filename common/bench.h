@@ -66,6 +66,13 @@ struct BenchSpec {
 };
 std::vector<BenchSpec> benchmark_specs(const Options& options);
 
+// With --sizes (and neither --sweep nor --quick), one line per operator and size where versions
+// that the operators and the filter select are left out because the size is above their largest
+// n (Version::max_n, e.g. a serial baseline's or 32-bit positions' limit): "sort at n =
+// 4294967301: left out, above their largest n: v00_serial (65536), ...". Empty otherwise.
+// Touches no CUDA API; throws UsageError as benchmarks_selected does.
+std::vector<std::string> left_out_notes(const Options& options);
+
 // How many of `specs` the --benchmark_filter among options.benchmark_args selects (Google
 // Benchmark's rule: an extended regular expression searched in the name, a leading '-'
 // negating it); all of them when there is no filter. Throws UsageError for a filter that is no

@@ -191,7 +191,7 @@ options:
   --ops=A,B           run only these operators (default: all)
   --sizes=N,M         sizes in elements: 25600000, 2^28, 2^31+17 (default: 25600000 and 2^28,
                       the host-transfer operators 2^28 only; versions with a size limit, like
-                      the serial baseline, skip larger sizes)
+                      the serial baseline, skip larger sizes, one line on stderr saying which)
   --sweep             add the sweep 2^10, 2^11, ..., 2^28
   --quick             only each operator's top rungs (the last, and the last that keeps the
                       order) and CUB, at 2^28 on the headline input, 3 repetitions

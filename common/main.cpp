@@ -49,14 +49,17 @@ int main(int argc, char** argv) {
     return error(nothing_to_judge(options.ops), 2);
 
   // A --benchmark_filter that selects nothing is a typo, not an empty run.
+  std::vector<std::string> left_out;  // versions --sizes leaves out (bench.h, left_out_notes)
   try {
     const std::vector<BenchSpec> specs = benchmark_specs(options);
+    left_out = left_out_notes(options);
     if (benchmarks_selected(options, specs) == 0)
       return error("--benchmark_filter matches none of the " + std::to_string(specs.size()) +
                        " benchmarks that --ops and --sizes select (names look like '" +
                        (specs.empty() ? std::string("reduce/cub/n:268435456/manual_time")
                                       : specs.front().name) +
-                       "'; --list shows the versions)",
+                       "'; --list shows the versions" +
+                       (left_out.empty() ? std::string() : "; " + left_out.front()) + ")",
                    2);
   } catch (const UsageError& e) {
     return error(e.what(), 2);
@@ -123,6 +126,7 @@ int main(int argc, char** argv) {
     benchmark::Initialize(&gb_argc, gb_argv.data());
     if (benchmark::ReportUnrecognizedArguments(gb_argc, gb_argv.data())) return 2;
 
+    for (const std::string& note : left_out) std::cerr << "cuda-ladder: " << note << std::endl;
     // --mine: every case the tests give the ladder first, then the timed benchmarks.
     if (options.mine) wrong_rungs = judge_correctness(judged_operators(options.ops));
     setup_benchmarks(options, command_line);

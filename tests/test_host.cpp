@@ -96,6 +96,33 @@ TEST(HostCli, QuickSelectsTopRungsAndCubAtTheLargeSize) {
   EXPECT_EQ(benchmarks_selected(filtered, specs), specs.size() - 4);
 }
 
+TEST(HostCli, SaysWhichVersionsASizeLeavesOut) {
+  const std::vector<std::string> ops = {"reduce", "sort"};
+  // 2^32 + 5 keys: above every sort rung's largest n (32-bit positions, the serial baseline's
+  // 2^16), not CUB's; one line for sort, none for reduce at a size all its rungs take.
+  const size_t big = (size_t(1) << 32) + 5;
+  std::vector<std::string> notes =
+      left_out_notes(parse_cli({"--ops=sort", "--sizes=" + std::to_string(big)}, ops));
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0].rfind("sort at n = 4294967301: left out, above their largest n: ", 0), 0u)
+      << notes[0];
+  EXPECT_NE(notes[0].find("v00_serial (65536)"), std::string::npos) << notes[0];
+  EXPECT_NE(notes[0].find("v17_constant_buckets (4294967295)"), std::string::npos) << notes[0];
+  EXPECT_EQ(notes[0].find("cub"), std::string::npos) << notes[0];
+  // The filter narrows the line to the versions it would have run.
+  notes = left_out_notes(
+      parse_cli({"--ops=sort", "--sizes=2^33", "--benchmark_filter=sort/v1[67]_"}, ops));
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("v16_top_digits_first"), std::string::npos) << notes[0];
+  EXPECT_EQ(notes[0].find("v15_"), std::string::npos) << notes[0];
+  EXPECT_TRUE(left_out_notes(parse_cli({"--ops=reduce", "--sizes=2^20"}, ops)).empty());
+  EXPECT_EQ(left_out_notes(parse_cli({"--ops=reduce", "--sizes=2^28"}, ops)).size(), 1u);
+  EXPECT_TRUE(left_out_notes(parse_cli({"--ops=sort"}, ops)).empty());  // the defaults
+  EXPECT_TRUE(
+      left_out_notes(parse_cli({"--ops=sort", "--sizes=2^33", "--benchmark_filter=sort/cub"}, ops))
+          .empty());
+}
+
 TEST(HostCli, RejectsBadFlags) {
   EXPECT_THROW(parse_cli({"--bogus"}, kOps), UsageError);
   EXPECT_THROW(parse_cli({"positional"}, kOps), UsageError);
