@@ -251,16 +251,19 @@ std::vector<const Version*> best_rungs() {
 struct HugeCase {
   const Version* version;
   std::string dist;
+  size_t n;
 };
 
-std::vector<HugeCase> huge_cases() {
+// The best rungs at n: 2^31 + 17 (past 32-bit signed indexing) in Huge/, 2^32 + 5 (past 32-bit
+// unsigned counts and positions: issue 53) in Huge2e32/.
+std::vector<HugeCase> huge_cases(size_t n) {
   std::vector<HugeCase> cases;
   for (const Version* v : best_rungs()) {
     const Operator& op = *find_operator(v->op);
     const std::vector<std::string> dists = op.huge_distributions.empty()
                                                ? std::vector<std::string>{op.distributions[0]}
                                                : op.huge_distributions;
-    for (const std::string& d : dists) cases.push_back({v, d});
+    for (const std::string& d : dists) cases.push_back({v, d, n});
   }
   return cases;
 }
@@ -275,7 +278,9 @@ TEST_P(HugeTest, BeyondInt32Indexing) {
     GTEST_SKIP() << v.name() << " skipped: " << sm90_skip_reason();
   if (!huge_tests_wanted(v.op))
     GTEST_SKIP() << "set LADDER_HUGE_TESTS=1 (or =" << v.op << ") to run";
-  const size_t n = (size_t(1) << 31) + 17;
+  const size_t n = GetParam().n;
+  if (n > v.max_n)
+    GTEST_SKIP() << v.name() << " takes at most " << v.max_n << " elements (n = " << n << ")";
   std::unique_ptr<Runner> runner = v.make(Problem{n, dist, 0x5eed, 0});
   runner->poison(test_stream());
   ASSERT_EQ(runner->launch(test_stream()), cudaSuccess);
@@ -283,11 +288,13 @@ TEST_P(HugeTest, BeyondInt32Indexing) {
   ASSERT_TRUE(r.ok) << v.name() << " n=" << n << " dist=" << dist << ": " << r.message;
 }
 
-INSTANTIATE_TEST_SUITE_P(Huge, HugeTest, testing::ValuesIn(huge_cases()),
-                         [](const testing::TestParamInfo<HugeCase>& info) {
-                           return info.param.version->op + "_" + info.param.version->doc.slug +
-                                  "_" + info.param.dist;
-                         });
+std::string huge_name(const testing::TestParamInfo<HugeCase>& info) {
+  return info.param.version->op + "_" + info.param.version->doc.slug + "_" + info.param.dist;
+}
+INSTANTIATE_TEST_SUITE_P(Huge, HugeTest, testing::ValuesIn(huge_cases((size_t(1) << 31) + 17)),
+                         huge_name);
+INSTANTIATE_TEST_SUITE_P(Huge2e32, HugeTest, testing::ValuesIn(huge_cases((size_t(1) << 32) + 5)),
+                         huge_name);
 
 // Sort's top rungs where the ladder's roads used to end (issue 53): 271,000,000 keys, the last n
 // of v16's first hybrid road, and 2^30, where v12's narrow look-back words (30-bit counts) end;
