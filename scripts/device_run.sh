@@ -20,7 +20,7 @@
 #                            (LARGE_REPS repetitions, default 2; sizes that do not fit the GPU's
 #                            memory skip with one line)
 #                 arch80     the -DCMAKE_CUDA_ARCHITECTURES=80 build's tests and benchmark here
-#                 huge       the opt-in tests at 2^31 + 17, and sort's at 271,000,000 and 2^30 keys
+#                 huge       the opt-in tests at 2^31 + 17 and 2^32 + 5, and sort's at 271,000,000 and 2^30 keys
 #                            +-1 on every input (HUGE_OPS=op1,op2 narrows them)
 #                 ncu        Nsight Compute over every version (NCU_OPS, NCU_SLUGS narrow it), as
 #                            one tar.gz
@@ -243,10 +243,12 @@ if has arch80; then
 fi
 
 if has huge; then
-  # Each operator's best rung at n = 2^31 + 17 (tests/test_versions.cpp, HugeTest), and sort's
-  # and sort_pairs' at 271,000,000 and 2^30 keys, each +-1, on every input (HugeBoundsTest).
+  # Each operator's best rung at n = 2^31 + 17 and 2^32 + 5 (tests/test_versions.cpp, HugeTest;
+  # rungs whose largest n is below skip with a line), and sort's and sort_pairs' at 271,000,000
+  # and 2^30 keys, each +-1, on every input (HugeBoundsTest).
   log "huge tests"
-  LADDER_HUGE_TESTS=${HUGE_OPS:-1} "$BUILD/ladder-tests" --gtest_filter='Huge/*:HugeBounds/*' \
+  LADDER_HUGE_TESTS=${HUGE_OPS:-1} "$BUILD/ladder-tests" \
+    --gtest_filter='Huge/*:Huge2e32/*:HugeBounds/*' \
     >"$OUT/huge.log" 2>&1
   echo "huge rc=$?" | tee -a "$LOG"
   grep -E "^\[ +(OK|FAILED) |PASSED|FAILED  \]" "$OUT/huge.log" | tee -a "$LOG"
