@@ -255,7 +255,10 @@ struct HugeCase {
 };
 
 // The best rungs at n: 2^31 + 17 (past 32-bit signed indexing) in Huge/, 2^32 + 5 (past 32-bit
-// unsigned counts and positions: issue 53) in Huge2e32/.
+// unsigned counts and positions: issue 53) in Huge2e32/. At 2^32 + 5 the per-element checks
+// (scan, elementwise, the transfers, histogram's bins, a column's sums) see the five elements
+// past 2^32; a whole-array sum's does not (reduce's one_per_256 keys are 0 there, and uniform's
+// tolerance is wider than five elements).
 std::vector<HugeCase> huge_cases(size_t n) {
   std::vector<HugeCase> cases;
   for (const Version* v : best_rungs()) {
