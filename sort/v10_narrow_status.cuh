@@ -9,7 +9,7 @@
 // zeroing before pass 0, flag 0, read only by pass 0) never carries a flag the current pass
 // reads as published. Counts of 30 bits cover n < 2^30; larger inputs run v09.
 // Changes from v09: the look-back words (one array of tiles x 256, zeroed once per sort): 4 bytes
-// instead of 8, 45 MB instead of 89 MB a pass at n = 2^28, smaller than the H100's 50 MB L2.
+// instead of 8, 45 MB instead of 89 MB a pass at n = 2^28, smaller than the H100's 50 MiB L2.
 // Remains (bottleneck): the passes' ranking (ballots) on uniform keys, as in v06.
 // Source: CUB's one-sweep look-back words (agent_radix_sort_onesweep.cuh: 32-bit, a 2-bit kind
 // over a 30-bit count; dispatch_radix_sort.cuh cuts inputs into portions below 2^28 keys, so at

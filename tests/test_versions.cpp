@@ -229,8 +229,9 @@ TEST_P(RandomizedTest, MatchesReference) {
 
 INSTANTIATE_TEST_SUITE_P(Random, RandomizedTest, testing::ValuesIn(random_cases()), random_name);
 
-// Beyond 32-bit indexing: the best rung of each operator at n = 2^31 + 17. Opt-in, because it
-// needs about 20 GB of GPU memory and tens of seconds per operator: LADDER_HUGE_TESTS=1 runs
+// Beyond 32-bit indexing: the best rung of each operator at n = 2^31 + 17 (and 2^32 + 5, below).
+// Opt-in, because the largest take over 50 GB of GPU memory (sort_pairs at 2^31 + 17, fused_f32
+// at 2^32 + 5) and tens of seconds per operator: LADDER_HUGE_TESTS=1 runs
 // every operator, LADDER_HUGE_TESTS=op1,op2 the ones named. The best rungs are the last
 // registered one and, where that one gives up the order (copy_if v07), the last that keeps it.
 std::vector<const Version*> best_rungs() {
