@@ -53,6 +53,11 @@ struct Case {
   std::string dist;
   size_t offset;  // elements past an aligned allocation: 1 and 3 break 16-byte alignment
 };
+// How GoogleTest shows a case (in --gtest_list_tests and beside a failure), instead of its bytes.
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.version->name() << " n=" << c.n << " dist=" << c.dist;
+  if (c.offset) *os << " offset=" << c.offset;
+}
 
 std::vector<Case> all_cases() {
   std::vector<Case> cases;
@@ -121,6 +126,7 @@ struct DispatchCase {
   const Operator* op;
   const Version* version;
 };
+void PrintTo(const DispatchCase& c, std::ostream* os) { *os << c.version->name(); }
 
 std::vector<DispatchCase> dispatch_cases() {
   std::vector<DispatchCase> cases;
@@ -188,6 +194,10 @@ struct RandomCase {
   uint64_t seed;  // the data's seed
   int index;
 };
+void PrintTo(const RandomCase& r, std::ostream* os) {
+  PrintTo(r.c, os);
+  *os << " seed=" << r.seed;
+}
 
 std::vector<RandomCase> random_cases() {
   std::vector<RandomCase> cases;
@@ -254,6 +264,9 @@ struct HugeCase {
   std::string dist;
   size_t n;
 };
+void PrintTo(const HugeCase& c, std::ostream* os) {
+  *os << c.version->name() << " n=" << c.n << " dist=" << c.dist;
+}
 
 // The best rungs at n: 2^31 + 17 (past 32-bit signed indexing) in Huge/, 2^32 + 5 (past 32-bit
 // unsigned counts and positions: issue 53) in Huge2e32/. At 2^32 + 5 the per-element checks
@@ -309,6 +322,7 @@ struct BoundCase {
   const Version* version;
   size_t n;
 };
+void PrintTo(const BoundCase& c, std::ostream* os) { *os << c.version->name() << " n=" << c.n; }
 
 std::vector<BoundCase> bound_cases() {
   std::vector<BoundCase> cases;
