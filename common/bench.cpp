@@ -529,7 +529,11 @@ void setup_benchmarks(const Options& options, const std::string& command_line) {
   }
 }
 
-std::vector<BenchSpec> benchmark_specs(const Options& options) {
+namespace {
+
+// The benchmarks `options` select (benchmark_specs), and into *above, where given, the ones left
+// out only because n is above the version's largest n (Version::max_n), named the same way.
+std::vector<BenchSpec> collect_specs(const Options& options, std::vector<BenchSpec>* above) {
   std::vector<BenchSpec> specs;
   const std::vector<size_t> sizes = benchmark_sizes(options);
   const std::vector<const Operator*> judged =
@@ -562,13 +566,15 @@ std::vector<BenchSpec> benchmark_specs(const Options& options) {
     for (size_t n : defaults && !op.bench_sizes.empty() ? op.bench_sizes : sizes) {
       for (const std::string& dist : dists) {
         for (const Version& v : op.versions) {
-          if (n > v.max_n) continue;
           if (options.quick && &v != last && &v != last_ordered && &v != baseline) continue;
           if (options.mine && std::find(lineup.begin(), lineup.end(), &v) == lineup.end()) continue;
           std::string name = v.name() + "/n:" + std::to_string(n);
           if (named_dists) name += "/dist:" + dist;
           if (options.offset > 0) name += "/offset:" + std::to_string(options.offset);
-          specs.push_back({&op, &v, n, dist, name + kManualTime});
+          if (n <= v.max_n)
+            specs.push_back({&op, &v, n, dist, name + kManualTime});
+          else if (above)
+            above->push_back({&op, &v, n, dist, name + kManualTime});
         }
       }
     }
@@ -576,37 +582,29 @@ std::vector<BenchSpec> benchmark_specs(const Options& options) {
   return specs;
 }
 
+}  // namespace
+
+std::vector<BenchSpec> benchmark_specs(const Options& options) {
+  return collect_specs(options, nullptr);
+}
+
 std::vector<std::string> left_out_notes(const Options& options) {
   std::vector<std::string> notes;
   if (options.sizes.empty() || options.sweep || options.quick) return notes;
-  const std::vector<const Operator*> judged =
-      options.mine ? judged_operators(options.ops) : std::vector<const Operator*>{};
-  for (const Operator& op : operators()) {
-    if (!options.ops.empty() &&
-        std::find(options.ops.begin(), options.ops.end(), op.name) == options.ops.end())
-      continue;
-    if (options.mine && std::find(judged.begin(), judged.end(), &op) == judged.end()) continue;
-    const std::vector<const Version*> lineup =
-        options.mine ? judge_lineup(op).all() : std::vector<const Version*>{};
-    for (size_t n : options.sizes) {
-      std::string line;
-      for (const Version& v : op.versions) {
-        if (n <= v.max_n) continue;
-        if (options.mine && std::find(lineup.begin(), lineup.end(), &v) == lineup.end()) continue;
-        // Left out only if the filter would have taken it: its name with and without /dist:.
-        const std::string name = v.name() + "/n:" + std::to_string(n);
-        const std::string dist = op.distributions.empty() ? "" : op.distributions[0];
-        const BenchSpec plain{&op, &v, n, dist, name + kManualTime};
-        const BenchSpec named{&op, &v, n, dist, name + "/dist:" + dist + kManualTime};
-        if (benchmarks_selected(options, {plain}) == 0 &&
-            benchmarks_selected(options, {named}) == 0)
-          continue;
-        line += std::string(line.empty() ? "" : ", ") + v.doc.slug + " (" +
-                std::to_string(v.max_n) + ")";
-      }
-      if (!line.empty())
-        notes.push_back(op.name + " at n = " + std::to_string(n) +
-                        ": left out, above their largest n: " + line);
+  std::vector<BenchSpec> above;
+  collect_specs(options, &above);
+  // One line per operator and size, each version once (a version left out on several inputs),
+  // where the filter would have run it.
+  for (const BenchSpec& s : above) {
+    if (benchmarks_selected(options, {s}) == 0) continue;
+    const std::string head =
+        s.op->name + " at n = " + std::to_string(s.n) + ": left out, above their largest n: ";
+    const std::string item =
+        std::string(s.version->doc.slug) + " (" + std::to_string(s.version->max_n) + ")";
+    if (!notes.empty() && notes.back().rfind(head, 0) == 0) {
+      if (notes.back().find(item) == std::string::npos) notes.back() += ", " + item;
+    } else {
+      notes.push_back(head + item);
     }
   }
   return notes;
