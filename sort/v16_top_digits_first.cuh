@@ -62,6 +62,7 @@
 #include "common/registry.h"
 #include "scan/warp_scan.cuh"
 #include "sort/graph_cache.h"
+#include "sort/merge_parts.cuh"
 #include "sort/radix_rank.cuh"
 #include "sort/v06_onesweep_ballot.cuh"
 #include "sort/v08_short_circuit.cuh"
@@ -107,11 +108,12 @@ inline constexpr VersionDoc kDoc = {
 
 using v06::kDigits;
 inline constexpr size_t kMaxN = v15::kMaxN;
-inline constexpr unsigned kBins = 65536;          // buckets: the keys' top 16 bits
-inline constexpr unsigned kCountThreads = 1024;   // the count: one block an SM
-inline constexpr unsigned kMaxCountBlocks = 256;  // at most this many counting blocks
-inline constexpr unsigned kSampleThreads = 256;   // the sample: 256 blocks of 256 threads,
-inline constexpr unsigned kSampleBlocks = 256;    //   four keys a thread
+inline constexpr size_t kMaxNPairs = parts::kMaxN;  // pairs above kMaxN: sort/merge_parts.cuh
+inline constexpr unsigned kBins = 65536;            // buckets: the keys' top 16 bits
+inline constexpr unsigned kCountThreads = 1024;     // the count: one block an SM
+inline constexpr unsigned kMaxCountBlocks = 256;    // at most this many counting blocks
+inline constexpr unsigned kSampleThreads = 256;     // the sample: 256 blocks of 256 threads,
+inline constexpr unsigned kSampleBlocks = 256;      //   four keys a thread
 inline constexpr unsigned kSampleKeys = kSampleThreads * kSampleBlocks * 4;
 inline constexpr unsigned kSampleRefuse = 64;  // a bin with this many sampled keys refuses
 inline constexpr size_t kHybridFrom = size_t(1) << 27;
@@ -917,6 +919,8 @@ inline size_t workspace_bytes(size_t n) {
   return v06::round256(v15::workspace_bytes(n)) + (n <= hybrid_to() ? own_bytes() : 0);
 }
 inline size_t workspace_bytes_pairs(size_t n) {
+  if (parts::runs(n))
+    return parts::workspace_bytes(n, true, [](size_t m) { return workspace_bytes_pairs(m); });
   return v06::round256(v12::workspace_bytes_pairs(n)) + (n <= hybrid_to_pairs() ? own_bytes() : 0);
 }
 // The hybrid's own parts, from p (own_bytes() of them), into r.
@@ -1251,6 +1255,12 @@ inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n,
 inline cudaError_t launch_pairs(const uint32_t* keys_in, const uint32_t* values_in,
                                 uint32_t* keys_out, uint32_t* values_out, size_t n, void* ws,
                                 cudaStream_t stream) {
+  if (parts::runs(n))
+    return parts::launch(keys_in, values_in, keys_out, values_out, n, ws, stream,
+                         [](const uint32_t* kin, const uint32_t* vin, uint32_t* kout,
+                            uint32_t* vout, size_t m, void* part_ws, cudaStream_t s) {
+                           return launch_pairs(kin, vin, kout, vout, m, part_ws, s);
+                         });
   if (!hybrid_runs_pairs(n))
     return v12::launch_pairs(keys_in, values_in, keys_out, values_out, n, ws, stream);
   static GraphCache cache;
@@ -1262,6 +1272,7 @@ inline cudaError_t launch_pairs(const uint32_t* keys_in, const uint32_t* values_
 // (v12::kPortionKeys; pairs kPortionKeysPairs) and each bucket shape's last size.
 inline std::vector<size_t> dispatch_bounds_for(bool pairs) {
   std::vector<size_t> b = pairs ? v12::dispatch_bounds_pairs() : v15::dispatch_bounds();
+  if (pairs) b.push_back(parts::largest());  // the last n of the pairs' 32-bit roads
   if (count_fits()) {
     b.push_back(hybrid_from() - 1);
     const size_t to = pairs ? hybrid_to_pairs() : hybrid_to();

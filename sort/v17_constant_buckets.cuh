@@ -35,6 +35,7 @@
 #include "common/device.h"
 #include "common/registry.h"
 #include "sort/graph_cache.h"
+#include "sort/merge_parts.cuh"
 #include "sort/v15_counted_ahead.cuh"
 #include "sort/v16_top_digits_first.cuh"
 
@@ -67,7 +68,7 @@ using v16::kSampleBlocks;
 using v16::kSampleKeys;
 using v16::kSampleRefuse;
 using v16::kSampleThreads;
-inline constexpr size_t kMaxN = v16::kMaxN;
+inline constexpr size_t kMaxN = parts::kMaxN;  // above v16::kMaxN: sort/merge_parts.cuh
 // The third road's count: a block counts 15 rounds of 1,024 threads x 4 keys (61,440 keys, fewer
 // than a 16-bit count holds) into its shared counts, then adds them to the global ones.
 inline constexpr unsigned kChunkRounds = 15;
@@ -281,6 +282,8 @@ inline size_t extra_bytes() {
   return round256(256 + 2 * size_t(kBins) * 4) + 2 * round256(size_t(kBins) * 4);
 }
 inline size_t workspace_bytes(size_t n) {
+  if (parts::runs(n))
+    return parts::workspace_bytes(n, false, [](size_t m) { return workspace_bytes(m); });
   return v06::round256(v16::workspace_bytes(n)) + (n <= v16::hybrid_to() ? extra_bytes() : 0);
 }
 inline Extra extra_of(void* ws, size_t n) {
@@ -411,6 +414,11 @@ inline cudaError_t build_graph(const v16::Call& c, cudaStream_t cs, cudaGraphExe
 // of the CUDA calls.
 inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
                           cudaStream_t stream) {
+  if (parts::runs(n))
+    return parts::launch(
+        keys_in, nullptr, keys_out, nullptr, n, ws, stream,
+        [](const uint32_t* in, const uint32_t*, uint32_t* out, uint32_t*, size_t m, void* part_ws,
+           cudaStream_t s) { return launch(in, out, m, part_ws, s); });
   if (!v16::hybrid_runs(n)) return v15::launch(keys_in, keys_out, n, ws, stream);
   const v16::Call c{keys_in, nullptr, keys_out, nullptr, n, ws};
   static const bool no_graphs = std::getenv("LADDER_NO_GRAPHS") != nullptr;
@@ -450,7 +458,13 @@ inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n,
   });
 }
 
-// Every boundary of the dispatch on this device: v16's.
-inline std::vector<size_t> dispatch_bounds() { return v16::dispatch_bounds(); }
+// Every boundary of the dispatch on this device: v16's, and the last n of the 32-bit roads.
+inline std::vector<size_t> dispatch_bounds() {
+  std::vector<size_t> b = v16::dispatch_bounds();
+  b.push_back(parts::largest());
+  std::sort(b.begin(), b.end());
+  b.erase(std::unique(b.begin(), b.end()), b.end());
+  return b;
+}
 
 }  // namespace ladder::sort::v17

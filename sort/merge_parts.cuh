@@ -1,0 +1,231 @@
+// sort/merge_parts.cuh — the top rungs' road past 2^32 - 1 keys: sort parts, then merge them.
+// Technique: every radix pass of the ladder keeps 32-bit counts, starts and positions (they cost
+// shared memory and instructions in the hot loops, and 2^32 - 1 keys are 16 GB). Above that, the
+// input is cut into equal parts of at most 2^32 - 1 keys (a multiple of kTile), each part is
+// sorted by the rung's own 32-bit road into a buffer, and the sorted parts are merged in pairs,
+// one pass over the keys a round (ceil(log2(parts)) rounds: one for up to 2 x (2^32 - 1) keys),
+// with 64-bit indices. A merge block owns kTile consecutive outputs; where its first output's
+// diagonal crosses the merge path is found by a binary search over the two runs in global memory
+// (one thread a block, merge_split_kernel), then the block loads its share of both runs into
+// shared memory, each thread finds its own kItems outputs by the same search there, merges them
+// sequentially, and the block stores them in order. Ties take the left (earlier) run first, so the
+// merge is stable and pairs keep their values' input order.
+// Changes (the keys' v17 and the pairs' v16 above their 32-bit roads' kMaxN): those rungs took at
+// most 2^32 - 1 keys; now they take what the GPU holds. Nothing below 2^32 keys changes.
+// Remains (bottleneck): the merge round is one more read and write of every key (and value), on
+// top of each part's passes; a road with 64-bit positions in the passes themselves would not pay
+// it (sort/lab/LAB_NOTES.md, "Sorting 2^32 keys and more").
+// Source: S. Odeh, O. Green, Z. Mwassi, O. Shmueli and Y. Birk, "Merge Path - Parallel Merging
+// Made Simple", IPDPS Workshops 2012; O. Green, R. McColl and D. A. Bader, "GPU Merge Path: A GPU
+// Merging Algorithm", ICS 2012 (the diagonal searches, as in v03); S. Baxter, "Modern GPU"
+// (NVIDIA Research, 2013; a block's share staged in shared memory).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+#include "common/device.h"
+
+namespace ladder::sort::parts {
+
+inline constexpr unsigned kThreads = 256;
+inline constexpr unsigned kItems = 8;                       // outputs a thread
+inline constexpr size_t kTile = size_t(kThreads) * kItems;  // outputs a merge block
+// The most keys this road takes: more than a Hopper GPU holds with its buffers (3 x 4 bytes a key
+// and a part's workspace), so that the memory guard, not this bound, says where a GPU stops.
+inline constexpr size_t kMaxN = size_t(1) << 34;
+inline constexpr size_t kMaxPart = 0xffffffffu;  // the 32-bit roads' largest n
+
+// The most keys the 32-bit roads take here: 2^32 - 1, or the count in the environment variable
+// LADDER_SORT_PART_KEYS (the tests set it to run this road at small sizes), at least kTile. A value
+// that is not a decimal count is reported once and ignored.
+inline size_t largest() {
+  static const size_t keys = [] {
+    size_t x = kMaxPart;
+    if (const char* e = std::getenv("LADDER_SORT_PART_KEYS")) {
+      char* end = nullptr;
+      const unsigned long long v = std::strtoull(e, &end, 10);
+      if (end != e && *end == '\0' && e[0] != '-')
+        x = std::min<size_t>(v, kMaxPart);
+      else
+        std::fprintf(stderr, "sort: LADDER_SORT_PART_KEYS=%s is not a count of keys; ignored\n", e);
+    }
+    return std::max(x, kTile);
+  }();
+  return keys;
+}
+// Whether n keys take this road.
+inline bool runs(size_t n) { return n > largest(); }
+
+// The cut of n keys (runs(n)): `count` parts of `keys` keys each (the last one fewer), `keys` a
+// multiple of kTile and at most largest(); `rounds` merge rounds.
+struct Plan {
+  size_t count, keys;
+  unsigned rounds;
+};
+inline Plan plan(size_t n) {
+  Plan p;
+  const size_t most = largest() / kTile * kTile;
+  p.keys = ceil_div(ceil_div(n, ceil_div(n, most)), kTile) * kTile;
+  p.count = ceil_div(n, p.keys);
+  p.rounds = 0;
+  while ((size_t(1) << p.rounds) < p.count) ++p.rounds;
+  return p;
+}
+
+inline size_t round256(size_t b) { return (b + 255) / 256 * 256; }
+// The road's own workspace, before the parts' (which follows at this offset): the keys' second
+// buffer (and the values' for pairs) and a 64-bit split a merge block.
+inline size_t own_bytes(size_t n, bool pairs) {
+  return (pairs ? 2 : 1) * round256(n * 4) + round256((ceil_div(n, kTile) + 1) * 8);
+}
+// The workspace for n keys (runs(n)), given the part sorter's workspace function.
+template <typename PartWorkspace>
+size_t workspace_bytes(size_t n, bool pairs, PartWorkspace part_ws) {
+  return own_bytes(n, pairs) + part_ws(plan(n).keys);
+}
+
+// The merge path of the stable merge of a[0, na) and b[0, nb): how many of its first `diag`
+// outputs come from a (ties from a). Works on global or shared memory.
+template <typename Index>
+__device__ __forceinline__ Index merge_split(const uint32_t* a, Index na, const uint32_t* b,
+                                             Index nb, Index diag) {
+  Index lo = diag > nb ? diag - nb : 0, hi = diag < na ? diag : na;
+  while (lo < hi) {
+    const Index mid = lo + (hi - lo) / 2;
+    if (a[mid] <= b[diag - 1 - mid])
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+// The runs of one merge round: [lo, lo + w) and [lo + w, lo + 2w) of n keys, clipped to n, for
+// every lo that is a multiple of 2w; w a multiple of kTile, so no merge block's outputs straddle
+// two pairs of runs.
+struct Pair {
+  size_t lo, na, nb;
+};
+__device__ __forceinline__ Pair pair_of(size_t out, size_t n, size_t w) {
+  Pair p;
+  p.lo = out / (2 * w) * (2 * w);
+  p.na = min(w, n - p.lo);
+  p.nb = min(w, n - p.lo - p.na);
+  return p;
+}
+
+// For each merge block b (blocks of them), split[b]: how many of the keys before its first output
+// (b x kTile) within its pair of runs come from the pair's left run. One thread a block.
+__global__ void __launch_bounds__(256)
+    merge_split_kernel(const uint32_t* __restrict__ keys, size_t n, size_t w, size_t blocks,
+                       size_t* __restrict__ split) {
+  const size_t b = size_t(blockIdx.x) * 256 + threadIdx.x;
+  if (b >= blocks) return;
+  const size_t out = b * kTile;
+  const Pair p = pair_of(out, n, w);
+  split[b] = merge_split<size_t>(keys + p.lo, p.na, keys + p.lo + p.na, p.nb, out - p.lo);
+}
+
+// One merge round: src's sorted runs of width w merged in pairs into dst (n keys each; with
+// PAIRS, their values from vsrc into vdst). Block b writes dst[b x kTile, + kTile), clipped to its
+// pair's end; split: merge_split_kernel's.
+template <bool PAIRS>
+__global__ void __launch_bounds__(kThreads)
+    merge_kernel(const uint32_t* __restrict__ src, const uint32_t* __restrict__ vsrc,
+                 uint32_t* __restrict__ dst, uint32_t* __restrict__ vdst, size_t n, size_t w,
+                 const size_t* __restrict__ split) {
+  __shared__ uint32_t sk[kTile];
+  __shared__ uint32_t sv[PAIRS ? kTile : 1];
+  const size_t first = size_t(blockIdx.x) * kTile;
+  const Pair p = pair_of(first, n, w);
+  const size_t end = min(first + kTile, p.lo + p.na + p.nb);
+  const size_t a0 = split[blockIdx.x];
+  const size_t a1 = end < p.lo + p.na + p.nb ? split[blockIdx.x + 1] : p.na;
+  const size_t b0 = first - p.lo - a0;
+  const unsigned la = static_cast<unsigned>(a1 - a0);
+  const unsigned total = static_cast<unsigned>(end - first);  // la + lb, at most kTile
+  // The block's share of both runs: a's into sk[0, la), b's into sk[la, total).
+  for (unsigned i = threadIdx.x; i < total; i += kThreads) {
+    const size_t from = i < la ? p.lo + a0 + i : p.lo + p.na + b0 + (i - la);
+    sk[i] = src[from];
+    if constexpr (PAIRS) sv[i] = vsrc[from];
+  }
+  __syncthreads();
+  const unsigned d = min(threadIdx.x * kItems, total);
+  unsigned i = merge_split<unsigned>(sk, la, sk + la, total - la, d);
+  unsigned j = la + (d - i);
+  uint32_t k[kItems], v[kItems];
+#pragma unroll
+  for (unsigned t = 0; t < kItems; ++t) {
+    if (d + t < total) {
+      const bool from_a = i < la && (j >= total || sk[i] <= sk[j]);
+      const unsigned at = from_a ? i++ : j++;
+      k[t] = sk[at];
+      if constexpr (PAIRS) v[t] = sv[at];
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (unsigned t = 0; t < kItems; ++t)
+    if (d + t < total) {
+      sk[d + t] = k[t];
+      if constexpr (PAIRS) sv[d + t] = v[t];
+    }
+  __syncthreads();
+  for (unsigned t = threadIdx.x; t < total; t += kThreads) {
+    dst[first + t] = sk[t];
+    if constexpr (PAIRS) vdst[first + t] = sv[t];
+  }
+}
+
+// Sorts n keys (runs(n); with values_in non-null, pairs, stably) from keys_in into keys_out, onto
+// stream, without waiting on the GPU. ws: workspace_bytes(n, pairs, part_ws). sort_part(kin, vin,
+// kout, vout, m, ws, stream) sorts one part of m <= largest() keys (vin, vout null for keys)
+// with the workspace that follows this road's own, and returns its error. Errors: sort_part's and
+// those of the launches.
+template <typename SortPart>
+cudaError_t launch(const uint32_t* keys_in, const uint32_t* values_in, uint32_t* keys_out,
+                   uint32_t* values_out, size_t n, void* ws, cudaStream_t stream,
+                   SortPart sort_part) {
+  const bool pairs = values_in != nullptr;
+  const Plan cut = plan(n);
+  char* p = static_cast<char*>(ws);
+  uint32_t* keys_tmp = reinterpret_cast<uint32_t*>(p);
+  p += round256(n * 4);
+  uint32_t* values_tmp = pairs ? reinterpret_cast<uint32_t*>(p) : nullptr;
+  if (pairs) p += round256(n * 4);
+  size_t* split = reinterpret_cast<size_t*>(p);
+  const size_t blocks = ceil_div(n, kTile);
+  void* part_ws = p + round256((blocks + 1) * 8);
+  // The parts land where an even number of rounds after them leaves the keys in keys_out.
+  uint32_t* k = cut.rounds % 2 ? keys_tmp : keys_out;
+  uint32_t* v = cut.rounds % 2 ? values_tmp : values_out;
+  for (size_t at = 0; at < n; at += cut.keys) {
+    const size_t m = std::min(cut.keys, n - at);
+    const cudaError_t e = sort_part(keys_in + at, pairs ? values_in + at : nullptr, k + at,
+                                    pairs ? v + at : nullptr, m, part_ws, stream);
+    if (e != cudaSuccess) return e;
+  }
+  for (size_t w = cut.keys; w < n; w *= 2) {
+    uint32_t* kd = k == keys_out ? keys_tmp : keys_out;
+    uint32_t* vd = v == values_out ? values_tmp : values_out;
+    merge_split_kernel<<<static_cast<unsigned>(ceil_div(blocks, 256)), 256, 0, stream>>>(
+        k, n, w, blocks, split);
+    if (pairs)
+      merge_kernel<true>
+          <<<static_cast<unsigned>(blocks), kThreads, 0, stream>>>(k, v, kd, vd, n, w, split);
+    else
+      merge_kernel<false><<<static_cast<unsigned>(blocks), kThreads, 0, stream>>>(
+          k, nullptr, kd, nullptr, n, w, split);
+    k = kd;
+    v = vd;
+  }
+  return cudaGetLastError();
+}
+
+}  // namespace ladder::sort::parts
