@@ -149,24 +149,48 @@ __global__ void __launch_bounds__(kThreads)
   const size_t b0 = first - p.lo - a0;
   const unsigned la = static_cast<unsigned>(a1 - a0);
   const unsigned total = static_cast<unsigned>(end - first);  // la + lb, at most kTile
-  // The block's share of both runs: a's into sk[0, la), b's into sk[la, total).
-  for (unsigned i = threadIdx.x; i < total; i += kThreads) {
-    const size_t from = i < la ? p.lo + a0 + i : p.lo + p.na + b0 + (i - la);
-    sk[i] = src[from];
-    if constexpr (PAIRS) sv[i] = vsrc[from];
-  }
-  __syncthreads();
-  const unsigned d = min(threadIdx.x * kItems, total);
-  unsigned i = merge_split<unsigned>(sk, la, sk + la, total - la, d);
-  unsigned j = la + (d - i);
+  // The block's share of both runs: a's into sk[0, la), b's into sk[la, total). Every load is
+  // issued before the first store to shared memory, so that a thread has kItems in flight.
   uint32_t k[kItems], v[kItems];
 #pragma unroll
   for (unsigned t = 0; t < kItems; ++t) {
+    const unsigned x = threadIdx.x + t * kThreads;
+    if (x < total) {
+      const size_t from = x < la ? p.lo + a0 + x : p.lo + p.na + b0 + (x - la);
+      k[t] = src[from];
+      if constexpr (PAIRS) v[t] = vsrc[from];
+    }
+  }
+#pragma unroll
+  for (unsigned t = 0; t < kItems; ++t) {
+    const unsigned x = threadIdx.x + t * kThreads;
+    if (x < total) {
+      sk[x] = k[t];
+      if constexpr (PAIRS) sv[x] = v[t];
+    }
+  }
+  __syncthreads();
+  // This thread's outputs d, d + 1, ..., d + kItems - 1 of the block's: where its diagonal crosses
+  // the merge path, then a sequential merge from there (the next key of each run in registers).
+  const unsigned d = min(threadIdx.x * kItems, total);
+  unsigned i = merge_split<unsigned>(sk, la, sk + la, total - la, d);
+  unsigned j = la + (d - i);
+  bool a_left = i < la, b_left = j < total;
+  uint32_t ak = a_left ? sk[i] : 0, bk = b_left ? sk[j] : 0;
+#pragma unroll
+  for (unsigned t = 0; t < kItems; ++t) {
     if (d + t < total) {
-      const bool from_a = i < la && (j >= total || sk[i] <= sk[j]);
-      const unsigned at = from_a ? i++ : j++;
-      k[t] = sk[at];
-      if constexpr (PAIRS) v[t] = sv[at];
+      if (a_left && (!b_left || ak <= bk)) {
+        k[t] = ak;
+        if constexpr (PAIRS) v[t] = sv[i];
+        a_left = ++i < la;
+        ak = a_left ? sk[i] : 0;
+      } else {
+        k[t] = bk;
+        if constexpr (PAIRS) v[t] = sv[j];
+        b_left = ++j < total;
+        bk = b_left ? sk[j] : 0;
+      }
     }
   }
   __syncthreads();
@@ -177,9 +201,13 @@ __global__ void __launch_bounds__(kThreads)
       if constexpr (PAIRS) sv[d + t] = v[t];
     }
   __syncthreads();
-  for (unsigned t = threadIdx.x; t < total; t += kThreads) {
-    dst[first + t] = sk[t];
-    if constexpr (PAIRS) vdst[first + t] = sv[t];
+#pragma unroll
+  for (unsigned t = 0; t < kItems; ++t) {
+    const unsigned x = threadIdx.x + t * kThreads;
+    if (x < total) {
+      dst[first + x] = sk[x];
+      if constexpr (PAIRS) vdst[first + x] = sv[x];
+    }
   }
 }
 
