@@ -13,8 +13,10 @@
 // Changes (the keys' v17 and the pairs' v16 above their 32-bit roads' kMaxN): those rungs took at
 // most 2^32 - 1 keys; now they take what the GPU holds. Nothing below 2^32 keys changes.
 // Remains (bottleneck): the merge round is one more read and write of every key (and value), on
-// top of each part's passes; a road with 64-bit positions in the passes themselves would not pay
-// it (sort/lab/LAB_NOTES.md, "Sorting 2^32 keys and more").
+// top of each part's passes, and it runs at about half the copy ceiling's rate: a block waits for
+// its split, then for its loads, with six blocks an SM to cover both (Nsight Compute on the H200,
+// sort/lab/LAB_NOTES.md, "Sorting 2^32 keys and more"). The splits' binary searches read a
+// scattered sector at every step. A road with 64-bit positions in the passes would pay neither.
 // Source: S. Odeh, O. Green, Z. Mwassi, O. Shmueli and Y. Birk, "Merge Path - Parallel Merging
 // Made Simple", IPDPS Workshops 2012; O. Green, R. McColl and D. A. Bader, "GPU Merge Path: A GPU
 // Merging Algorithm", ICS 2012 (the diagonal searches, as in v03); S. Baxter, "Modern GPU"

@@ -44,7 +44,9 @@
 // to its key's place), and the bucket pass (bucket_sort_pairs_kernel) sorts one word a slot, the
 // key's low 16 bits above its index in the bucket, with two stable rounds of ballots, each word
 // then fetching its value from shared memory: 52 bytes a pair against v12's 68. Elsewhere, and
-// for refused inputs, v12.
+// for refused inputs, v12. Above 2^32 - 1 pairs (v12's and v15's last n), launch_pairs sorts parts
+// of at most 2^32 - 1 pairs on these roads and merges them stably (sort/merge_parts.cuh); the
+// suite's sort_pairs problem stops below that, its values being 32-bit input indices.
 #pragma once
 
 #include <cuda_runtime.h>

@@ -19,7 +19,9 @@
 // on the H200 and at about half the copy ceiling's rate (Nsight Compute, sort/lab/LAB_NOTES.md),
 // then the count (one shared atomic a key on few hot counters) and the check's extra read. An
 // input with one bucket (every key's top 16 bits equal) runs v15, whose passes copy
-// tiles of one digit whole (v08's short circuit). Pairs run v16.
+// tiles of one digit whole (v08's short circuit). Pairs run v16. Above 2^32 - 1 keys (the last n
+// of the 32-bit roads) v17 sorts parts of at most 2^32 - 1 keys on these roads and merges them
+// (sort/merge_parts.cuh): one more read and write of every key.
 // Source: E. Stehle and H.-A. Jacobsen, "A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs",
 // SIGMOD 2017 (MSD buckets, each sorted only as far as it needs); v16 (the road); CUDA graph
 // conditional nodes (NVIDIA, "Dynamic Control Flow in CUDA Graphs with Conditional Nodes", 2024).
@@ -57,7 +59,9 @@ inline constexpr VersionDoc kDoc = {
     "takes a count, two passes and a check: 24 bytes a key cross DRAM instead of 36.",
     /*remains*/
     "The two passes and the check's extra read on the third road; inputs with one bucket and "
-    "skewed inputs whose heavy buckets hold several values run v15; pairs run v16.",
+    "skewed inputs whose heavy buckets hold several values run v15; pairs run v16. Above 2^32 - 1 "
+    "keys, parts of at most 2^32 - 1 keys sorted on these roads, then merged by merge path: one "
+    "more read and write of every key.",
     /*source*/
     "Stehle & Jacobsen, \"A Memory Bandwidth-Efficient Hybrid Radix Sort on GPUs\", SIGMOD 2017; "
     "v16; CUDA graph conditional nodes"};
