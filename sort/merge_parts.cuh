@@ -1,9 +1,10 @@
 // sort/merge_parts.cuh — the top rungs' road past 2^32 - 1 keys: sort parts, then merge them.
 // Technique: every radix pass of the ladder keeps 32-bit counts, starts and positions (they cost
 // shared memory and instructions in the hot loops, and 2^32 - 1 keys are 16 GB). Above that, the
-// input is cut into equal parts of at most 2^32 - 1 keys (a multiple of kTile), each part is
-// sorted by the rung's own 32-bit road into a buffer, and the sorted parts are merged in pairs,
-// one pass over the keys a round (ceil(log2(parts)) rounds: one for up to 2 x (2^32 - 1) keys),
+// input is cut into parts of one size (the last one smaller), a multiple of kTile and at most
+// 2^32 - 1 keys, each part is sorted by the rung's own 32-bit road into a buffer, and the sorted
+// parts are merged in pairs, one pass over the keys a round (ceil(log2(parts)) rounds: one for up
+// to 2 x (2^32 - 2,048) keys),
 // with 64-bit indices. A merge block owns kTile consecutive outputs; where its first output's
 // diagonal crosses the merge path is found by a binary search over the two runs in global memory
 // (one thread a block, merge_split_kernel), then the block loads its share of both runs into
@@ -13,10 +14,10 @@
 // Changes (the keys' v17 and the pairs' v16 above their 32-bit roads' kMaxN): those rungs took at
 // most 2^32 - 1 keys; now they take what the GPU holds. Nothing below 2^32 keys changes.
 // Remains (bottleneck): the merge round is one more read and write of every key (and value), on
-// top of each part's passes, and it runs at about half the copy ceiling's rate: a block waits for
-// its split, then for its loads, with six blocks an SM to cover both (Nsight Compute on the H200,
-// sort/lab/LAB_NOTES.md, "Sorting 2^32 keys and more"). The splits' binary searches read a
-// scattered sector at every step. A road with 64-bit positions in the passes would pay neither.
+// top of each part's passes, and it runs at about half the copy ceiling's rate (Nsight Compute on
+// the H200, sort/lab/LAB_NOTES.md, "Sorting 2^32 keys and more"); likely because a block waits for
+// its split, then for its loads, with six blocks an SM to cover both. The splits' binary searches
+// share few reads. A road with 64-bit positions in the passes would pay neither.
 // Source: S. Odeh, O. Green, Z. Mwassi, O. Shmueli and Y. Birk, "Merge Path - Parallel Merging
 // Made Simple", IPDPS Workshops 2012; O. Green, R. McColl and D. A. Bader, "GPU Merge Path: A GPU
 // Merging Algorithm", ICS 2012 (the diagonal searches, as in v03); S. Baxter, "Modern GPU"

@@ -175,8 +175,8 @@ Operator make_operator() {
   op.distributions = distributions();
   op.bench_distributions = {"uniform", "sorted", "few"};
   // At 2^31 + 17 (the opt-in huge tests): uniform keys take v17's hybrid road (v16's), few its
-  // third road, whose count holds 32-bit totals. At 2^32 + 5 v17 sorts two parts of 2^31 + 3
-  // keys on those roads and merges them (sort/merge_parts.cuh).
+  // third road, whose count holds 32-bit totals. At 2^32 + 5 v17 sorts two parts of about
+  // 2^31 keys on those roads and merges them (sort/merge_parts.cuh).
   op.huge_distributions = {"uniform", "few"};
   op.test_sizes = {0, 1, 2, 31, 33, 1000, (1u << 20) + 7, kLadderSize};
   const std::string s = "sort";
@@ -264,9 +264,8 @@ Operator make_pairs_operator() {
           v12::dispatch_bounds_pairs),
       with_dispatch(
           // The problem's values are the pairs' 32-bit input indices, so it stops at 2^32 - 1
-          // pairs,
-          // though launch_pairs takes up to v16::kMaxNPairs (its road past 2^32 - 1 is tested with
-          // a lowered bound: LADDER_SORT_PART_KEYS).
+          // pairs, though launch_pairs takes up to v16::kMaxNPairs (its road past 2^32 - 1 is
+          // tested with a lowered bound: LADDER_SORT_PART_KEYS).
           entry(s, v16::kDoc, nullptr, v16::launch_pairs, v16::workspace_bytes_pairs, v16::kMaxN),
           v16::dispatch_bounds_pairs),
       entry(s, cub_baseline::kPairsDoc, nullptr, cub_baseline::launch_pairs,

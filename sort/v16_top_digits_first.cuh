@@ -1252,8 +1252,9 @@ inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n,
 
 // The pairs launcher contract (sort/sort.h). ws: workspace_bytes_pairs(n). Where
 // hybrid_runs_pairs(n), the road with the values (bucket_sort_pairs_kernel; the sample and the
-// count read only the keys); elsewhere, and for inputs the road refuses, v12. Stable. Not safe to
-// call from two host threads at once. Errors: those of the CUDA calls.
+// count read only the keys); elsewhere, and for inputs the road refuses, v12; above
+// parts::largest() (2^32 - 1), parts sorted by this launcher and merged (sort/merge_parts.cuh).
+// Stable. Not safe to call from two host threads at once. Errors: those of the CUDA calls.
 inline cudaError_t launch_pairs(const uint32_t* keys_in, const uint32_t* values_in,
                                 uint32_t* keys_out, uint32_t* values_out, size_t n, void* ws,
                                 cudaStream_t stream) {
@@ -1271,7 +1272,8 @@ inline cudaError_t launch_pairs(const uint32_t* keys_in, const uint32_t* values_
 
 // Every boundary of the dispatch on this device: the rung below's (v15's; pairs v12's), the last
 // size before the hybrid road, its last size, the passes' last size in one portion
-// (v12::kPortionKeys; pairs kPortionKeysPairs) and each bucket shape's last size.
+// (v12::kPortionKeys; pairs kPortionKeysPairs) and each bucket shape's last size; for pairs, the
+// last n of the 32-bit roads (parts::largest()).
 inline std::vector<size_t> dispatch_bounds_for(bool pairs) {
   std::vector<size_t> b = pairs ? v12::dispatch_bounds_pairs() : v15::dispatch_bounds();
   if (pairs) b.push_back(parts::largest());  // the last n of the pairs' 32-bit roads

@@ -411,11 +411,12 @@ inline cudaError_t build_graph(const v16::Call& c, cudaStream_t cs, cudaGraphExe
 }
 
 // The sort launcher contract (sort/sort.h). ws: workspace_bytes(n) (unused up to 16,384 keys).
-// Where v16::hybrid_runs(n), the graph of build_graph (built on the first call for its device,
-// pointers and n, and kept: sort/graph_cache.h); elsewhere v15. LADDER_NO_GRAPHS: the same kernels
-// with no graph, each road chosen on the host after reading its flag back (that waits on the GPU:
-// time it only with --no-blocking). Not safe to call from two host threads at once. Errors: those
-// of the CUDA calls.
+// Above parts::largest() (2^32 - 1), parts sorted by this launcher and merged
+// (sort/merge_parts.cuh). Where v16::hybrid_runs(n), the graph of build_graph (built on the first
+// call for its device, pointers and n, and kept: sort/graph_cache.h); elsewhere v15.
+// LADDER_NO_GRAPHS: the same kernels with no graph, each road chosen on the host after reading its
+// flag back (that waits on the GPU: time it only with --no-blocking). Not safe to call from two
+// host threads at once. Errors: those of the CUDA calls.
 inline cudaError_t launch(const uint32_t* keys_in, uint32_t* keys_out, size_t n, void* ws,
                           cudaStream_t stream) {
   if (parts::runs(n))

@@ -7,9 +7,12 @@ of both runs staged, each thread's own search in the staged share and its sequen
 each run's next key held aside. Small tiles (1 to 4 threads of 1 to 3 items) and small part
 bounds put block, run and pair boundaries everywhere; keys in [0, 6) make ties common, and the
 values (input indices) must come out in a stable order. Prints "ok" or stops at the first
-mismatch. Used before the road first ran on a GPU (2026-11-30).
+mismatch. With --mutant, the thread's merge takes ties from the right run (unstable), which must
+fail. Used before the road first ran on a GPU (2026-11-30).
 """
 import random
+import sys
+MUTANT = '--mutant' in sys.argv
 def cdiv(a,b): return (a+b-1)//b
 def split(a, na, b, nb, diag):
     lo = diag-nb if diag>nb else 0; hi = min(diag, na)
@@ -54,7 +57,7 @@ def run(n, largest, T, I):
                 al=i<la; bl=j<total; ak=sk[i] if al else 0; bk=sk[j] if bl else 0
                 for q in range(I):
                     if d+q<total:
-                        if al and (not bl or ak<=bk):
+                        if al and (not bl or (ak<bk if MUTANT else ak<=bk)):
                             outk[d+q]=ak; outv[d+q]=sv[i]; i+=1; al=i<la; ak=sk[i] if al else 0
                         else:
                             outk[d+q]=bk; outv[d+q]=sv[j]; j+=1; bl=j<total; bk=sk[j] if bl else 0
