@@ -26,6 +26,7 @@
 #include "reduce/axis.h"
 #include "reduce/reduce.h"
 #include "scan/scan.h"
+#include "sort/merge_parts.h"
 #include "sort/sort.h"
 
 namespace ladder {
@@ -457,6 +458,47 @@ TEST(HostSort, GeneratorsAndReference) {
   EXPECT_GT(swapped, runs / 2);
   EXPECT_FALSE(std::is_sorted(nearly.begin(), nearly.end()));
   EXPECT_THROW(sort::generate(0, "nope", 1), std::invalid_argument);
+}
+
+// Sort's road past 2^32 - 1 keys (sort/merge_parts.h): its cut at sizes no GPU test sorts. Parts
+// are whole merge tiles, at most the bound, and cover n; the rounds are ceil(log2(parts)); and the
+// workspace holds the larger need of the two part sizes, which can be the smaller part's.
+TEST(HostSort, MergePartsCut) {
+  using namespace sort::parts;
+  const size_t most = kMaxPart;
+  for (const auto& [n, bound] :
+       std::vector<std::pair<size_t, size_t>>{{(size_t(1) << 32) + 5, most},
+                                              {(size_t(1) << 33) - 4096, most},
+                                              {(size_t(1) << 33) - 4095, most},
+                                              {(size_t(1) << 34), most},
+                                              {25600000, 1000000},
+                                              {1048583, 100000},
+                                              {kTile + 1, kTile},
+                                              {7 * kTile + 3, 3 * kTile - 1}}) {
+    const Plan p = plan_for(n, bound);
+    SCOPED_TRACE("n=" + std::to_string(n) + " bound=" + std::to_string(bound));
+    EXPECT_EQ(p.keys % kTile, 0u);
+    EXPECT_GE(p.keys, kTile);
+    EXPECT_LE(p.keys, bound);
+    EXPECT_LT((p.count - 1) * p.keys, n);
+    EXPECT_GE(p.count * p.keys, n);
+    EXPECT_GE(p.count, 2u);
+    EXPECT_LT(size_t(1) << (p.rounds - 1), p.count);
+    EXPECT_LE(p.count, size_t(1) << p.rounds);
+  }
+  // One round holds two parts of the largest whole tiles below 2^32.
+  EXPECT_EQ(plan_for((size_t(1) << 33) - 4096, most).rounds, 1u);
+  EXPECT_EQ(plan_for((size_t(1) << 33) - 4095, most).rounds, 2u);
+  // A part sorter that keeps more for smaller parts (as v17 keeps v16's own parts only up to its
+  // hybrid road's last n): the last, smaller part sets the workspace.
+  if (largest() == kMaxPart) {  // LADDER_SORT_PART_KEYS unset: plan(n) cuts at 2^32 - 1
+    const size_t n = (size_t(1) << 32) + 5;
+    const Plan p = plan(n);
+    const size_t last = n - (p.count - 1) * p.keys;
+    ASSERT_LT(last, p.keys);
+    const auto part_ws = [&](size_t m) -> size_t { return m <= last ? 1000 : 1; };
+    EXPECT_EQ(workspace_bytes(n, false, part_ws), own_bytes(n, false) + 1000);
+  }
 }
 
 TEST(HostSort, PairsCheckWantsStability) {
