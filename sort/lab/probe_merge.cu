@@ -1,0 +1,326 @@
+// sort/lab/probe_merge.cu — a standalone probe for the merge round of sort's road past 2^32 - 1
+// keys (sort/merge_parts.cuh). At 2^32 + 5 keys on the H200 that round took about 18 ms: the split
+// searches 2.83 ms and merge_kernel 15.51 ms, about half a copy's rate (sort/lab/LAB_NOTES.md,
+// "Sorting 2^32 keys and more"). The lab notes' likely cause: a block waits for its split, then for
+// its keys, with six blocks an SM to cover both waits. This probe times, on two sorted runs cut as
+// parts::plan cuts n (uniform keys, each run sorted by CUB, not timed):
+//   shipped     parts::merge_split_kernel + parts::merge_kernel<false>, as the road runs them;
+//   flat T x I  the same two kernels with T threads of I outputs (a larger tile a block);
+//   piped T x I a persistent merge: each block loops over tiles (b, b + grid, ...) and, while it
+//               merges one tile, has the next tile's keys in flight in registers and the splits
+//               of the tile after that (so neither wait is exposed once the loop runs);
+// and cudaMemcpy of the same keys (the same 8n bytes read plus written) as the rate to compare
+// with. Each is timed as the benchmark times (common/probe_timer.cuh: L2 flushed, stream held,
+// median of 11), its split kernel included. The shipped output is checked in order (no key above
+// its successor) and against the input's key sum; every variant's output is compared with it.
+// Not part of the binary; written 2026-11-30 without a GPU at hand (not yet run).
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/lab/probe_merge.cu common/device.cu -o probe_merge
+//   ./probe_merge [n]        (default 2^32 + 5; about 77 GB of GPU memory there)
+#include <cub/device/device_radix_sort.cuh>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "common/device.h"
+#include "common/probe_timer.cuh"
+#include "sort/lab/probe_common.cuh"
+#include "sort/merge_parts.cuh"
+
+using namespace ladder;
+using sort::parts::merge_split;
+using sort::parts::Pair;
+using sort::parts::pair_of;
+
+namespace {
+
+__global__ void fill_uniform(uint32_t* k, size_t n) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x)
+    k[i] = sort::tuning::mix((i + 1) * 0x9e3779b97f4a7c15ull);
+}
+
+// *bad += the i with k[i] > k[i + 1]; *sum += every key (64-bit).
+__global__ void order_and_sum(const uint32_t* k, size_t n, unsigned long long* bad,
+                              unsigned long long* sum) {
+  unsigned long long b = 0, s = 0;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x) {
+    s += k[i];
+    b += i + 1 < n && k[i] > k[i + 1];
+  }
+  atomicAdd(bad, b);
+  atomicAdd(sum, s);
+}
+
+// merge_split_kernel for a tile of TILE outputs, for blocks + 1 tiles (the last entry unused
+// unless a block reads past its pair, which it does not: it reads split[b + 1] only when the next
+// tile lies in its pair).
+template <size_t TILE>
+__global__ void split_kernel(const uint32_t* __restrict__ keys, size_t n, size_t w, size_t blocks,
+                             size_t* __restrict__ split) {
+  const size_t b = size_t(blockIdx.x) * 256 + threadIdx.x;
+  if (b >= blocks) return;
+  const size_t out = min(b * TILE, n);  // the entry past the last tile: its diagonal at n
+  const Pair p = pair_of(out, n, w);
+  split[b] = merge_split<size_t>(keys + p.lo, p.na, keys + p.lo + p.na, p.nb, out - p.lo);
+}
+
+// One tile's place: its first output, its pair, and where its shares of the two runs begin.
+struct Tile {
+  size_t first, lo, na, a0, b0;
+  unsigned la, total;
+};
+template <size_t TILE>
+__device__ __forceinline__ Tile tile_of(size_t t, size_t n, size_t w, size_t s0, size_t s1) {
+  Tile g;
+  g.first = t * TILE;
+  const Pair p = pair_of(g.first, n, w);
+  g.lo = p.lo;
+  g.na = p.na;
+  const size_t end = min(g.first + TILE, p.lo + p.na + p.nb);
+  const size_t a1 = end < p.lo + p.na + p.nb ? s1 : p.na;
+  g.a0 = s0;
+  g.b0 = g.first - p.lo - s0;
+  g.la = static_cast<unsigned>(a1 - s0);
+  g.total = static_cast<unsigned>(end - g.first);
+  return g;
+}
+
+template <unsigned THREADS, unsigned ITEMS>
+__device__ __forceinline__ void load_tile(const uint32_t* __restrict__ src, const Tile& g,
+                                          uint32_t (&k)[ITEMS]) {
+#pragma unroll
+  for (unsigned t = 0; t < ITEMS; ++t) {
+    const unsigned x = threadIdx.x + t * THREADS;
+    if (x < g.total) k[t] = src[x < g.la ? g.lo + g.a0 + x : g.lo + g.na + g.b0 + (x - g.la)];
+  }
+}
+
+// The staged tile in sk (g.la keys of a, then b's) merged: this thread's ITEMS outputs into k,
+// then written back to sk in order and stored to dst. Three barriers, as in merge_kernel.
+template <unsigned THREADS, unsigned ITEMS>
+__device__ __forceinline__ void merge_staged(uint32_t* sk, const Tile& g, uint32_t (&k)[ITEMS],
+                                             uint32_t* __restrict__ dst) {
+  const unsigned total = g.total, la = g.la;
+  const unsigned d = min(threadIdx.x * ITEMS, total);
+  unsigned i = merge_split<unsigned>(sk, la, sk + la, total - la, d);
+  unsigned j = la + (d - i);
+  bool a_left = i < la, b_left = j < total;
+  uint32_t ak = a_left ? sk[i] : 0, bk = b_left ? sk[j] : 0;
+#pragma unroll
+  for (unsigned t = 0; t < ITEMS; ++t)
+    if (d + t < total) {
+      if (a_left && (!b_left || ak <= bk)) {
+        k[t] = ak;
+        a_left = ++i < la;
+        ak = a_left ? sk[i] : 0;
+      } else {
+        k[t] = bk;
+        b_left = ++j < total;
+        bk = b_left ? sk[j] : 0;
+      }
+    }
+  __syncthreads();
+#pragma unroll
+  for (unsigned t = 0; t < ITEMS; ++t)
+    if (d + t < total) sk[d + t] = k[t];
+  __syncthreads();
+#pragma unroll
+  for (unsigned t = 0; t < ITEMS; ++t) {
+    const unsigned x = threadIdx.x + t * THREADS;
+    if (x < total) dst[g.first + x] = sk[x];
+  }
+}
+
+template <unsigned THREADS, unsigned ITEMS>
+__device__ __forceinline__ void stage(uint32_t* sk, const Tile& g, const uint32_t (&k)[ITEMS]) {
+#pragma unroll
+  for (unsigned t = 0; t < ITEMS; ++t) {
+    const unsigned x = threadIdx.x + t * THREADS;
+    if (x < g.total) sk[x] = k[t];
+  }
+}
+
+// merge_kernel with THREADS x ITEMS outputs a block, one block a tile.
+template <unsigned THREADS, unsigned ITEMS>
+__global__ void __launch_bounds__(THREADS)
+    merge_flat(const uint32_t* __restrict__ src, uint32_t* __restrict__ dst, size_t n, size_t w,
+               const size_t* __restrict__ split) {
+  constexpr size_t TILE = size_t(THREADS) * ITEMS;
+  __shared__ uint32_t sk[TILE];
+  const size_t t = blockIdx.x;
+  const Tile g = tile_of<TILE>(t, n, w, split[t], split[t + 1]);
+  uint32_t k[ITEMS];
+  load_tile<THREADS, ITEMS>(src, g, k);
+  stage<THREADS, ITEMS>(sk, g, k);
+  __syncthreads();
+  merge_staged<THREADS, ITEMS>(sk, g, k, dst);
+}
+
+// The persistent merge: tiles b, b + grid, ...; the next tile's keys and the splits of the one
+// after it are loaded while this tile merges. A fourth barrier a tile keeps the next tile's
+// staging behind the last tile's stores from shared memory.
+template <unsigned THREADS, unsigned ITEMS>
+__global__ void __launch_bounds__(THREADS)
+    merge_piped(const uint32_t* __restrict__ src, uint32_t* __restrict__ dst, size_t n, size_t w,
+                const size_t* __restrict__ split, size_t tiles) {
+  constexpr size_t TILE = size_t(THREADS) * ITEMS;
+  __shared__ uint32_t sk[TILE];
+  size_t t = blockIdx.x;
+  if (t >= tiles) return;
+  Tile g = tile_of<TILE>(t, n, w, split[t], split[t + 1]);
+  uint32_t cur[ITEMS], next[ITEMS];
+  load_tile<THREADS, ITEMS>(src, g, cur);
+  size_t tn = t + gridDim.x;
+  size_t n0 = 0, n1 = 0;  // the next tile's splits
+  if (tn < tiles) {
+    n0 = split[tn];
+    n1 = split[tn + 1];
+  }
+  for (;;) {
+    stage<THREADS, ITEMS>(sk, g, cur);
+    __syncthreads();
+    const bool more = tn < tiles;
+    Tile gn{};
+    size_t m0 = 0, m1 = 0;
+    const size_t tnn = tn + gridDim.x;
+    if (more) {
+      gn = tile_of<TILE>(tn, n, w, n0, n1);
+      load_tile<THREADS, ITEMS>(src, gn, next);
+      if (tnn < tiles) {
+        m0 = split[tnn];
+        m1 = split[tnn + 1];
+      }
+    }
+    merge_staged<THREADS, ITEMS>(sk, g, cur, dst);
+    if (!more) break;
+    __syncthreads();  // every thread's stores from sk are done before the next staging
+#pragma unroll
+    for (unsigned i = 0; i < ITEMS; ++i) cur[i] = next[i];
+    g = gn;
+    tn = tnn;
+    n0 = m0;
+    n1 = m1;
+  }
+}
+
+struct Bufs {
+  uint32_t *runs, *want, *got;
+  size_t* split;
+  unsigned long long* scratch;
+};
+
+template <unsigned THREADS, unsigned ITEMS>
+void run_flat(const Bufs& b, size_t n, size_t w, cudaStream_t s) {
+  constexpr size_t TILE = size_t(THREADS) * ITEMS;
+  const size_t blocks = ceil_div(n, TILE);
+  split_kernel<TILE>
+      <<<unsigned(ceil_div(blocks + 1, 256)), 256, 0, s>>>(b.runs, n, w, blocks + 1, b.split);
+  merge_flat<THREADS, ITEMS><<<unsigned(blocks), THREADS, 0, s>>>(b.runs, b.got, n, w, b.split);
+}
+
+template <unsigned THREADS, unsigned ITEMS>
+void run_piped(const Bufs& b, size_t n, size_t w, unsigned grid, cudaStream_t s) {
+  constexpr size_t TILE = size_t(THREADS) * ITEMS;
+  const size_t blocks = ceil_div(n, TILE);
+  split_kernel<TILE>
+      <<<unsigned(ceil_div(blocks + 1, 256)), 256, 0, s>>>(b.runs, n, w, blocks + 1, b.split);
+  merge_piped<THREADS, ITEMS><<<unsigned(std::min<size_t>(grid, blocks)), THREADS, 0, s>>>(
+      b.runs, b.got, n, w, b.split, blocks);
+}
+
+template <unsigned THREADS, unsigned ITEMS>
+unsigned resident_grid() {
+  int per_sm = 0;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, merge_piped<THREADS, ITEMS>, THREADS, 0);
+  return unsigned(per_sm) * unsigned(query_device(0).sm_count);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const size_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 0) : (size_t(1) << 32) + 5;
+  // Two runs (or more) as the road cuts n: parts of at most 2^32 - 1 keys. The probe merges the
+  // first round only: runs of parts::plan_for's `keys`.
+  const sort::parts::Plan cut = sort::parts::plan_for(n, sort::parts::kMaxPart);
+  std::printf("n %zu: %zu parts of %zu keys, %u rounds (this probe times the first)\n", n,
+              cut.count, cut.keys, cut.rounds);
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  Bufs b{};
+  uint32_t* keys = nullptr;
+  cudaMalloc(&keys, n * 4);
+  cudaMalloc(&b.runs, n * 4);
+  cudaMalloc(&b.want, n * 4);
+  cudaMalloc(&b.got, n * 4);
+  cudaMalloc(&b.split, (ceil_div(n, 256) + 2) * 8);  // enough for tiles of 256 keys or more
+  cudaMalloc(&b.scratch, 4 * 8);
+  fill_uniform<<<1024, 256, 0, s>>>(keys, n);
+  size_t temp_bytes = 0;
+  cub::DeviceRadixSort::SortKeys(nullptr, temp_bytes, keys, b.runs, (long long)cut.keys, 0, 32, s);
+  void* temp = nullptr;
+  cudaMalloc(&temp, temp_bytes);
+  for (size_t at = 0; at < n; at += cut.keys)
+    cub::DeviceRadixSort::SortKeys(temp, temp_bytes, keys + at, b.runs + at,
+                                   (long long)std::min(cut.keys, n - at), 0, 32, s);
+  cudaStreamSynchronize(s);
+  cudaFree(temp);
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) {
+    std::printf("setup failed: %s\n", cudaGetErrorString(e));
+    return 1;
+  }
+  const size_t w = cut.keys;
+  probe_timing::Timer timer(s);
+
+  // The shipped round, checked: in order, and the input's keys (by their sum).
+  const auto shipped = [&] {
+    const size_t blocks = ceil_div(n, sort::parts::kTile);
+    sort::parts::merge_split_kernel<<<unsigned(ceil_div(blocks, 256)), 256, 0, s>>>(
+        b.runs, n, w, blocks, b.split);
+    sort::parts::merge_kernel<false><<<unsigned(blocks), sort::parts::kThreads, 0, s>>>(
+        b.runs, nullptr, b.want, nullptr, n, w, b.split);
+  };
+  const float t_ship = timer.median_us(shipped, 11);
+  unsigned long long h[4] = {};
+  cudaMemsetAsync(b.scratch, 0, 32, s);
+  order_and_sum<<<1024, 256, 0, s>>>(b.want, n, b.scratch, b.scratch + 1);
+  order_and_sum<<<1024, 256, 0, s>>>(keys, n, b.scratch + 2, b.scratch + 3);
+  cudaMemcpyAsync(h, b.scratch, 32, cudaMemcpyDeviceToHost, s);
+  cudaStreamSynchronize(s);
+  std::printf("shipped output: %llu keys above their successor; key sum %llu (input %llu): %s\n",
+              h[0], h[1], h[3], h[0] == 0 && h[1] == h[3] ? "ok" : "WRONG");
+
+  const float t_copy = timer.median_us(
+      [&] { cudaMemcpyAsync(b.got, b.runs, n * 4, cudaMemcpyDeviceToDevice, s); }, 11);
+  const auto line = [&](const char* name, float us, bool checked) {
+    unsigned long long bad = 0;
+    if (checked) bad = probe_timing::mismatches(b.got, b.want, n, b.scratch, s);
+    std::printf("%-16s %10.1f us  %6.1f%% of cudaMemcpy  %s\n", name, us, 100.0 * t_copy / us,
+                !checked ? ""
+                : bad    ? "MISMATCH"
+                         : "same as shipped");
+  };
+  line("cudaMemcpy", t_copy, false);
+  line("shipped", t_ship, false);
+  cudaMemsetAsync(b.got, 0, n * 4, s);
+  line("flat 256 x 8", timer.median_us([&] { run_flat<256, 8>(b, n, w, s); }, 11), true);
+  cudaMemsetAsync(b.got, 0, n * 4, s);
+  line("flat 256 x 16", timer.median_us([&] { run_flat<256, 16>(b, n, w, s); }, 11), true);
+  cudaMemsetAsync(b.got, 0, n * 4, s);
+  line("flat 128 x 16", timer.median_us([&] { run_flat<128, 16>(b, n, w, s); }, 11), true);
+  const unsigned g8 = resident_grid<256, 8>(), g16 = resident_grid<256, 16>();
+  cudaMemsetAsync(b.got, 0, n * 4, s);
+  line("piped 256 x 8", timer.median_us([&] { run_piped<256, 8>(b, n, w, g8, s); }, 11), true);
+  cudaMemsetAsync(b.got, 0, n * 4, s);
+  line("piped 256 x 16", timer.median_us([&] { run_piped<256, 16>(b, n, w, g16, s); }, 11), true);
+  cudaMemsetAsync(b.got, 0, n * 4, s);
+  line("piped 256 x 8 /2", timer.median_us([&] { run_piped<256, 8>(b, n, w, g8 / 2, s); }, 11),
+       true);
+  std::printf("resident grids: 256 x 8 %u blocks, 256 x 16 %u\n", g8, g16);
+  e = cudaDeviceSynchronize();
+  if (e != cudaSuccess) std::printf("CUDA error: %s\n", cudaGetErrorString(e));
+  return e == cudaSuccess ? 0 : 1;
+}
