@@ -16,12 +16,12 @@
 // Not part of the binary; written 2026-11-30 without a GPU at hand (not yet run).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/lab/probe_merge.cu common/device.cu -o probe_merge
 //   ./probe_merge [n]        (default 2^32 + 5; about 77 GB of GPU memory there)
+//   LADDER_SORT_PART_KEYS=1000000 ./probe_merge 25600000   (small runs, as the ctest cuts them)
 #include <cub/device/device_radix_sort.cuh>
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <string>
 
 #include "common/device.h"
 #include "common/probe_timer.cuh"
@@ -41,22 +41,23 @@ __global__ void fill_uniform(uint32_t* k, size_t n) {
     k[i] = sort::tuning::mix((i + 1) * 0x9e3779b97f4a7c15ull);
 }
 
-// *bad += the i with k[i] > k[i + 1]; *sum += every key (64-bit).
-__global__ void order_and_sum(const uint32_t* k, size_t n, unsigned long long* bad,
+// *bad += the i with k[i] > k[i + 1] inside one run of width `run` (a round's output: runs of
+// 2w keys); *sum += every key (64-bit).
+__global__ void order_and_sum(const uint32_t* k, size_t n, size_t run, unsigned long long* bad,
                               unsigned long long* sum) {
   unsigned long long b = 0, s = 0;
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
        i += size_t(gridDim.x) * blockDim.x) {
     s += k[i];
-    b += i + 1 < n && k[i] > k[i + 1];
+    b += i + 1 < n && (i + 1) % run != 0 && k[i] > k[i + 1];
   }
   atomicAdd(bad, b);
   atomicAdd(sum, s);
 }
 
-// merge_split_kernel for a tile of TILE outputs, for blocks + 1 tiles (the last entry unused
-// unless a block reads past its pair, which it does not: it reads split[b + 1] only when the next
-// tile lies in its pair).
+// merge_split_kernel for a tile of TILE outputs, for blocks + 1 entries: every tile reads
+// split[t + 1], and uses it only when the next tile lies in its pair (the last entry, at n, is
+// never used).
 template <size_t TILE>
 __global__ void split_kernel(const uint32_t* __restrict__ keys, size_t n, size_t w, size_t blocks,
                              size_t* __restrict__ split) {
@@ -160,8 +161,9 @@ __global__ void __launch_bounds__(THREADS)
 }
 
 // The persistent merge: tiles b, b + grid, ...; the next tile's keys and the splits of the one
-// after it are loaded while this tile merges. A fourth barrier a tile keeps the next tile's
-// staging behind the last tile's stores from shared memory.
+// after it are loaded while this tile merges. Three barriers a tile, as merge_flat: the next
+// tile's staging needs none after the stores, since each thread stages the very slots of sk that
+// it stored from (x = threadIdx.x + t x THREADS).
 template <unsigned THREADS, unsigned ITEMS>
 __global__ void __launch_bounds__(THREADS)
     merge_piped(const uint32_t* __restrict__ src, uint32_t* __restrict__ dst, size_t n, size_t w,
@@ -196,7 +198,6 @@ __global__ void __launch_bounds__(THREADS)
     }
     merge_staged<THREADS, ITEMS>(sk, g, cur, dst);
     if (!more) break;
-    __syncthreads();  // every thread's stores from sk are done before the next staging
 #pragma unroll
     for (unsigned i = 0; i < ITEMS; ++i) cur[i] = next[i];
     g = gn;
@@ -241,14 +242,28 @@ unsigned resident_grid() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
   const size_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 0) : (size_t(1) << 32) + 5;
   // Two runs (or more) as the road cuts n: parts of at most 2^32 - 1 keys. The probe merges the
   // first round only: runs of parts::plan_for's `keys`.
-  const sort::parts::Plan cut = sort::parts::plan_for(n, sort::parts::kMaxPart);
+  const sort::parts::Plan cut = sort::parts::plan_for(n, sort::parts::largest());
   std::printf("n %zu: %zu parts of %zu keys, %u rounds (this probe times the first)\n", n,
               cut.count, cut.keys, cut.rounds);
-  cudaStream_t s;
-  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  if (cut.rounds == 0) {
+    std::printf(
+        "one part: no merge to time (n above 2^32 - 1, or LADDER_SORT_PART_KEYS below n)\n");
+    return 1;
+  }
+  // Every CUDA error so far, then a clear exit: the checks below read nothing after a fault.
+  const auto ok = [&](const char* where) {
+    cudaError_t e = cudaStreamSynchronize(s);
+    if (e == cudaSuccess) e = cudaGetLastError();
+    if (e != cudaSuccess) {
+      std::printf("CUDA error after %s: %s\n", where, cudaGetErrorString(e));
+      std::exit(1);
+    }
+  };
   Bufs b{};
   uint32_t* keys = nullptr;
   cudaMalloc(&keys, n * 4);
@@ -265,13 +280,8 @@ int main(int argc, char** argv) {
   for (size_t at = 0; at < n; at += cut.keys)
     cub::DeviceRadixSort::SortKeys(temp, temp_bytes, keys + at, b.runs + at,
                                    (long long)std::min(cut.keys, n - at), 0, 32, s);
-  cudaStreamSynchronize(s);
+  ok("the setup (allocations, input, CUB's sorts of the parts)");
   cudaFree(temp);
-  cudaError_t e = cudaGetLastError();
-  if (e != cudaSuccess) {
-    std::printf("setup failed: %s\n", cudaGetErrorString(e));
-    return 1;
-  }
   const size_t w = cut.keys;
   probe_timing::Timer timer(s);
 
@@ -284,20 +294,23 @@ int main(int argc, char** argv) {
         b.runs, nullptr, b.want, nullptr, n, w, b.split);
   };
   const float t_ship = timer.median_us(shipped, 11);
-  unsigned long long h[4] = {};
+  ok("the shipped round");
+  unsigned long long h[4] = {~0ull, ~0ull, ~0ull, 1};  // a sentinel: fails unless overwritten
   cudaMemsetAsync(b.scratch, 0, 32, s);
-  order_and_sum<<<1024, 256, 0, s>>>(b.want, n, b.scratch, b.scratch + 1);
-  order_and_sum<<<1024, 256, 0, s>>>(keys, n, b.scratch + 2, b.scratch + 3);
+  order_and_sum<<<1024, 256, 0, s>>>(b.want, n, 2 * w, b.scratch, b.scratch + 1);
+  order_and_sum<<<1024, 256, 0, s>>>(keys, n, n, b.scratch + 2, b.scratch + 3);
   cudaMemcpyAsync(h, b.scratch, 32, cudaMemcpyDeviceToHost, s);
-  cudaStreamSynchronize(s);
+  ok("the shipped output's check");
   std::printf("shipped output: %llu keys above their successor; key sum %llu (input %llu): %s\n",
               h[0], h[1], h[3], h[0] == 0 && h[1] == h[3] ? "ok" : "WRONG");
 
   const float t_copy = timer.median_us(
       [&] { cudaMemcpyAsync(b.got, b.runs, n * 4, cudaMemcpyDeviceToDevice, s); }, 11);
   const auto line = [&](const char* name, float us, bool checked) {
+    ok(name);
     unsigned long long bad = 0;
     if (checked) bad = probe_timing::mismatches(b.got, b.want, n, b.scratch, s);
+    ok(name);
     std::printf("%-16s %10.1f us  %6.1f%% of cudaMemcpy  %s\n", name, us, 100.0 * t_copy / us,
                 !checked ? ""
                 : bad    ? "MISMATCH"
@@ -312,6 +325,10 @@ int main(int argc, char** argv) {
   cudaMemsetAsync(b.got, 0, n * 4, s);
   line("flat 128 x 16", timer.median_us([&] { run_flat<128, 16>(b, n, w, s); }, 11), true);
   const unsigned g8 = resident_grid<256, 8>(), g16 = resident_grid<256, 16>();
+  if (g8 == 0 || g16 == 0) {
+    std::printf("the persistent kernels fit no block on an SM\n");
+    return 1;
+  }
   cudaMemsetAsync(b.got, 0, n * 4, s);
   line("piped 256 x 8", timer.median_us([&] { run_piped<256, 8>(b, n, w, g8, s); }, 11), true);
   cudaMemsetAsync(b.got, 0, n * 4, s);
@@ -320,7 +337,6 @@ int main(int argc, char** argv) {
   line("piped 256 x 8 /2", timer.median_us([&] { run_piped<256, 8>(b, n, w, g8 / 2, s); }, 11),
        true);
   std::printf("resident grids: 256 x 8 %u blocks, 256 x 16 %u\n", g8, g16);
-  e = cudaDeviceSynchronize();
-  if (e != cudaSuccess) std::printf("CUDA error: %s\n", cudaGetErrorString(e));
-  return e == cudaSuccess ? 0 : 1;
+  ok("the last variant");
+  return 0;
 }
