@@ -3,14 +3,13 @@
 // shared memory and instructions in the hot loops, and 2^32 - 1 keys are 16 GB). Above that, the
 // input is cut into parts of one size (the last one smaller), a multiple of kTile and at most
 // 2^32 - 1 keys, each part is sorted by the rung's own 32-bit road into a buffer, and the sorted
-// parts are merged in pairs, one pass over the keys a round (ceil(log2(parts)) rounds: one for up
-// to 2 x (2^32 - 2,048) keys),
-// with 64-bit indices. A merge block owns kTile consecutive outputs; where its first output's
-// diagonal crosses the merge path is found by a binary search over the two runs in global memory
-// (one thread a block, merge_split_kernel), then the block loads its share of both runs into
-// shared memory, each thread finds its own kItems outputs by the same search there, merges them
-// sequentially, and the block stores them in order. Ties take the left (earlier) run first, so the
-// merge is stable and pairs keep their values' input order.
+// parts are merged in pairs with 64-bit indices, one pass over the keys a round (ceil(log2(parts))
+// rounds: one for up to 2 x (2^32 - 2,048) keys). A merge block owns kTile consecutive outputs;
+// where its first output's diagonal crosses the merge path is found by a binary search over the two
+// runs in global memory (one thread a block, merge_split_kernel), then the block loads its share of
+// both runs into shared memory, each thread finds its own kItems outputs by the same search there,
+// merges them sequentially, and the block stores them in order. Ties take the left (earlier) run
+// first, so the merge is stable and pairs keep their values' input order.
 // Changes (the keys' v17 and the pairs' v16 above their 32-bit roads' kMaxN): those rungs took at
 // most 2^32 - 1 keys; now they take what the GPU holds. Nothing below 2^32 keys changes.
 // Remains (bottleneck): the merge round is one more read and write of every key (and value), on
