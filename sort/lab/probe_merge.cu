@@ -9,6 +9,9 @@
 //   piped T x I a persistent merge: each block loops over tiles (b, b + grid, ...) and, while it
 //               merges one tile, has the next tile's keys in flight in registers and the splits
 //               of the tile after that (so neither wait is exposed once the loop runs);
+//   flat T x I 2l  flat, its splits found in two levels: a search every 64 tiles, then each
+//               tile's search confined between its group's two (a window of each run in L2);
+//   splits alone the shipped split kernel and the two-level one at the shipped tile, compared;
 // and cudaMemcpy of the same keys (the same 8n bytes read plus written) as the rate to compare
 // with. Each is timed as the benchmark times (common/probe_timer.cuh: L2 flushed, stream held,
 // median of 11), its split kernel included. The shipped output is checked in order (no key above
@@ -66,6 +69,44 @@ __global__ void split_kernel(const uint32_t* __restrict__ keys, size_t n, size_t
   const size_t out = min(b * TILE, n);  // the entry past the last tile: its diagonal at n
   const Pair p = pair_of(out, n, w);
   split[b] = merge_split<size_t>(keys + p.lo, p.na, keys + p.lo + p.na, p.nb, out - p.lo);
+}
+
+// The two-level split: coarse[c] = the split at diagonal c x G x TILE (clipped to n), for c in
+// [0, ceil(blocks / G)]; then each tile's search is confined to its group's coarse splits where
+// they lie in its pair (the split grows with the diagonal within one pair). The fine searches of a
+// group then read a window of each run that the group's first searches put in L2.
+template <size_t TILE, size_t G>
+__global__ void split_coarse(const uint32_t* __restrict__ keys, size_t n, size_t w, size_t groups,
+                             size_t* __restrict__ coarse) {
+  const size_t c = size_t(blockIdx.x) * 256 + threadIdx.x;
+  if (c > groups) return;
+  const size_t out = min(c * G * TILE, n);
+  const Pair p = pair_of(out, n, w);
+  coarse[c] = merge_split<size_t>(keys + p.lo, p.na, keys + p.lo + p.na, p.nb, out - p.lo);
+}
+template <size_t TILE, size_t G>
+__global__ void split_fine(const uint32_t* __restrict__ keys, size_t n, size_t w, size_t blocks,
+                           const size_t* __restrict__ coarse, size_t* __restrict__ split) {
+  const size_t b = size_t(blockIdx.x) * 256 + threadIdx.x;
+  if (b >= blocks) return;
+  const size_t out = min(b * TILE, n);
+  const Pair p = pair_of(out, n, w);
+  const size_t diag = out - p.lo;
+  size_t lo = diag > p.nb ? diag - p.nb : 0, hi = diag < p.na ? diag : p.na;
+  const size_t c = b / G;
+  const size_t d0 = min(c * G * TILE, n), d1 = min((c + 1) * G * TILE, n);
+  if (pair_of(d0, n, w).lo == p.lo) lo = max(lo, coarse[c]);
+  if (d1 < n && pair_of(d1, n, w).lo == p.lo) hi = min(hi, coarse[c + 1]);
+  const uint32_t* a = keys + p.lo;
+  const uint32_t* bb = keys + p.lo + p.na;
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (a[mid] <= bb[diag - 1 - mid])
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  split[b] = lo;
 }
 
 // One tile's place: its first output, its pair, and where its shares of the two runs begin.
@@ -209,7 +250,7 @@ __global__ void __launch_bounds__(THREADS)
 
 struct Bufs {
   uint32_t *runs, *want, *got;
-  size_t* split;
+  size_t *split, *split2, *coarse;
   unsigned long long* scratch;
 };
 
@@ -219,6 +260,26 @@ void run_flat(const Bufs& b, size_t n, size_t w, cudaStream_t s) {
   const size_t blocks = ceil_div(n, TILE);
   split_kernel<TILE>
       <<<unsigned(ceil_div(blocks + 1, 256)), 256, 0, s>>>(b.runs, n, w, blocks + 1, b.split);
+  merge_flat<THREADS, ITEMS><<<unsigned(blocks), THREADS, 0, s>>>(b.runs, b.got, n, w, b.split);
+}
+
+constexpr size_t kGroup = 64;  // tiles a coarse split
+
+template <size_t TILE>
+void split_two_level(const Bufs& b, size_t n, size_t w, size_t entries, size_t* split,
+                     cudaStream_t s) {
+  const size_t groups = ceil_div(entries, kGroup);
+  split_coarse<TILE, kGroup>
+      <<<unsigned(ceil_div(groups + 1, 256)), 256, 0, s>>>(b.runs, n, w, groups, b.coarse);
+  split_fine<TILE, kGroup>
+      <<<unsigned(ceil_div(entries, 256)), 256, 0, s>>>(b.runs, n, w, entries, b.coarse, split);
+}
+
+template <unsigned THREADS, unsigned ITEMS>
+void run_flat2(const Bufs& b, size_t n, size_t w, cudaStream_t s) {
+  constexpr size_t TILE = size_t(THREADS) * ITEMS;
+  const size_t blocks = ceil_div(n, TILE);
+  split_two_level<TILE>(b, n, w, blocks + 1, b.split, s);
   merge_flat<THREADS, ITEMS><<<unsigned(blocks), THREADS, 0, s>>>(b.runs, b.got, n, w, b.split);
 }
 
@@ -271,6 +332,8 @@ int main(int argc, char** argv) {
   cudaMalloc(&b.want, n * 4);
   cudaMalloc(&b.got, n * 4);
   cudaMalloc(&b.split, (ceil_div(n, 256) + 2) * 8);  // enough for tiles of 256 keys or more
+  cudaMalloc(&b.split2, (ceil_div(n, 256) + 2) * 8);
+  cudaMalloc(&b.coarse, (ceil_div(n, 256 * kGroup) + 2) * 8);
   cudaMalloc(&b.scratch, 4 * 8);
   fill_uniform<<<1024, 256, 0, s>>>(keys, n);
   size_t temp_bytes = 0;
@@ -336,6 +399,32 @@ int main(int argc, char** argv) {
   cudaMemsetAsync(b.got, 0, n * 4, s);
   line("piped 256 x 8 /2", timer.median_us([&] { run_piped<256, 8>(b, n, w, g8 / 2, s); }, 11),
        true);
+  cudaMemsetAsync(b.got, 0, n * 4, s);
+  line("flat 256 x 8 2l", timer.median_us([&] { run_flat2<256, 8>(b, n, w, s); }, 11), true);
+  cudaMemsetAsync(b.got, 0, n * 4, s);
+  line("flat 256 x 16 2l", timer.median_us([&] { run_flat2<256, 16>(b, n, w, s); }, 11), true);
+  // The splits alone, at the shipped tile: one search a tile, and the two-level searches; their
+  // outputs compared entry by entry (as pairs of 32-bit words).
+  {
+    const size_t blocks = ceil_div(n, sort::parts::kTile);
+    const float t1 = timer.median_us(
+        [&] {
+          sort::parts::merge_split_kernel<<<unsigned(ceil_div(blocks, 256)), 256, 0, s>>>(
+              b.runs, n, w, blocks, b.split);
+        },
+        11);
+    const float t2 = timer.median_us(
+        [&] { split_two_level<sort::parts::kTile>(b, n, w, blocks, b.split2, s); }, 11);
+    ok("the split kernels");
+    const unsigned long long bad = probe_timing::mismatches(
+        reinterpret_cast<const uint32_t*>(b.split), reinterpret_cast<const uint32_t*>(b.split2),
+        2 * blocks, b.scratch, s);
+    ok("the splits' check");
+    std::printf(
+        "splits alone (%zu tiles of %zu): one search a tile %.1f us, two-level (groups of "
+        "%zu) %.1f us, %llu words differ%s\n",
+        blocks, sort::parts::kTile, t1, kGroup, t2, bad, bad ? " MISMATCH" : "");
+  }
   std::printf("resident grids: 256 x 8 %u blocks, 256 x 16 %u\n", g8, g16);
   ok("the last variant");
   return 0;
