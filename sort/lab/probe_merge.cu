@@ -44,6 +44,15 @@ __global__ void fill_uniform(uint32_t* k, size_t n) {
     k[i] = sort::tuning::mix((i + 1) * 0x9e3779b97f4a7c15ull);
 }
 
+// *first = the smallest i with a[i] != b[i] (set to ~0 first).
+__global__ void first_mismatch(const uint32_t* a, const uint32_t* b, size_t n,
+                               unsigned long long* first) {
+  if (blockIdx.x == 0 && threadIdx.x == 0) atomicMin(first, ~0ull);
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x)
+    if (a[i] != b[i]) atomicMin(first, (unsigned long long)i);
+}
+
 // *bad += the i with k[i] > k[i + 1] inside one run of width `run` (a round's output: runs of
 // 2w keys); *sum += every key (64-bit).
 __global__ void order_and_sum(const uint32_t* k, size_t n, size_t run, unsigned long long* bad,
@@ -142,6 +151,9 @@ __device__ __forceinline__ void load_tile(const uint32_t* __restrict__ src, cons
 
 // The staged tile in sk (g.la keys of a, then b's) merged: this thread's ITEMS outputs into k,
 // then written back to sk in order and stored to dst. Three barriers, as in merge_kernel.
+// sk holds TILE + 1 slots: compute-sanitizer found the compiled loop reading sk[TILE] (the slot
+// past a full tile) from the last thread of a block, in no run of the shipped kernel (whose unused
+// sv[1] may lie there).
 template <unsigned THREADS, unsigned ITEMS>
 __device__ __forceinline__ void merge_staged(uint32_t* sk, const Tile& g, uint32_t (&k)[ITEMS],
                                              uint32_t* __restrict__ dst) {
@@ -191,7 +203,7 @@ __global__ void __launch_bounds__(THREADS)
     merge_flat(const uint32_t* __restrict__ src, uint32_t* __restrict__ dst, size_t n, size_t w,
                const size_t* __restrict__ split) {
   constexpr size_t TILE = size_t(THREADS) * ITEMS;
-  __shared__ uint32_t sk[TILE];
+  __shared__ uint32_t sk[TILE + 1];  // + 1: see merge_staged
   const size_t t = blockIdx.x;
   const Tile g = tile_of<TILE>(t, n, w, split[t], split[t + 1]);
   uint32_t k[ITEMS];
@@ -210,7 +222,7 @@ __global__ void __launch_bounds__(THREADS)
     merge_piped(const uint32_t* __restrict__ src, uint32_t* __restrict__ dst, size_t n, size_t w,
                 const size_t* __restrict__ split, size_t tiles) {
   constexpr size_t TILE = size_t(THREADS) * ITEMS;
-  __shared__ uint32_t sk[TILE];
+  __shared__ uint32_t sk[TILE + 1];  // + 1: see merge_staged
   size_t t = blockIdx.x;
   if (t >= tiles) return;
   Tile g = tile_of<TILE>(t, n, w, split[t], split[t + 1]);
@@ -374,10 +386,26 @@ int main(int argc, char** argv) {
     unsigned long long bad = 0;
     if (checked) bad = probe_timing::mismatches(b.got, b.want, n, b.scratch, s);
     ok(name);
-    std::printf("%-16s %10.1f us  %6.1f%% of cudaMemcpy  %s\n", name, us, 100.0 * t_copy / us,
+    std::printf("%-16s %10.1f us  %6.1f%% of cudaMemcpy  %s", name, us, 100.0 * t_copy / us,
                 !checked ? ""
                 : bad    ? "MISMATCH"
                          : "same as shipped");
+    if (bad) {  // how many, and the first: its index, and got / want around it
+      cudaMemsetAsync(b.scratch + 2, 0xff, 8, s);
+      first_mismatch<<<1024, 256, 0, s>>>(b.got, b.want, n, b.scratch + 2);
+      unsigned long long at = ~0ull;
+      cudaMemcpyAsync(&at, b.scratch + 2, 8, cudaMemcpyDeviceToHost, s);
+      ok(name);
+      uint32_t g3[3] = {}, w3[3] = {};
+      const size_t from = at > 0 ? at - 1 : 0;
+      cudaMemcpy(g3, b.got + from, 12, cudaMemcpyDeviceToHost);
+      cudaMemcpy(w3, b.want + from, 12, cudaMemcpyDeviceToHost);
+      std::printf(
+          " %llu differ, first at %llu (tile %llu of 2048, %llu of 1792): got %u %u %u, "
+          "want %u %u %u",
+          bad, at, at / 2048, at / 1792, g3[0], g3[1], g3[2], w3[0], w3[1], w3[2]);
+    }
+    std::printf("\n");
   };
   line("cudaMemcpy", t_copy, false);
   line("shipped", t_ship, false);
@@ -403,6 +431,23 @@ int main(int argc, char** argv) {
   line("flat 256 x 8 2l", timer.median_us([&] { run_flat2<256, 8>(b, n, w, s); }, 11), true);
   cudaMemsetAsync(b.got, 0, n * 4, s);
   line("flat 256 x 16 2l", timer.median_us([&] { run_flat2<256, 16>(b, n, w, s); }, 11), true);
+  // Odd outputs a thread: a thread's serial merge and its write-back reach shared memory at a
+  // stride of ITEMS words, so even ITEMS put up to ITEMS lanes (8 at 8) on one bank; odd ones none.
+  // Tiles of 1792 or 2816 keys do not divide the run width, so these run where there is one pair.
+  if (cut.count == 2) {
+    cudaMemsetAsync(b.got, 0, n * 4, s);
+    line("flat 256 x 7 2l", timer.median_us([&] { run_flat2<256, 7>(b, n, w, s); }, 11), true);
+    cudaMemsetAsync(b.got, 0, n * 4, s);
+    line("flat 256 x 9 2l", timer.median_us([&] { run_flat2<256, 9>(b, n, w, s); }, 11), true);
+    cudaMemsetAsync(b.got, 0, n * 4, s);
+    line("flat 256 x 11 2l", timer.median_us([&] { run_flat2<256, 11>(b, n, w, s); }, 11), true);
+    cudaMemsetAsync(b.got, 0, n * 4, s);
+    line("flat 128 x 15 2l", timer.median_us([&] { run_flat2<128, 15>(b, n, w, s); }, 11), true);
+    cudaMemsetAsync(b.got, 0, n * 4, s);
+    line("flat 512 x 7 2l", timer.median_us([&] { run_flat2<512, 7>(b, n, w, s); }, 11), true);
+  } else {
+    std::printf("odd outputs a thread: not run (%zu parts; they need exactly two)\n", cut.count);
+  }
   // The splits alone, at the shipped tile: one search a tile, and the two-level searches; their
   // outputs compared entry by entry (as pairs of 32-bit words).
   {
