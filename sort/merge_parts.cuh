@@ -4,19 +4,20 @@
 // input is cut into parts of one size (the last one smaller), a multiple of kTile and at most
 // 2^32 - 1 keys, each part is sorted by the rung's own 32-bit road into a buffer, and the sorted
 // parts are merged in pairs with 64-bit indices, one pass over the keys a round (ceil(log2(parts))
-// rounds: one for up to 2 x (2^32 - 2,048) keys). A merge block owns kTile consecutive outputs;
-// where its first output's diagonal crosses the merge path is found by a binary search over the two
-// runs in global memory (one thread a block, merge_split_kernel), then the block loads its share of
-// both runs into shared memory, each thread finds its own kItems outputs by the same search there,
-// merges them sequentially, and the block stores them in order. Ties take the left (earlier) run
-// first, so the merge is stable and pairs keep their values' input order.
+// rounds: one for up to 2 x (2^32 - 256) keys). A merge block owns kTile consecutive outputs.
+// Where its first output's diagonal crosses the merge path is found by a binary search over the
+// two runs in global memory, in two levels: one search every kGroup blocks over the whole pair,
+// then each block's search between its group's two. The block then loads its share of both runs
+// into shared memory; each thread finds its own kItems outputs by the same search there, merges
+// them sequentially, and the block stores them in order. kItems is odd (15), so a warp's lanes,
+// kItems words apart in shared memory, fall on 32 different banks. Ties take the left (earlier)
+// run first, so the merge is stable and pairs keep their values' input order.
 // Changes (the keys' v17 and the pairs' v16 above their 32-bit roads' kMaxN): those rungs took at
 // most 2^32 - 1 keys; now they take what the GPU holds. Nothing below 2^32 keys changes.
 // Remains (bottleneck): the merge round is one more read and write of every key (and value), on
-// top of each part's passes, and it runs at about half the copy ceiling's rate (Nsight Compute on
-// the H200, sort/lab/LAB_NOTES.md, "Sorting 2^32 keys and more"); likely because a block waits for
-// its split, then for its loads, with six blocks an SM to cover both. The splits' binary searches
-// share few reads. A road with 64-bit positions in the passes would pay neither.
+// top of each part's passes, and it runs short of the copy ceiling's rate (sort/lab/LAB_NOTES.md,
+// "Sorting 2^32 keys and more", has the H200's figures). A road with 64-bit positions in the
+// passes would not pay it.
 // Source: S. Odeh, O. Green, Z. Mwassi, O. Shmueli and Y. Birk, "Merge Path - Parallel Merging
 // Made Simple", IPDPS Workshops 2012; O. Green, R. McColl and D. A. Bader, "GPU Merge Path: A GPU
 // Merging Algorithm", ICS 2012 (the diagonal searches, as in v03); S. Baxter, "Modern GPU"
@@ -63,16 +64,45 @@ __device__ __forceinline__ Pair pair_of(size_t out, size_t n, size_t w) {
   return p;
 }
 
-// For each merge block b (blocks of them), split[b]: how many of the keys before its first output
-// (b x kTile) within its pair of runs come from the pair's left run. One thread a block.
+// The splits come in two levels. merge_coarse_kernel: for every group of kGroup merge blocks,
+// coarse[c] = how many of the keys before output c x kGroup x kTile (clipped to n) within its pair
+// of runs come from the pair's left run, by a binary search over the whole pair; groups + 1
+// entries. merge_split_kernel: split[b], the same for merge block b's first output (b x kTile), by
+// a binary search confined between its group's two coarse splits where they lie in its pair (the
+// split grows with the output within one pair). A group's fine searches then read a window of each
+// run that its first searches brought into L2. One thread a split.
+__global__ void __launch_bounds__(256)
+    merge_coarse_kernel(const uint32_t* __restrict__ keys, size_t n, size_t w, size_t groups,
+                        size_t* __restrict__ coarse) {
+  const size_t c = size_t(blockIdx.x) * 256 + threadIdx.x;
+  if (c > groups) return;
+  const size_t out = min(c * kGroup * kTile, n);
+  const Pair p = pair_of(out, n, w);
+  coarse[c] = merge_split<size_t>(keys + p.lo, p.na, keys + p.lo + p.na, p.nb, out - p.lo);
+}
 __global__ void __launch_bounds__(256)
     merge_split_kernel(const uint32_t* __restrict__ keys, size_t n, size_t w, size_t blocks,
-                       size_t* __restrict__ split) {
+                       const size_t* __restrict__ coarse, size_t* __restrict__ split) {
   const size_t b = size_t(blockIdx.x) * 256 + threadIdx.x;
   if (b >= blocks) return;
   const size_t out = b * kTile;
   const Pair p = pair_of(out, n, w);
-  split[b] = merge_split<size_t>(keys + p.lo, p.na, keys + p.lo + p.na, p.nb, out - p.lo);
+  const size_t diag = out - p.lo;
+  size_t lo = diag > p.nb ? diag - p.nb : 0, hi = min(diag, p.na);
+  const size_t c = b / kGroup;
+  const size_t d0 = c * kGroup * kTile, d1 = min((c + 1) * kGroup * kTile, n);
+  if (pair_of(d0, n, w).lo == p.lo) lo = max(lo, coarse[c]);
+  if (d1 < n && pair_of(d1, n, w).lo == p.lo) hi = min(hi, coarse[c + 1]);
+  const uint32_t* a = keys + p.lo;
+  const uint32_t* r = keys + p.lo + p.na;
+  while (lo < hi) {  // merge_split's search, from the narrowed [lo, hi)
+    const size_t mid = lo + (hi - lo) / 2;
+    if (a[mid] <= r[diag - 1 - mid])
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  split[b] = lo;
 }
 
 // One merge round: src's sorted runs of width w merged in pairs into dst (n keys each; with
@@ -92,7 +122,7 @@ __global__ void __launch_bounds__(kThreads)
   const size_t a1 = end < p.lo + p.na + p.nb ? split[blockIdx.x + 1] : p.na;
   const size_t b0 = first - p.lo - a0;
   const unsigned la = static_cast<unsigned>(a1 - a0);
-  const unsigned total = static_cast<unsigned>(end - first);  // la + lb, at most kTile
+  const unsigned total = static_cast<unsigned>(end - first);  // la + lb, 1 to kTile
   // The block's share of both runs: a's into sk[0, la), b's into sk[la, total). Every load is
   // issued before the first store to shared memory, so that a thread has kItems in flight.
   uint32_t k[kItems], v[kItems];
@@ -115,26 +145,23 @@ __global__ void __launch_bounds__(kThreads)
   }
   __syncthreads();
   // This thread's outputs d, d + 1, ..., d + kItems - 1 of the block's: where its diagonal crosses
-  // the merge path, then a sequential merge from there (the next key of each run in registers).
+  // the merge path, then a sequential merge from there, the next key of each run in registers
+  // (read at an index clipped to the share, and ignored once its run is spent). kItems is odd, so
+  // the lanes of a warp, kItems slots apart, read and write 32 different banks.
   const unsigned d = min(threadIdx.x * kItems, total);
   unsigned i = merge_split<unsigned>(sk, la, sk + la, total - la, d);
   unsigned j = la + (d - i);
-  bool a_left = i < la, b_left = j < total;
-  uint32_t ak = a_left ? sk[i] : 0, bk = b_left ? sk[j] : 0;
+  uint32_t ak = sk[min(i, total - 1)], bk = sk[min(j, total - 1)];
 #pragma unroll
   for (unsigned t = 0; t < kItems; ++t) {
     if (d + t < total) {
-      if (a_left && (!b_left || ak <= bk)) {
-        k[t] = ak;
-        if constexpr (PAIRS) v[t] = sv[i];
-        a_left = ++i < la;
-        ak = a_left ? sk[i] : 0;
-      } else {
-        k[t] = bk;
-        if constexpr (PAIRS) v[t] = sv[j];
-        b_left = ++j < total;
-        bk = b_left ? sk[j] : 0;
-      }
+      const bool from_a = j >= total || (i < la && ak <= bk);
+      k[t] = from_a ? ak : bk;
+      if constexpr (PAIRS) v[t] = sv[from_a ? i : j];
+      if (from_a)
+        ak = sk[min(++i, total - 1)];
+      else
+        bk = sk[min(++j, total - 1)];
     }
   }
   __syncthreads();
@@ -171,9 +198,11 @@ cudaError_t launch(const uint32_t* keys_in, const uint32_t* values_in, uint32_t*
   p += round256(n * 4);
   uint32_t* values_tmp = pairs ? reinterpret_cast<uint32_t*>(p) : nullptr;
   if (pairs) p += round256(n * 4);
+  const size_t blocks = ceil_div(n, kTile), groups = ceil_div(blocks, kGroup);
   size_t* split = reinterpret_cast<size_t*>(p);
-  const size_t blocks = ceil_div(n, kTile);
-  void* part_ws = p + round256((blocks + 1) * 8);
+  p += round256((blocks + 1) * 8);
+  size_t* coarse = reinterpret_cast<size_t*>(p);
+  void* part_ws = p + round256((groups + 1) * 8);
   // The parts land where an even number of rounds after them leaves the keys in keys_out.
   uint32_t* k = cut.rounds % 2 ? keys_tmp : keys_out;
   uint32_t* v = cut.rounds % 2 ? values_tmp : values_out;
@@ -186,8 +215,10 @@ cudaError_t launch(const uint32_t* keys_in, const uint32_t* values_in, uint32_t*
   for (size_t w = cut.keys; w < n; w *= 2) {
     uint32_t* kd = k == keys_out ? keys_tmp : keys_out;
     uint32_t* vd = v == values_out ? values_tmp : values_out;
+    merge_coarse_kernel<<<static_cast<unsigned>(ceil_div(groups + 1, 256)), 256, 0, stream>>>(
+        k, n, w, groups, coarse);
     merge_split_kernel<<<static_cast<unsigned>(ceil_div(blocks, 256)), 256, 0, stream>>>(
-        k, n, w, blocks, split);
+        k, n, w, blocks, coarse, split);
     if (pairs)
       merge_kernel<true>
           <<<static_cast<unsigned>(blocks), kThreads, 0, stream>>>(k, v, kd, vd, n, w, split);

@@ -13,9 +13,10 @@
 
 namespace ladder::sort::parts {
 
-inline constexpr unsigned kThreads = 256;
-inline constexpr unsigned kItems = 8;                       // outputs a thread
+inline constexpr unsigned kThreads = 128;
+inline constexpr unsigned kItems = 15;  // outputs a thread: odd, for shared memory's banks
 inline constexpr size_t kTile = size_t(kThreads) * kItems;  // outputs a merge block
+inline constexpr size_t kGroup = 64;  // merge blocks a coarse split (merge_coarse_kernel)
 // The most keys this road takes: more than a Hopper GPU holds with its buffers (3 x 4 bytes a key
 // and a part's workspace), so that the memory guard, not this bound, says where a GPU stops.
 inline constexpr size_t kMaxN = size_t(1) << 34;
@@ -62,9 +63,11 @@ inline Plan plan(size_t n) { return plan_for(n, largest()); }
 
 inline size_t round256(size_t b) { return (b + 255) / 256 * 256; }
 // The road's own workspace, before the parts' (which follows at this offset): the keys' second
-// buffer (and the values' for pairs) and a 64-bit split a merge block.
+// buffer (and the values' for pairs), a 64-bit split a merge block and one a group of kGroup.
 inline size_t own_bytes(size_t n, bool pairs) {
-  return (pairs ? 2 : 1) * round256(n * 4) + round256((ceil_div(n, kTile) + 1) * 8);
+  const size_t blocks = ceil_div(n, kTile);
+  return (pairs ? 2 : 1) * round256(n * 4) + round256((blocks + 1) * 8) +
+         round256((ceil_div(blocks, kGroup) + 1) * 8);
 }
 // The workspace for n keys (runs(n)), given the part sorter's workspace function: the road's own,
 // then the most that a part of either size (`keys`, or the last part's) asks for. The last part is

@@ -468,8 +468,8 @@ TEST(HostSort, MergePartsCut) {
   const size_t most = kMaxPart;
   for (const auto& [n, bound] :
        std::vector<std::pair<size_t, size_t>>{{(size_t(1) << 32) + 5, most},
-                                              {(size_t(1) << 33) - 4096, most},
-                                              {(size_t(1) << 33) - 4095, most},
+                                              {2 * (most / kTile * kTile), most},
+                                              {2 * (most / kTile * kTile) + 1, most},
                                               {(size_t(1) << 34), most},
                                               {25600000, 1000000},
                                               {1048583, 100000},
@@ -487,8 +487,9 @@ TEST(HostSort, MergePartsCut) {
     EXPECT_LE(p.count, size_t(1) << p.rounds);
   }
   // One round holds two parts of the largest whole tiles below 2^32.
-  EXPECT_EQ(plan_for((size_t(1) << 33) - 4096, most).rounds, 1u);
-  EXPECT_EQ(plan_for((size_t(1) << 33) - 4095, most).rounds, 2u);
+  const size_t two = 2 * (most / kTile * kTile);
+  EXPECT_EQ(plan_for(two, most).rounds, 1u);
+  EXPECT_EQ(plan_for(two + 1, most).rounds, 2u);
   // A part sorter that keeps more for smaller parts (as v17 keeps v16's own parts only up to its
   // hybrid road's last n): the last, smaller part sets the workspace.
   if (largest() == kMaxPart) {  // LADDER_SORT_PART_KEYS unset: plan(n) cuts at 2^32 - 1

@@ -2,17 +2,22 @@
 """Host emulation of sort/merge_parts.cuh's index arithmetic (no GPU needed).
 
 Cuts random inputs as merge_parts::plan does, sorts each part stably, then runs every merge round
-as merge_split_kernel and merge_kernel do: a block's split from a global binary search, its share
+as merge_coarse_kernel, merge_split_kernel and merge_kernel do: a block's split from a global
+binary search confined between its group's coarse splits (groups of 1 to 3 blocks), its share
 of both runs staged, each thread's own search in the staged share and its sequential merge with
 each run's next key held aside. Small tiles (1 to 4 threads of 1 to 3 items) and small part
 bounds put block, run and pair boundaries everywhere; keys in [0, 6) make ties common, and the
 values (input indices) must come out in a stable order. Prints "ok" or stops at the first
 mismatch. With --mutant, the thread's merge takes ties from the right run (unstable), which must
-fail. Used before the road first ran on a GPU (2026-11-30).
+fail; with --mutant-split, the fine search takes its group's coarse bounds even from another
+pair of runs, which must fail too. Used before the road first ran on a GPU (2026-11-30), and again
+for the two-level splits and the clipped reads (the same day).
 """
 import random
 import sys
 MUTANT = '--mutant' in sys.argv
+# --mutant-split: the fine search ignores the pair test (takes the coarse bounds always)
+MUTANT_SPLIT = '--mutant-split' in sys.argv
 def cdiv(a,b): return (a+b-1)//b
 def split(a, na, b, nb, diag):
     lo = diag-nb if diag>nb else 0; hi = min(diag, na)
@@ -23,7 +28,7 @@ def split(a, na, b, nb, diag):
     return lo
 def pair_of(out,n,w):
     lo = out//(2*w)*(2*w); na=min(w,n-lo); nb=min(w,n-lo-na); return lo,na,nb
-def run(n, largest, T, I):
+def run(n, largest, T, I, G):
     tile=T*I
     most=largest//tile*tile
     keys_=cdiv(cdiv(n, cdiv(n,most)),tile)*tile
@@ -37,10 +42,25 @@ def run(n, largest, T, I):
     assert keys_<=largest
     blocks=cdiv(n,tile); w=keys_
     while w<n:
+        # merge_coarse_kernel: a split every G blocks (and one at n); merge_split_kernel: each
+        # block's search confined between its group's two where they lie in its pair
+        groups=cdiv(blocks,G); coarse=[]
+        for c in range(groups+1):
+            out=min(c*G*tile,n); lo,na,nb=pair_of(out,n,w)
+            coarse.append(split(lambda i:src[lo+i],na,lambda i:src[lo+na+i],nb,out-lo))
         sp=[]
         for b in range(blocks):
-            out=b*tile; lo,na,nb=pair_of(out,n,w)
-            sp.append(split(lambda i:src[lo+i],na,lambda i:src[lo+na+i],nb,out-lo))
+            out=b*tile; lo,na,nb=pair_of(out,n,w); diag=out-lo
+            l=diag-nb if diag>nb else 0; h=min(diag,na)
+            c=b//G; d0=c*G*tile; d1=min((c+1)*G*tile,n)
+            if MUTANT_SPLIT or pair_of(d0,n,w)[0]==lo: l=max(l,coarse[c])
+            if MUTANT_SPLIT or (d1<n and pair_of(d1,n,w)[0]==lo): h=min(h,coarse[c+1])
+            while l<h:
+                mid=l+(h-l)//2
+                if src[lo+mid]<=src[lo+na+diag-1-mid]: l=mid+1
+                else: h=mid
+            if not MUTANT_SPLIT: assert l==split(lambda i:src[lo+i],na,lambda i:src[lo+na+i],nb,diag)
+            sp.append(l)
         dst=[None]*n; vdst=[None]*n
         for b in range(blocks):
             first=b*tile; lo,na,nb=pair_of(first,n,w); end=min(first+tile, lo+na+nb)
@@ -54,22 +74,22 @@ def run(n, largest, T, I):
             for t in range(T):
                 d=min(t*I,total)
                 i=split(lambda x:sk[x],la,lambda x:sk[la+x],total-la,d); j=la+(d-i)
-                al=i<la; bl=j<total; ak=sk[i] if al else 0; bk=sk[j] if bl else 0
+                ak=sk[min(i,total-1)]; bk=sk[min(j,total-1)]
                 for q in range(I):
                     if d+q<total:
-                        if al and (not bl or (ak<bk if MUTANT else ak<=bk)):
-                            outk[d+q]=ak; outv[d+q]=sv[i]; i+=1; al=i<la; ak=sk[i] if al else 0
-                        else:
-                            outk[d+q]=bk; outv[d+q]=sv[j]; j+=1; bl=j<total; bk=sk[j] if bl else 0
+                        from_a = j>=total or (i<la and (ak<bk if MUTANT else ak<=bk))
+                        outk[d+q]=ak if from_a else bk; outv[d+q]=sv[i if from_a else j]
+                        if from_a: i+=1; ak=sk[min(i,total-1)]
+                        else: j+=1; bk=sk[min(j,total-1)]
             dst[first:first+total]=outk; vdst[first:first+total]=outv
         src,vsrc=dst,vdst; w*=2
     want=sorted(zip(keys,vals),key=lambda p:p[0])
     assert list(zip(src,vsrc))==want, (n,largest)
 random.seed(1)
 for _ in range(300):
-    T=random.choice([1,2,4]); I=random.choice([1,2,3])
+    T=random.choice([1,2,4]); I=random.choice([1,2,3]); G=random.choice([1,2,3])
     tile=T*I
     largest=random.randint(tile, 40)
     n=random.randint(largest+1, 300)
-    run(n,largest,T,I)
+    run(n,largest,T,I,G)
 print("ok")

@@ -4,14 +4,17 @@
 // "Sorting 2^32 keys and more"). The lab notes' likely cause: a block waits for its split, then for
 // its keys, with six blocks an SM to cover both waits. This probe times, on two sorted runs cut as
 // parts::plan cuts n (uniform keys, each run sorted by CUB, not timed):
-//   shipped     parts::merge_split_kernel + parts::merge_kernel<false>, as the road runs them;
+//   shipped     parts::merge_coarse_kernel, merge_split_kernel and merge_kernel<false>, as the road
+//               runs them (the flat 256 x 8 below is the kernel shipped before 2026-11-30's
+//               change);
 //   flat T x I  the same two kernels with T threads of I outputs (a larger tile a block);
 //   piped T x I a persistent merge: each block loops over tiles (b, b + grid, ...) and, while it
 //               merges one tile, has the next tile's keys in flight in registers and the splits
 //               of the tile after that (so neither wait is exposed once the loop runs);
 //   flat T x I 2l  flat, its splits found in two levels: a search every 64 tiles, then each
 //               tile's search confined between its group's two (a window of each run in L2);
-//   splits alone the shipped split kernel and the two-level one at the shipped tile, compared;
+//   splits alone one search a tile (the split kernel shipped before) and the shipped two-level
+//               splits, at the shipped tile, compared entry by entry;
 // and cudaMemcpy of the same keys (the same 8n bytes read plus written) as the rate to compare
 // with. Each is timed as the benchmark times (common/probe_timer.cuh: L2 flushed, stream held,
 // median of 11), its split kernel included. The shipped output is checked in order (no key above
@@ -363,8 +366,11 @@ int main(int argc, char** argv) {
   // The shipped round, checked: in order, and the input's keys (by their sum).
   const auto shipped = [&] {
     const size_t blocks = ceil_div(n, sort::parts::kTile);
+    const size_t groups = ceil_div(blocks, sort::parts::kGroup);
+    sort::parts::merge_coarse_kernel<<<unsigned(ceil_div(groups + 1, 256)), 256, 0, s>>>(
+        b.runs, n, w, groups, b.coarse);
     sort::parts::merge_split_kernel<<<unsigned(ceil_div(blocks, 256)), 256, 0, s>>>(
-        b.runs, n, w, blocks, b.split);
+        b.runs, n, w, blocks, b.coarse, b.split);
     sort::parts::merge_kernel<false><<<unsigned(blocks), sort::parts::kThreads, 0, s>>>(
         b.runs, nullptr, b.want, nullptr, n, w, b.split);
   };
@@ -409,32 +415,35 @@ int main(int argc, char** argv) {
   };
   line("cudaMemcpy", t_copy, false);
   line("shipped", t_ship, false);
-  cudaMemsetAsync(b.got, 0, n * 4, s);
-  line("flat 256 x 8", timer.median_us([&] { run_flat<256, 8>(b, n, w, s); }, 11), true);
-  cudaMemsetAsync(b.got, 0, n * 4, s);
-  line("flat 256 x 16", timer.median_us([&] { run_flat<256, 16>(b, n, w, s); }, 11), true);
-  cudaMemsetAsync(b.got, 0, n * 4, s);
-  line("flat 128 x 16", timer.median_us([&] { run_flat<128, 16>(b, n, w, s); }, 11), true);
-  const unsigned g8 = resident_grid<256, 8>(), g16 = resident_grid<256, 16>();
-  if (g8 == 0 || g16 == 0) {
-    std::printf("the persistent kernels fit no block on an SM\n");
-    return 1;
-  }
-  cudaMemsetAsync(b.got, 0, n * 4, s);
-  line("piped 256 x 8", timer.median_us([&] { run_piped<256, 8>(b, n, w, g8, s); }, 11), true);
-  cudaMemsetAsync(b.got, 0, n * 4, s);
-  line("piped 256 x 16", timer.median_us([&] { run_piped<256, 16>(b, n, w, g16, s); }, 11), true);
-  cudaMemsetAsync(b.got, 0, n * 4, s);
-  line("piped 256 x 8 /2", timer.median_us([&] { run_piped<256, 8>(b, n, w, g8 / 2, s); }, 11),
-       true);
-  cudaMemsetAsync(b.got, 0, n * 4, s);
-  line("flat 256 x 8 2l", timer.median_us([&] { run_flat2<256, 8>(b, n, w, s); }, 11), true);
-  cudaMemsetAsync(b.got, 0, n * 4, s);
-  line("flat 256 x 16 2l", timer.median_us([&] { run_flat2<256, 16>(b, n, w, s); }, 11), true);
-  // Odd outputs a thread: a thread's serial merge and its write-back reach shared memory at a
-  // stride of ITEMS words, so even ITEMS put up to ITEMS lanes (8 at 8) on one bank; odd ones none.
-  // Tiles of 1792 or 2816 keys do not divide the run width, so these run where there is one pair.
+  // The variants' tiles need not divide the run width (parts are multiples of parts::kTile), so
+  // they run where there is one pair of runs: two parts.
   if (cut.count == 2) {
+    cudaMemsetAsync(b.got, 0, n * 4, s);
+    line("flat 256 x 8", timer.median_us([&] { run_flat<256, 8>(b, n, w, s); }, 11), true);
+    cudaMemsetAsync(b.got, 0, n * 4, s);
+    line("flat 256 x 16", timer.median_us([&] { run_flat<256, 16>(b, n, w, s); }, 11), true);
+    cudaMemsetAsync(b.got, 0, n * 4, s);
+    line("flat 128 x 16", timer.median_us([&] { run_flat<128, 16>(b, n, w, s); }, 11), true);
+    const unsigned g8 = resident_grid<256, 8>(), g16 = resident_grid<256, 16>();
+    if (g8 == 0 || g16 == 0) {
+      std::printf("the persistent kernels fit no block on an SM\n");
+      return 1;
+    }
+    cudaMemsetAsync(b.got, 0, n * 4, s);
+    line("piped 256 x 8", timer.median_us([&] { run_piped<256, 8>(b, n, w, g8, s); }, 11), true);
+    cudaMemsetAsync(b.got, 0, n * 4, s);
+    line("piped 256 x 16", timer.median_us([&] { run_piped<256, 16>(b, n, w, g16, s); }, 11), true);
+    cudaMemsetAsync(b.got, 0, n * 4, s);
+    line("piped 256 x 8 /2", timer.median_us([&] { run_piped<256, 8>(b, n, w, g8 / 2, s); }, 11),
+         true);
+    cudaMemsetAsync(b.got, 0, n * 4, s);
+    line("flat 256 x 8 2l", timer.median_us([&] { run_flat2<256, 8>(b, n, w, s); }, 11), true);
+    cudaMemsetAsync(b.got, 0, n * 4, s);
+    line("flat 256 x 16 2l", timer.median_us([&] { run_flat2<256, 16>(b, n, w, s); }, 11), true);
+    // Odd outputs a thread: a thread's serial merge and its write-back reach shared memory at a
+    // stride of ITEMS words, so even ITEMS put up to ITEMS lanes (8 at 8) on one bank; odd ones
+    // none. Tiles of 1792 or 2816 keys do not divide the run width, so these run where there is one
+    // pair.
     cudaMemsetAsync(b.got, 0, n * 4, s);
     line("flat 256 x 7 2l", timer.median_us([&] { run_flat2<256, 7>(b, n, w, s); }, 11), true);
     cudaMemsetAsync(b.got, 0, n * 4, s);
@@ -445,8 +454,9 @@ int main(int argc, char** argv) {
     line("flat 128 x 15 2l", timer.median_us([&] { run_flat2<128, 15>(b, n, w, s); }, 11), true);
     cudaMemsetAsync(b.got, 0, n * 4, s);
     line("flat 512 x 7 2l", timer.median_us([&] { run_flat2<512, 7>(b, n, w, s); }, 11), true);
+    std::printf("resident grids: 256 x 8 %u blocks, 256 x 16 %u\n", g8, g16);
   } else {
-    std::printf("odd outputs a thread: not run (%zu parts; they need exactly two)\n", cut.count);
+    std::printf("the variants: not run (%zu parts; they need exactly two)\n", cut.count);
   }
   // The splits alone, at the shipped tile: one search a tile, and the two-level searches; their
   // outputs compared entry by entry (as pairs of 32-bit words).
@@ -454,12 +464,19 @@ int main(int argc, char** argv) {
     const size_t blocks = ceil_div(n, sort::parts::kTile);
     const float t1 = timer.median_us(
         [&] {
-          sort::parts::merge_split_kernel<<<unsigned(ceil_div(blocks, 256)), 256, 0, s>>>(
-              b.runs, n, w, blocks, b.split);
+          split_kernel<sort::parts::kTile>
+              <<<unsigned(ceil_div(blocks, 256)), 256, 0, s>>>(b.runs, n, w, blocks, b.split);
         },
         11);
     const float t2 = timer.median_us(
-        [&] { split_two_level<sort::parts::kTile>(b, n, w, blocks, b.split2, s); }, 11);
+        [&] {
+          const size_t groups = ceil_div(blocks, sort::parts::kGroup);
+          sort::parts::merge_coarse_kernel<<<unsigned(ceil_div(groups + 1, 256)), 256, 0, s>>>(
+              b.runs, n, w, groups, b.coarse);
+          sort::parts::merge_split_kernel<<<unsigned(ceil_div(blocks, 256)), 256, 0, s>>>(
+              b.runs, n, w, blocks, b.coarse, b.split2);
+        },
+        11);
     ok("the split kernels");
     const unsigned long long bad = probe_timing::mismatches(
         reinterpret_cast<const uint32_t*>(b.split), reinterpret_cast<const uint32_t*>(b.split2),
@@ -470,7 +487,6 @@ int main(int argc, char** argv) {
         "%zu) %.1f us, %llu words differ%s\n",
         blocks, sort::parts::kTile, t1, kGroup, t2, bad, bad ? " MISMATCH" : "");
   }
-  std::printf("resident grids: 256 x 8 %u blocks, 256 x 16 %u\n", g8, g16);
   ok("the last variant");
   return 0;
 }
