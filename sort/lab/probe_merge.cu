@@ -21,13 +21,15 @@
 // its successor) and against the input's key sum; every variant's output is compared with it.
 // Not part of the binary; written 2026-11-30 without a GPU at hand (not yet run).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. sort/lab/probe_merge.cu common/device.cu -o probe_merge
-//   ./probe_merge [n]        (default 2^32 + 5; about 77 GB of GPU memory there)
+//   ./probe_merge [n] [old]  (default 2^32 + 5; about 77 GB of GPU memory there; "old": the
+//                            variants of the first runs, else the shipped loop's shapes)
 //   LADDER_SORT_PART_KEYS=1000000 ./probe_merge 25600000   (small runs, as the ctest cuts them)
 #include <cub/device/device_radix_sort.cuh>
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 #include "common/device.h"
 #include "common/probe_timer.cuh"
@@ -280,14 +282,63 @@ void run_flat(const Bufs& b, size_t n, size_t w, cudaStream_t s) {
 
 constexpr size_t kGroup = 64;  // tiles a coarse split
 
-template <size_t TILE>
+template <size_t TILE, size_t G = kGroup>
 void split_two_level(const Bufs& b, size_t n, size_t w, size_t entries, size_t* split,
                      cudaStream_t s) {
-  const size_t groups = ceil_div(entries, kGroup);
-  split_coarse<TILE, kGroup>
+  const size_t groups = ceil_div(entries, G);
+  split_coarse<TILE, G>
       <<<unsigned(ceil_div(groups + 1, 256)), 256, 0, s>>>(b.runs, n, w, groups, b.coarse);
-  split_fine<TILE, kGroup>
+  split_fine<TILE, G>
       <<<unsigned(ceil_div(entries, 256)), 256, 0, s>>>(b.runs, n, w, entries, b.coarse, split);
+}
+
+// The shipped merge_kernel<false>'s body (since 8ce0f31) at THREADS x ITEMS: one select a
+// step, each run's next key read at an index clipped to the share.
+template <unsigned THREADS, unsigned ITEMS>
+__global__ void __launch_bounds__(THREADS)
+    merge_new(const uint32_t* __restrict__ src, uint32_t* __restrict__ dst, size_t n, size_t w,
+              const size_t* __restrict__ split) {
+  constexpr size_t TILE = size_t(THREADS) * ITEMS;
+  __shared__ uint32_t sk[TILE];
+  const Tile g = tile_of<TILE>(blockIdx.x, n, w, split[blockIdx.x], split[blockIdx.x + 1]);
+  const unsigned total = g.total, la = g.la;
+  uint32_t k[ITEMS];
+  load_tile<THREADS, ITEMS>(src, g, k);
+  stage<THREADS, ITEMS>(sk, g, k);
+  __syncthreads();
+  const unsigned d = min(threadIdx.x * ITEMS, total);
+  unsigned i = merge_split<unsigned>(sk, la, sk + la, total - la, d);
+  unsigned j = la + (d - i);
+  uint32_t ak = sk[min(i, total - 1)], bk = sk[min(j, total - 1)];
+#pragma unroll
+  for (unsigned t = 0; t < ITEMS; ++t) {
+    if (d + t < total) {
+      const bool from_a = j >= total || (i < la && ak <= bk);
+      k[t] = from_a ? ak : bk;
+      if (from_a)
+        ak = sk[min(++i, total - 1)];
+      else
+        bk = sk[min(++j, total - 1)];
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (unsigned t = 0; t < ITEMS; ++t)
+    if (d + t < total) sk[d + t] = k[t];
+  __syncthreads();
+#pragma unroll
+  for (unsigned t = 0; t < ITEMS; ++t) {
+    const unsigned x = threadIdx.x + t * THREADS;
+    if (x < total) dst[g.first + x] = sk[x];
+  }
+}
+
+template <unsigned THREADS, unsigned ITEMS, size_t G = kGroup>
+void run_new(const Bufs& b, size_t n, size_t w, cudaStream_t s) {
+  constexpr size_t TILE = size_t(THREADS) * ITEMS;
+  const size_t blocks = ceil_div(n, TILE);
+  split_two_level<TILE, G>(b, n, w, blocks + 1, b.split, s);
+  merge_new<THREADS, ITEMS><<<unsigned(blocks), THREADS, 0, s>>>(b.runs, b.got, n, w, b.split);
 }
 
 template <unsigned THREADS, unsigned ITEMS>
@@ -348,7 +399,7 @@ int main(int argc, char** argv) {
   cudaMalloc(&b.got, n * 4);
   cudaMalloc(&b.split, (ceil_div(n, 256) + 2) * 8);  // enough for tiles of 256 keys or more
   cudaMalloc(&b.split2, (ceil_div(n, 256) + 2) * 8);
-  cudaMalloc(&b.coarse, (ceil_div(n, 256 * kGroup) + 2) * 8);
+  cudaMalloc(&b.coarse, (ceil_div(n, 256) + 2) * 8);  // any group of tiles of 256 or more
   cudaMalloc(&b.scratch, 4 * 8);
   fill_uniform<<<1024, 256, 0, s>>>(keys, n);
   size_t temp_bytes = 0;
@@ -417,7 +468,30 @@ int main(int argc, char** argv) {
   line("shipped", t_ship, false);
   // The variants' tiles need not divide the run width (parts are multiples of parts::kTile), so
   // they run where there is one pair of runs: two parts.
-  if (cut.count == 2) {
+  const bool old_variants = argc > 2 && std::string(argv[2]) == "old";
+  if (cut.count == 2 && !old_variants) {
+    // The shipped loop's shapes (the shipped one, 128 x 15 with groups of 64, first, as a control
+    // of the probe's copy), then the coarse splits' group.
+#define NEW(T, I, G)                                                                           \
+  cudaMemsetAsync(b.got, 0, n * 4, s);                                                         \
+  line("new " #T " x " #I " g" #G, timer.median_us([&] { run_new<T, I, G>(b, n, w, s); }, 11), \
+       true);
+    NEW(128, 15, 64)
+    NEW(64, 15, 64)
+    NEW(128, 11, 64)
+    NEW(128, 13, 64)
+    NEW(128, 17, 64)
+    NEW(128, 19, 64)
+    NEW(128, 21, 64)
+    NEW(128, 23, 64)
+    NEW(256, 13, 64)
+    NEW(256, 15, 64)
+    NEW(128, 15, 16)
+    NEW(128, 15, 256)
+    NEW(128, 15, 1024)
+#undef NEW
+  }
+  if (cut.count == 2 && old_variants) {
     cudaMemsetAsync(b.got, 0, n * 4, s);
     line("flat 256 x 8", timer.median_us([&] { run_flat<256, 8>(b, n, w, s); }, 11), true);
     cudaMemsetAsync(b.got, 0, n * 4, s);
@@ -456,7 +530,8 @@ int main(int argc, char** argv) {
     line("flat 512 x 7 2l", timer.median_us([&] { run_flat2<512, 7>(b, n, w, s); }, 11), true);
     std::printf("resident grids: 256 x 8 %u blocks, 256 x 16 %u\n", g8, g16);
   } else {
-    std::printf("the variants: not run (%zu parts; they need exactly two)\n", cut.count);
+    std::printf("the variants: %s\n", cut.count == 2 ? "the earlier ones ('old')"
+                                                     : "not run (they need exactly two parts)");
   }
   // The splits alone, at the shipped tile: one search a tile, and the two-level searches; their
   // outputs compared entry by entry (as pairs of 32-bit words).
