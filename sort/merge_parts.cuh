@@ -9,7 +9,7 @@
 // two runs in global memory, in two levels: one search every kGroup blocks over the whole pair,
 // then each block's search between its group's two. The block then loads its share of both runs
 // into shared memory; each thread finds its own kItems outputs by the same search there, merges
-// them sequentially, and the block stores them in order. kItems is odd (15), so a warp's lanes,
+// them sequentially, and the block stores them in order. kItems is odd (21), so a warp's lanes,
 // kItems words apart in shared memory, fall on 32 different banks. Ties take the left (earlier)
 // run first, so the merge is stable and pairs keep their values' input order.
 // Changes (the keys' v17 and the pairs' v16 above their 32-bit roads' kMaxN): those rungs took at

@@ -14,7 +14,7 @@
 namespace ladder::sort::parts {
 
 inline constexpr unsigned kThreads = 128;
-inline constexpr unsigned kItems = 15;  // outputs a thread: odd, for shared memory's banks
+inline constexpr unsigned kItems = 21;  // outputs a thread: odd, for shared memory's banks
 inline constexpr size_t kTile = size_t(kThreads) * kItems;  // outputs a merge block
 inline constexpr size_t kGroup = 64;  // merge blocks a coarse split (merge_coarse_kernel)
 // The most keys this road takes: more than a Hopper GPU holds with its buffers (3 x 4 bytes a key
