@@ -16,8 +16,8 @@
 // most 2^32 - 1 keys; now they take what the GPU holds. Nothing below 2^32 keys changes.
 // Remains (bottleneck): the merge round is one more read and write of every key (and value), on
 // top of each part's passes, and it runs short of the copy ceiling's rate (sort/lab/LAB_NOTES.md,
-// "Sorting 2^32 keys and more", has the H200's figures). A road with 64-bit positions in the
-// passes would not pay it.
+// "The merge round, measured and rebuilt", has the H200's figures). A road with 64-bit positions
+// in the passes would not pay it.
 // Source: S. Odeh, O. Green, Z. Mwassi, O. Shmueli and Y. Birk, "Merge Path - Parallel Merging
 // Made Simple", IPDPS Workshops 2012; O. Green, R. McColl and D. A. Bader, "GPU Merge Path: A GPU
 // Merging Algorithm", ICS 2012 (the diagonal searches, as in v03); S. Baxter, "Modern GPU"
