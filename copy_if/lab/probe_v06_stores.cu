@@ -1,0 +1,408 @@
+// copy_if/lab/probe_v06_stores.cu — what keeps copy_if v06 from the H200's copy ceiling at 2^28:
+// its stores, or its status words? Not part of the binary. At 2^28, keep50, the frozen run has v06
+// (through v08) at 87.6% of the copy ceiling, and v07 (the same pipeline, an atomic for each
+// tile's output range, no look-ahead) about five points higher (copy_if/lab/LAB_NOTES.md). Both
+// store the compacted run with 4-byte stores. This probe times one copy of v06's kernel (aligned
+// input only) with three things switched:
+//   LOOK   how a tile gets its output offset: v06's incremental look-ahead over 8-byte status
+//          words (flag and count), the same over 4-byte words (count + 1, 0 = not yet: a tile's
+//          count is at most 4096, so half the bytes a round trip), or v07's atomic (unordered);
+//   WIN    statuses a lane reads a round trip (8 as shipped, 16: one round trip a tile at 2^28);
+//   STORE  the compacted run's stores: 4-byte `__stcs` (shipped), 4-byte plain, or 16-byte
+//          plain or `__stcs` (the run's head and tail, up to three elements each, 4-byte; the body
+//          from the 16-byte boundary of the destination, each int4 read from the stage as four
+//          words).
+// against v06 and v07 as shipped, CUB's DeviceSelect::If and `cudaMemcpy` of the same bytes (4n +
+// 4 kept, as the benchmark's bytes_moved counts them: a copy of half as many bytes), at 2^28
+// (keep1, keep50, keep99), 2^26 and 2^24 (keep50); three interleaved rounds of 31-launch medians,
+// timed as the benchmark times (common/probe_timer.cuh). Every ordered output is compared with
+// CUB's (elements and count), also with the output one element off 16-byte alignment (untimed);
+// unordered ones by their count. A control flips one output element and must see one mismatch.
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_stores.cu common/device.cu -o p && ./p
+#include <cub/device/device_select.cuh>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "common/bulk_copy.cuh"
+#include "common/device.h"
+#include "common/probe_timer.cuh"
+#include "copy_if/v06_warp_specialized.cuh"
+#include "copy_if/v07_pipelined_unordered.cuh"
+#include "scan/lookback.cuh"
+#include "scan/warp_scan.cuh"
+
+using namespace ladder;
+using namespace ladder::copy_if;
+
+namespace probe {
+
+constexpr unsigned W = 4, V = 8, NS = 6, T = W * 32, kThreads = (2 * W + 2) * 32;
+constexpr size_t kTile = size_t(T) * V * 4;
+enum Look { kAtomic = 0, kStatus64 = 1, kStatus32 = 2 };
+enum Store { kScalarStcs = 0, kScalarPlain = 1, kVecPlain = 2, kVecStcs = 3 };
+
+__device__ __forceinline__ void publish32(unsigned* s, unsigned v) {
+  asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" ::"l"(s), "r"(v) : "memory");
+}
+__device__ __forceinline__ unsigned peek32(const unsigned* s) {
+  unsigned v;
+  asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(s) : "memory");
+  return v;
+}
+// scan::lookback::advance_to over 4-byte words holding count + 1 (0: not yet published).
+template <unsigned WIN>
+__device__ __forceinline__ void advance_to32(const unsigned* status, size_t tile, size_t& counted,
+                                             unsigned& sum) {
+  const unsigned lane = threadIdx.x % 32;
+  while (counted < tile) {
+    unsigned word[WIN];
+#pragma unroll
+    for (unsigned j = 0; j < WIN; ++j) {
+      const size_t k = counted + 32 * j + lane;
+      word[j] = k < tile ? peek32(status + k) : 0u;
+    }
+#pragma unroll
+    for (unsigned j = 0; j < WIN; ++j) {
+      const unsigned ready = __ballot_sync(0xffffffffu, word[j] != 0u);
+      const unsigned run = ~ready ? __ffs(~ready) - 1 : 32;
+      sum += __reduce_add_sync(0xffffffffu, lane < run ? word[j] - 1u : 0u);
+      counted += run;
+      if (run < 32) break;
+    }
+  }
+}
+
+template <bool STCS, typename X>
+__device__ __forceinline__ void put(X* p, X v) {
+  if constexpr (STCS)
+    __stcs(p, v);
+  else
+    *p = v;
+}
+
+// v06's kernel (ALIGNED input), LOOK / WIN / STORE as in the header.
+template <int LOOK, unsigned WIN, int STORE>
+__global__ void __launch_bounds__(kThreads, 1)
+    kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, unsigned long long* count,
+           size_t n, unsigned tiles, unsigned* counter, void* status_words) {
+  namespace lb = scan::lookback;
+  extern __shared__ int4 stage_data[];
+  __shared__ alignas(8) unsigned long long full[NS], claimed[NS], reduced[NS], prefixed[NS],
+      empty[NS];
+  __shared__ unsigned tile_of[NS];
+  __shared__ unsigned chunk_offset[NS][32];
+  __shared__ unsigned tile_count[NS];
+  __shared__ unsigned long long tile_offset[NS];
+  lb::Status* status64 = static_cast<lb::Status*>(status_words);
+  unsigned* status32 = static_cast<unsigned*>(status_words);
+
+  const KeepPositive keep;
+  const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  if (threadIdx.x == 0) {
+    for (unsigned s = 0; s < NS; ++s) {
+      bulk::barrier_init(&full[s], 32);
+      bulk::barrier_init(&claimed[s], 1);
+      bulk::barrier_init(&reduced[s], 32);
+      bulk::barrier_init(&prefixed[s], 1);
+      bulk::barrier_init(&empty[s], T);
+    }
+  }
+  __syncthreads();
+
+  if (warp == 2 * W) {
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
+      unsigned t = 0;
+      if (lane == 0) t = atomicAdd(counter, 1u);
+      t = __shfl_sync(0xffffffffu, t, 0);
+      if (lane == 0) {
+        tile_of[s] = t;
+        bulk::arrive(&claimed[s]);
+      }
+      if (t >= tiles) {
+        bulk::arrive(&full[s]);
+        break;
+      }
+      const size_t base = size_t(t) * kTile;
+      int4* dst = stage_data + size_t(s) * (T * V);
+      if (base + kTile <= n) {
+        if (lane == 0)
+          bulk::load(dst, in + base, unsigned(T * V * sizeof(int4)), &full[s]);
+        else
+          bulk::arrive(&full[s]);
+      } else {
+        int32_t* d = reinterpret_cast<int32_t*>(dst);
+        for (size_t k = lane; k < kTile; k += 32) d[k] = base + k < n ? in[base + k] : 0;
+        bulk::fence_proxy_async_shared();
+        bulk::arrive(&full[s]);
+      }
+    }
+  } else if (warp == 2 * W + 1) {
+    if constexpr (LOOK != kAtomic) {
+      size_t counted = 0;
+      unsigned sum = 0;
+      for (unsigned i = 0;; ++i) {
+        const unsigned s = i % NS, round = i / NS;
+        bulk::wait(&claimed[s], round & 1);
+        const size_t t = tile_of[s];
+        if (t >= tiles) break;
+        if constexpr (LOOK == kStatus64)
+          lb::advance_to<WIN>(status64, t, counted, sum);
+        else
+          advance_to32<WIN>(status32, t, counted, sum);
+        if (lane == 0) {
+          tile_offset[s] = sum;
+          bulk::arrive(&prefixed[s]);
+        }
+      }
+    }
+  } else if (warp < W) {
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&full[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) {
+        if (warp == 0) bulk::arrive(&reduced[s]);
+        break;
+      }
+      const int4* src = stage_data + size_t(s) * (T * V);
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) {
+        const int4 x = src[u * T + threadIdx.x];
+        const unsigned c =
+            __reduce_add_sync(0xffffffffu, unsigned(keep(x.x)) + keep(x.y) + keep(x.z) + keep(x.w));
+        if (lane == 0) chunk_offset[s][u * W + warp] = c;
+      }
+      asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");
+      if (warp == 0) {
+        const int32_t mine = static_cast<int32_t>(chunk_offset[s][lane]);
+        const int32_t incl = scan::warp_scan_inclusive(mine);
+        chunk_offset[s][lane] = static_cast<unsigned>(incl - mine);
+        const unsigned total = static_cast<unsigned>(__shfl_sync(0xffffffffu, incl, 31));
+        if (lane == 0) {
+          tile_count[s] = total;
+          if constexpr (LOOK == kStatus64) lb::publish<unsigned>(status64 + t, lb::kAggregate, total);
+          if constexpr (LOOK == kStatus32) publish32(status32 + t, total + 1u);
+        }
+        __syncwarp();
+        bulk::arrive(&reduced[s]);
+      }
+    }
+  } else {
+    const unsigned j = threadIdx.x - T, w = warp - W;
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&reduced[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) break;
+      int4* stage = stage_data + size_t(s) * (T * V);
+      int4 x[V];
+      unsigned rank[V];
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) {
+        x[u] = stage[u * T + j];
+        const int32_t c = keep(x[u].x) + keep(x[u].y) + keep(x[u].z) + keep(x[u].w);
+        const int32_t incl = scan::warp_scan_inclusive(c);
+        rank[u] = chunk_offset[s][u * W + w] + static_cast<unsigned>(incl - c);
+      }
+      asm volatile("bar.sync 2, %0;" ::"n"(T) : "memory");
+      int32_t* compacted = reinterpret_cast<int32_t*>(stage);
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) {
+        unsigned r = rank[u];
+        if (keep(x[u].x)) compacted[r++] = x[u].x;
+        if (keep(x[u].y)) compacted[r++] = x[u].y;
+        if (keep(x[u].z)) compacted[r++] = x[u].z;
+        if (keep(x[u].w)) compacted[r++] = x[u].w;
+      }
+      const unsigned total = tile_count[s];
+      if constexpr (LOOK == kAtomic) {
+        if (j == 0) tile_offset[s] = atomicAdd(count, static_cast<unsigned long long>(total));
+        asm volatile("bar.sync 2, %0;" ::"n"(T) : "memory");
+      } else {
+        asm volatile("bar.sync 2, %0;" ::"n"(T) : "memory");
+        bulk::wait(&prefixed[s], round & 1);
+      }
+      const unsigned long long offset = tile_offset[s];
+      int32_t* dst = out + offset;
+      if constexpr (STORE == kScalarStcs || STORE == kScalarPlain) {
+        for (unsigned k = j; k < total; k += T) put<STORE == kScalarStcs>(dst + k, compacted[k]);
+      } else {
+        const unsigned a = unsigned(reinterpret_cast<uintptr_t>(dst) / 4) & 3u;
+        const unsigned head = min((4u - a) & 3u, total);
+        const unsigned body = (total - head) / 4;
+        const unsigned tail = head + 4 * body;
+        if (j < head) put<STORE == kVecStcs>(dst + j, compacted[j]);
+        if (j < total - tail) put<STORE == kVecStcs>(dst + tail + j, compacted[tail + j]);
+        int4* d4 = reinterpret_cast<int4*>(dst + head);
+        const int32_t* c = compacted + head;
+        for (unsigned k = j; k < body; k += T) {
+          const int4 v = make_int4(c[4 * k], c[4 * k + 1], c[4 * k + 2], c[4 * k + 3]);
+          put<STORE == kVecStcs>(d4 + k, v);
+        }
+      }
+      bulk::fence_proxy_async_shared();
+      if constexpr (LOOK != kAtomic)
+        if (j == 0 && t == tiles - 1) *count = offset + total;
+      bulk::arrive(&empty[s]);
+    }
+  }
+}
+
+template <int LOOK, unsigned WIN, int STORE>
+cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n, void* ws,
+                   cudaStream_t st) {
+  const size_t tiles = (n + kTile - 1) / kTile;
+  constexpr size_t kSmem = NS * size_t(T * V) * sizeof(int4);
+  auto k = kernel<LOOK, WIN, STORE>;
+  cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
+  if (e != cudaSuccess) return e;
+  static const size_t resident = resident_grid(reinterpret_cast<const void*>(k), kThreads, kSmem);
+  const size_t words = LOOK == kStatus32 ? tiles * 4 : LOOK == kStatus64 ? tiles * 8 : 0;
+  e = cudaMemsetAsync(ws, 0, 16 + words, st);
+  if (e == cudaSuccess && LOOK == kAtomic) e = cudaMemsetAsync(count, 0, 8, st);
+  if (e != cudaSuccess) return e;
+  k<<<unsigned(std::min(tiles, resident)), kThreads, kSmem, st>>>(
+      in, out, count, n, unsigned(tiles), static_cast<unsigned*>(ws),
+      static_cast<char*>(ws) + 16);
+  return cudaGetLastError();
+}
+
+}  // namespace probe
+
+int main() {
+  const size_t max_n = size_t(1) << 28;
+  int32_t *in, *out_base, *want;
+  unsigned long long *count, *want_count, *scratch;
+  void* ws;
+  if (cudaMalloc(&in, max_n * 4) || cudaMalloc(&out_base, max_n * 4 + 16) ||
+      cudaMalloc(&want, max_n * 4) || cudaMalloc(&count, 8) || cudaMalloc(&want_count, 8) ||
+      cudaMalloc(&scratch, 8) || cudaMalloc(&ws, 64 << 20)) {
+    printf("cudaMalloc failed\n");
+    return 1;
+  }
+  cudaStream_t st;
+  cudaStreamCreate(&st);
+  probe_timing::Timer timer(st);
+  size_t cub_bytes = 0;
+  cub::DeviceSelect::If(nullptr, cub_bytes, in, want, want_count, int64_t(max_n), KeepPositive{});
+  void* cub_tmp;
+  cudaMalloc(&cub_tmp, cub_bytes);
+  int32_t* out = out_base;  // the timed runs; the check below also runs out_base + 1
+
+  struct Case {
+    std::string name;
+    bool ordered;  // elements compared (else the count alone)
+    std::function<cudaError_t(int32_t*, size_t)> run;
+  };
+  using namespace probe;
+  std::vector<Case> cases = {
+      {"cub DeviceSelect::If", true,
+       [&](int32_t* o, size_t n) {
+         size_t b = cub_bytes;
+         return cub::DeviceSelect::If(cub_tmp, b, in, o, count, int64_t(n), KeepPositive{}, st);
+       }},
+      {"v06 shipped", true, [&](int32_t* o, size_t n) { return v06::launch(in, o, count, n, ws, st); }},
+      {"v07 shipped (unordered)", false,
+       [&](int32_t* o, size_t n) { return v07::launch(in, o, count, n, ws, st); }},
+  };
+#define CASE(NAME, ORD, L, WN, S) \
+  cases.push_back({NAME, ORD, [&](int32_t* o, size_t n) { return launch<L, WN, S>(in, o, count, n, ws, st); }})
+  CASE("s64 w8 scalar stcs (=v06)", true, kStatus64, 8, kScalarStcs);
+  CASE("s64 w16 scalar stcs", true, kStatus64, 16, kScalarStcs);
+  CASE("s32 w8 scalar stcs", true, kStatus32, 8, kScalarStcs);
+  CASE("s32 w16 scalar stcs", true, kStatus32, 16, kScalarStcs);
+  CASE("s64 w8 scalar plain", true, kStatus64, 8, kScalarPlain);
+  CASE("s64 w8 vec plain", true, kStatus64, 8, kVecPlain);
+  CASE("s64 w8 vec stcs", true, kStatus64, 8, kVecStcs);
+  CASE("s32 w16 scalar plain", true, kStatus32, 16, kScalarPlain);
+  CASE("s32 w16 vec plain", true, kStatus32, 16, kVecPlain);
+  CASE("s32 w16 vec stcs", true, kStatus32, 16, kVecStcs);
+  CASE("atomic scalar stcs (=v07)", false, kAtomic, 8, kScalarStcs);
+  CASE("atomic vec plain", false, kAtomic, 8, kVecPlain);
+#undef CASE
+
+  struct Input {
+    int lg;
+    unsigned per100;  // kept per hundred
+  };
+  const Input inputs[] = {{28, 50}, {28, 1}, {28, 99}, {26, 50}, {24, 50}};
+  for (const Input& input : inputs) {
+    const size_t n = size_t(1) << input.lg;
+    std::vector<int32_t> h(n);
+    uint32_t x = 12345 + input.per100;
+    for (auto& v : h) {
+      x = x * 1664525u + 1013904223u;
+      const uint32_t y = x >> 2;
+      v = (x % 100) < input.per100 ? int32_t(1 + y % (1u << 30)) : -int32_t(y % (1u << 30));
+    }
+    cudaMemcpy(in, h.data(), n * 4, cudaMemcpyDefault);
+    size_t b = cub_bytes;
+    cub::DeviceSelect::If(cub_tmp, b, in, want, want_count, int64_t(n), KeepPositive{}, st);
+    unsigned long long kept = 0;
+    cudaStreamSynchronize(st);
+    cudaMemcpy(&kept, want_count, 8, cudaMemcpyDefault);
+    const size_t copy_bytes = (4 * n + 4 * kept) / 2;  // a copy moves twice its size
+    printf("n = 2^%d, keep%u: %llu kept; us: median of 31 launches\n", input.lg, input.per100,
+           kept);
+    // Untimed checks, aligned and one element off alignment, and the control.
+    for (size_t c = 0; c < cases.size(); ++c)
+      for (int off = 0; off < 2; ++off) {
+        int32_t* o = out_base + off;
+        cudaMemsetAsync(out_base, 0, n * 4 + 16, st);
+        cudaError_t e = cases[c].run(o, n);
+        cudaStreamSynchronize(st);
+        if (e == cudaSuccess) e = cudaGetLastError();
+        unsigned long long got = 0;
+        cudaMemcpy(&got, count, 8, cudaMemcpyDefault);
+        const unsigned long long bad =
+            cases[c].ordered ? probe_timing::mismatches(o, want, kept, scratch, st) : 0;
+        printf("check %-28s out+%d: count %s, mismatches %llu%s, %s\n", cases[c].name.c_str(),
+               off, got == kept ? "ok" : "WRONG", bad, cases[c].ordered ? "" : " (count only)",
+               cudaGetErrorString(e));
+        if (c == 3 && off == 1 && kept > 2) {  // control: one element changed must be seen
+          int32_t v;
+          cudaMemcpy(&v, o + kept / 2, 4, cudaMemcpyDefault);
+          v ^= 1;
+          cudaMemcpy(o + kept / 2, &v, 4, cudaMemcpyDefault);
+          printf("control (one element flipped): mismatches %llu (want 1)\n",
+                 probe_timing::mismatches(o, want, kept, scratch, st));
+        }
+      }
+    std::vector<std::vector<float>> us(cases.size() + 1);
+    for (int round = 0; round < 3; ++round) {
+      us[cases.size()].push_back(timer.median_us([&] {
+        cudaMemcpyAsync(out, in, copy_bytes, cudaMemcpyDeviceToDevice, st);
+      }));
+      for (size_t c = 0; c < cases.size(); ++c) {
+        cudaError_t err = cudaSuccess;
+        const float t = timer.median_us([&] {
+          const cudaError_t e = cases[c].run(out, n);
+          if (e != cudaSuccess) err = e;
+        });
+        cudaStreamSynchronize(st);
+        unsigned long long got = 0;
+        cudaMemcpy(&got, count, 8, cudaMemcpyDefault);
+        us[c].push_back(t);
+        printf("round %d  %-28s %8.2f us  count %s  %s\n", round, cases[c].name.c_str(), t,
+               got == kept ? "ok" : "WRONG", cudaGetErrorString(err));
+      }
+    }
+    for (auto& u : us) std::sort(u.begin(), u.end());
+    const float copy = us[cases.size()][1];
+    printf("summary 2^%d keep%u (median of the three rounds); cudaMemcpy of %zu bytes %.2f us\n",
+           input.lg, input.per100, copy_bytes, copy);
+    for (size_t c = 0; c < cases.size(); ++c) {
+      const float m = us[c][1];
+      printf("  %-28s %8.2f us  %5.1f%% of cudaMemcpy\n", cases[c].name.c_str(), m,
+             100.0 * copy / m);
+    }
+    fflush(stdout);
+  }
+  return 0;
+}
