@@ -18,13 +18,17 @@
 // timed as the benchmark times (common/probe_timer.cuh). Every ordered output is compared with
 // CUB's (elements and count), also with the output one element off 16-byte alignment (untimed);
 // unordered ones by their count. A control flips one output element and must see one mismatch.
+// PROBE_PADS=1: the stages at 0, 16, 64, 128 and 512 bytes past a 1024-byte boundary of shared
+// memory; PROBE_ALIGNED=1: the variants above, all on a 128-byte boundary. `./p I`: input I only.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_stores.cu common/device.cu -o p && ./p
 #include <cub/device/device_select.cuh>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "common/bulk_copy.cuh"
@@ -85,18 +89,24 @@ __device__ __forceinline__ void put(X* p, X v) {
 }
 
 // v06's kernel (ALIGNED input), LOOK / WIN / STORE as in the header.
-template <int LOOK, unsigned WIN, int STORE>
+// PAD < 0: the stages start at the dynamic shared memory's base, declared as v06 declares it;
+// else at PAD bytes past a base declared 1024-byte aligned. `where` (if not null): block 0 writes
+// the stages' shared-memory address there.
+template <int LOOK, unsigned WIN, int STORE, int PAD = -1>
 __global__ void __launch_bounds__(kThreads, 1)
     kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, unsigned long long* count,
-           size_t n, unsigned tiles, unsigned* counter, void* status_words) {
+           size_t n, unsigned tiles, unsigned* counter, void* status_words, unsigned* where) {
   namespace lb = scan::lookback;
-  extern __shared__ int4 stage_data[];
+  extern __shared__ int4 dyn16[];
+  extern __shared__ __align__(1024) int4 dyn1024[];
+  int4* const stage_data = PAD < 0 ? dyn16 : dyn1024 + (PAD < 0 ? 0 : PAD) / 16;
   __shared__ alignas(8) unsigned long long full[NS], claimed[NS], reduced[NS], prefixed[NS],
       empty[NS];
   __shared__ unsigned tile_of[NS];
   __shared__ unsigned chunk_offset[NS][32];
   __shared__ unsigned tile_count[NS];
-  __shared__ unsigned long long tile_offset[NS];
+  // v06's offsets are 32-bit (n < 2^32), v07's 64-bit (its atomic count); as shipped.
+  __shared__ std::conditional_t<LOOK == kAtomic, unsigned long long, unsigned> tile_offset[NS];
   lb::Status* status64 = static_cast<lb::Status*>(status_words);
   unsigned* status32 = static_cast<unsigned*>(status_words);
 
@@ -112,6 +122,8 @@ __global__ void __launch_bounds__(kThreads, 1)
     }
   }
   __syncthreads();
+  if (where && blockIdx.x == 0 && threadIdx.x == 0)
+    *where = unsigned(__cvta_generic_to_shared(stage_data));
 
   if (warp == 2 * W) {
     for (unsigned i = 0;; ++i) {
@@ -228,7 +240,7 @@ __global__ void __launch_bounds__(kThreads, 1)
         asm volatile("bar.sync 2, %0;" ::"n"(T) : "memory");
         bulk::wait(&prefixed[s], round & 1);
       }
-      const unsigned long long offset = tile_offset[s];
+      const auto offset = tile_offset[s];
       int32_t* dst = out + offset;
       if constexpr (STORE == kScalarStcs || STORE == kScalarPlain) {
         for (unsigned k = j; k < total; k += T) put<STORE == kScalarStcs>(dst + k, compacted[k]);
@@ -248,34 +260,44 @@ __global__ void __launch_bounds__(kThreads, 1)
       }
       bulk::fence_proxy_async_shared();
       if constexpr (LOOK != kAtomic)
-        if (j == 0 && t == tiles - 1) *count = offset + total;
+        if (j == 0 && t == tiles - 1) *count = static_cast<unsigned long long>(offset) + total;
       bulk::arrive(&empty[s]);
     }
   }
 }
 
-template <int LOOK, unsigned WIN, int STORE>
+unsigned* g_where = nullptr;  // set for the check runs: the stages' address is printed
+
+template <int LOOK, unsigned WIN, int STORE, int PAD = -1>
 cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n, void* ws,
                    cudaStream_t st) {
   const size_t tiles = (n + kTile - 1) / kTile;
-  constexpr size_t kSmem = NS * size_t(T * V) * sizeof(int4);
-  auto k = kernel<LOOK, WIN, STORE>;
+  constexpr size_t kSmem = NS * size_t(T * V) * sizeof(int4) + (PAD < 0 ? 0 : PAD);
+  auto k = kernel<LOOK, WIN, STORE, PAD>;
   cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
-  static const size_t resident = resident_grid(reinterpret_cast<const void*>(k), kThreads, kSmem);
+  static const size_t resident = [&] {
+    const size_t r = resident_grid(reinterpret_cast<const void*>(k), kThreads, kSmem);
+    cudaFuncAttributes a{};
+    cudaFuncGetAttributes(&a, k);
+    printf("kernel<%d, %u, %d, %d>: %d registers, %zu static smem bytes, grid %zu\n", LOOK, WIN,
+           STORE, PAD, a.numRegs, a.sharedSizeBytes, r);
+    return r;
+  }();
   const size_t words = LOOK == kStatus32 ? tiles * 4 : LOOK == kStatus64 ? tiles * 8 : 0;
   e = cudaMemsetAsync(ws, 0, 16 + words, st);
   if (e == cudaSuccess && LOOK == kAtomic) e = cudaMemsetAsync(count, 0, 8, st);
   if (e != cudaSuccess) return e;
   k<<<unsigned(std::min(tiles, resident)), kThreads, kSmem, st>>>(
       in, out, count, n, unsigned(tiles), static_cast<unsigned*>(ws),
-      static_cast<char*>(ws) + 16);
+      static_cast<char*>(ws) + 16, g_where);
   return cudaGetLastError();
 }
 
 }  // namespace probe
 
-int main() {
+int main(int argc, char** argv) {
+  const int only = argc > 1 ? atoi(argv[1]) : -1;  // run one input (its index) only
   const size_t max_n = size_t(1) << 28;
   int32_t *in, *out_base, *want;
   unsigned long long *count, *want_count, *scratch;
@@ -293,6 +315,8 @@ int main() {
   cub::DeviceSelect::If(nullptr, cub_bytes, in, want, want_count, int64_t(max_n), KeepPositive{});
   void* cub_tmp;
   cudaMalloc(&cub_tmp, cub_bytes);
+  unsigned* where;
+  cudaMalloc(&where, 4);
   int32_t* out = out_base;  // the timed runs; the check below also runs out_base + 1
 
   struct Case {
@@ -311,8 +335,8 @@ int main() {
       {"v07 shipped (unordered)", false,
        [&](int32_t* o, size_t n) { return v07::launch(in, o, count, n, ws, st); }},
   };
-#define CASE(NAME, ORD, L, WN, S) \
-  cases.push_back({NAME, ORD, [&](int32_t* o, size_t n) { return launch<L, WN, S>(in, o, count, n, ws, st); }})
+#define CASE(NAME, ORD, L, WN, S, ...) \
+  cases.push_back({NAME, ORD, [&](int32_t* o, size_t n) { return launch<L, WN, S __VA_OPT__(,) __VA_ARGS__>(in, o, count, n, ws, st); }})
   CASE("s64 w8 scalar stcs (=v06)", true, kStatus64, 8, kScalarStcs);
   CASE("s64 w16 scalar stcs", true, kStatus64, 16, kScalarStcs);
   CASE("s32 w8 scalar stcs", true, kStatus32, 8, kScalarStcs);
@@ -325,6 +349,30 @@ int main() {
   CASE("s32 w16 vec stcs", true, kStatus32, 16, kVecStcs);
   CASE("atomic scalar stcs (=v07)", false, kAtomic, 8, kScalarStcs);
   CASE("atomic vec plain", false, kAtomic, 8, kVecPlain);
+  if (std::getenv("PROBE_ALIGNED")) {  // every variant with its stages on a 128-byte boundary
+    cases.resize(3);
+    CASE("s64 w8 scalar stcs pad 0", true, kStatus64, 8, kScalarStcs, 0);
+    CASE("s64 w16 scalar stcs pad 0", true, kStatus64, 16, kScalarStcs, 0);
+    CASE("s64 w8 vec stcs pad 0", true, kStatus64, 8, kVecStcs, 0);
+    CASE("s64 w16 vec stcs pad 0", true, kStatus64, 16, kVecStcs, 0);
+    CASE("s64 w16 vec plain pad 0", true, kStatus64, 16, kVecPlain, 0);
+    CASE("s32 w16 vec stcs pad 0", true, kStatus32, 16, kVecStcs, 0);
+    CASE("s32 w16 vec plain pad 0", true, kStatus32, 16, kVecPlain, 0);
+    CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
+    CASE("atomic vec stcs pad 0", false, kAtomic, 8, kVecStcs, 0);
+  }
+  if (std::getenv("PROBE_PADS")) {  // where the stages start, on v06's shape
+    CASE("s64 w8 scalar stcs pad 0", true, kStatus64, 8, kScalarStcs, 0);
+    CASE("s64 w8 scalar stcs pad 16", true, kStatus64, 8, kScalarStcs, 16);
+    CASE("s64 w8 scalar stcs pad 64", true, kStatus64, 8, kScalarStcs, 64);
+    CASE("s64 w8 scalar stcs pad 128", true, kStatus64, 8, kScalarStcs, 128);
+    CASE("s64 w8 scalar stcs pad 512", true, kStatus64, 8, kScalarStcs, 512);
+    CASE("s32 w16 vec plain pad 0", true, kStatus32, 16, kVecPlain, 0);
+    CASE("s32 w16 vec plain pad 128", true, kStatus32, 16, kVecPlain, 128);
+    CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
+    CASE("atomic scalar stcs pad 16", false, kAtomic, 8, kScalarStcs, 16);
+    CASE("atomic scalar stcs pad 128", false, kAtomic, 8, kScalarStcs, 128);
+  }
 #undef CASE
 
   struct Input {
@@ -332,7 +380,9 @@ int main() {
     unsigned per100;  // kept per hundred
   };
   const Input inputs[] = {{28, 50}, {28, 1}, {28, 99}, {26, 50}, {24, 50}};
-  for (const Input& input : inputs) {
+  for (int ii = 0; ii < int(sizeof(inputs) / sizeof(inputs[0])); ++ii) {
+    if (only >= 0 && ii != only) continue;
+    const Input& input = inputs[ii];
     const size_t n = size_t(1) << input.lg;
     std::vector<int32_t> h(n);
     uint32_t x = 12345 + input.per100;
@@ -355,17 +405,22 @@ int main() {
       for (int off = 0; off < 2; ++off) {
         int32_t* o = out_base + off;
         cudaMemsetAsync(out_base, 0, n * 4 + 16, st);
+        cudaMemsetAsync(where, 0xff, 4, st);
+        probe::g_where = where;
         cudaError_t e = cases[c].run(o, n);
+        probe::g_where = nullptr;
         cudaStreamSynchronize(st);
         if (e == cudaSuccess) e = cudaGetLastError();
         unsigned long long got = 0;
         cudaMemcpy(&got, count, 8, cudaMemcpyDefault);
         const unsigned long long bad =
             cases[c].ordered ? probe_timing::mismatches(o, want, kept, scratch, st) : 0;
-        printf("check %-28s out+%d: count %s, mismatches %llu%s, %s\n", cases[c].name.c_str(),
-               off, got == kept ? "ok" : "WRONG", bad, cases[c].ordered ? "" : " (count only)",
-               cudaGetErrorString(e));
-        if (c == 3 && off == 1 && kept > 2) {  // control: one element changed must be seen
+        unsigned w = 0;
+        cudaMemcpy(&w, where, 4, cudaMemcpyDefault);
+        printf("check %-28s out+%d: count %s, mismatches %llu%s, %s; stages at shared 0x%x\n",
+               cases[c].name.c_str(), off, got == kept ? "ok" : "WRONG", bad,
+               cases[c].ordered ? "" : " (count only)", cudaGetErrorString(e), w);
+        if (c == 1 && off == 1 && kept > 2) {  // control: one element changed must be seen
           int32_t v;
           cudaMemcpy(&v, o + kept / 2, 4, cudaMemcpyDefault);
           v ^= 1;

@@ -14,11 +14,15 @@
 //     kStatic  block b takes tiles b, b + grid, ... (no atomic claim; one resident wave);
 //     kEvict   the tile loads carry an L2 evict_first policy (createpolicy + .L2::cache_hint);
 //     kCopy    no scan: the pipeline copies its input (reduce and look-ahead warps only hand over),
-//              a copy shaped like v15.
+//              a copy shaped like v15;
+//     kAlign   the stages start on a 128-byte boundary of shared memory (the dynamic array
+//              declared __align__(128)); without it they start where v15's do, 32 bytes past one
+//              (the 1 KiB the system reserves a block, then 1,056 bytes of static shared memory).
 // Every scan's whole output is compared with CUB's, every copy's with its input (mismatch counts).
 // `./p small` times instead the kernel's shapes with less in flight an SM: tiles of 4, 8 or 16 KB
 // (fewer 128-element chunks than lanes below 16 KB), 3 to 12 stages, and a cap on blocks an SM
 // (launch's per_sm).
+// `./p align` times the kAlign bit against v15 as shipped, alone and with the other bits.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
 // (scan/lab/LAB_NOTES.md, "The list, run").
@@ -42,7 +46,7 @@ using namespace ladder::scan;
 
 namespace probe {
 
-enum : unsigned { kPlain = 1, kBulk = 2, kStatic = 4, kEvict = 8, kCopy = 16 };
+enum : unsigned { kPlain = 1, kBulk = 2, kStatic = 4, kEvict = 8, kCopy = 16, kAlign = 32 };
 
 __device__ __forceinline__ unsigned long long evict_first_policy() {
   unsigned long long p;
@@ -81,7 +85,9 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
   constexpr unsigned kChunks = V * W;
   static_assert(kChunks % 32 == 0 || 32 % kChunks == 0, "chunks a lane, or lanes a chunk");
   constexpr unsigned kPerLane = kChunks >= 32 ? kChunks / 32 : 1;
-  extern __shared__ int4 stage_data[];
+  extern __shared__ int4 stage_data16[];
+  extern __shared__ __align__(128) int4 stage_data128[];
+  int4* const stage_data = (MODE & kAlign) ? stage_data128 : stage_data16;
   __shared__ alignas(8) unsigned long long full[NS], claimed[NS], reduced[NS], prefixed[NS],
       empty[NS];
   __shared__ unsigned tile_of[NS];
@@ -398,6 +404,23 @@ int main(int argc, char** argv) {
         {"4 KB x 12, 4/SM (192 KB)", false, [&] { launch<0, 4, 2, 12>(in, out, n, ws, st); }},
         {"8 KB x 6, 2/SM, plain stores", false, [&] { launch<P, 4, 4, 6>(in, out, n, ws, st, 2); }},
         {"8 KB x 6, 3/SM, plain stores", false, [&] { launch<P, 4, 4, 6>(in, out, n, ws, st, 3); }},
+    };
+  }
+  if (argc > 1 && std::string(argv[1]) == "align") {  // the stages on a 128-byte boundary
+    using probe::launch;
+    constexpr unsigned A = probe::kAlign, P = probe::kPlain, B = probe::kBulk, C = probe::kCopy;
+    cases = {
+        {"cudaMemcpy", true, [&] { cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDefault, st); }},
+        {"cub InclusiveSum", false,
+         [&] { cub::DeviceScan::InclusiveSum(cub_tmp, tb, in, out, int(n), st); }},
+        {"v15 shipped", false, [&] { v15::launch(in, out, n, ws, st); }},
+        {"v15 copy of the kernel (MODE 0)", false, [&] { launch<0>(in, out, n, ws, st); }},
+        {"v15 aligned stages", false, [&] { launch<A>(in, out, n, ws, st); }},
+        {"v15 aligned, plain stores", false, [&] { launch<A | P>(in, out, n, ws, st); }},
+        {"v15 aligned, bulk stores", false, [&] { launch<A | B>(in, out, n, ws, st); }},
+        {"v15 pipeline as a copy", true, [&] { launch<C>(in, out, n, ws, st); }},
+        {"v15 pipeline as a copy, aligned", true, [&] { launch<C | A>(in, out, n, ws, st); }},
+        {"v15 aligned, window 16", false, [&] { launch<A, 4, 8, 6, 16>(in, out, n, ws, st); }},
     };
   }
   printf("n = 2^28 int32 (%zu bytes each way), %d SMs; us: median of 31 launches\n", n * 4, sms);
