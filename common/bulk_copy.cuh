@@ -7,8 +7,16 @@
 // way holds the tile in shared memory instead of registers, so the register file no longer
 // limits how many tiles an SM has in flight. Needs sm_90 (PTX ISA 8.0); the source and the
 // destination are 16-byte aligned and the size is a multiple of 16 bytes (PTX ISA,
-// "cp.async.bulk"). Used by scan v14 and v15. The terms (TMA, mbarrier, the async proxy) are
-// explained in common/GLOSSARY.md.
+// "cp.async.bulk"). Used by scan v14 and v15 and copy_if v06 and v07. The terms (TMA, mbarrier,
+// the async proxy) are explained in common/GLOSSARY.md.
+//
+// 16 bytes is what the copy accepts; 128 is what it runs fast into. On an H200, stages that start
+// 64 bytes past a 128-byte boundary of shared memory cost copy_if v06 5% of its time at 2^28, and
+// 16 bytes past one 8% (copy_if/lab/LAB_NOTES.md, "Where the stages start"). A dynamic
+// shared-memory array starts after the block's static shared variables, so a kernel that stages
+// tiles declares it __align__(kStageAlign) and spaces its stages stage_stride() int4 apart.
+// CUB's DeviceTransform does the same for its bulk-copy kernel (`bulk_copy_alignment = 128` in
+// cub/device/dispatch/tuning/tuning_transform.cuh, the alignment of its dynamic shared memory).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -25,6 +33,17 @@
 #endif
 
 namespace ladder::bulk {
+
+// The shared-memory alignment, in bytes, of every stage a bulk copy fills (see the header).
+inline constexpr unsigned kStageAlign = 128;
+
+// The distance, in int4, from one stage to the next for stages of `vecs` int4: vecs rounded up
+// to a multiple of kStageAlign bytes, so that each stage starts where the first one does, on a
+// 128-byte boundary.
+__host__ __device__ constexpr unsigned stage_stride(unsigned vecs) {
+  constexpr unsigned kPer = kStageAlign / 16;
+  return (vecs + kPer - 1) / kPer * kPer;
+}
 
 __device__ __forceinline__ unsigned smem_addr(const void* p) {
   return static_cast<unsigned>(__cvta_generic_to_shared(p));

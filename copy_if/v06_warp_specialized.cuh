@@ -2,17 +2,18 @@
 // pipeline (scan v15's) with compaction through the staged tile.
 // Technique: a producer warp bulk-copies tiles into a ring of shared-memory stages; reduce warps
 // count each tile's kept elements and publish the count; a look-ahead warp keeps the running
-// count of every earlier tile; compact-store warps compact the tile in place and store it.
+// count of every earlier tile; compact-store warps compact the tile in place and store it with
+// 16-byte stores. The stages start on 128-byte boundaries of shared memory.
 // Changes from v05: one block no longer loads, counts, waits and stores one tile in sequence —
 // later tiles load and publish their counts while an earlier one waits for its offset.
-// Remains (bottleneck): the look-ahead: at 2^28 its status reads (by the window's arithmetic, two
-// L2 round trips a tile even when every status is already published) and the order it keeps; at
-// 2^22 also its waits for lower tiles, which a block with few tiles cannot hide, and the status
-// clear, which leave it behind CUB there (copy_if/lab/LAB_NOTES.md); and the compacted run's scalar
-// stores. Source: scan v15 and what it cites: D. Merrill, M. Garland, "Single-pass Parallel Prefix
-// Scan with Decoupled Look-back" (NVIDIA NVR-2016-002, 2016); NVIDIA/cccl pull request 6811 (a
-// warp-specialized scan with decoupled look-ahead); CUB's DeviceSelect (compaction through
-// shared memory).
+// Remains (bottleneck): the look-ahead: at 2^28 its status reads (one L2 round trip a tile) and
+// the order it keeps (v07, the same pipeline without it, is faster); at 2^22 also its waits for
+// lower tiles, which a block with few tiles cannot hide, and the status clear, which leave it
+// behind CUB there (copy_if/lab/LAB_NOTES.md). Source: scan v15 and what it cites: D. Merrill, M.
+// Garland, "Single-pass Parallel Prefix Scan with Decoupled Look-back" (NVIDIA NVR-2016-002, 2016);
+// NVIDIA/cccl pull request 6811 (a warp-specialized scan with decoupled look-ahead); CUB's
+// DeviceSelect (compaction through shared memory); CUB's DeviceTransform (bulk copies into 128-byte
+// aligned shared memory).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -39,38 +40,45 @@ inline constexpr VersionDoc kDoc = {
     "A look-ahead warp keeps the running count of every tile before the block's next one. "
     "Compact-store warps rank each kept element, write it at its rank back into the stage "
     "(after all of them have read it), and store the compacted run at the tile's offset with "
-    "coalesced stores. The last tile writes the count.",
+    "coalesced 16-byte stores from the destination's first 16-byte boundary. The stages start "
+    "on 128-byte boundaries of shared memory, where the bulk copy runs at full speed. The last "
+    "tile writes the count.",
     /*changes*/
     "v05 gave each block one tile: load, count, look back, store, exit; while a tile waited "
     "for its offset its block had no load in flight. Here each block keeps six tiles in "
     "flight and the roles overlap: counts are published as soon as a tile lands.",
     /*remains*/
-    "The look-ahead warp's status reads, by the window's arithmetic two L2 round trips a tile "
-    "even when every status is already published; at middle sizes (2^22) also its waits for lower "
-    "tiles, "
-    "which a block with few tiles cannot hide, and the status clear; and the stores of the "
-    "compacted run: 4-byte, since "
-    "the run starts at any "
-    "offset.",
+    "The look-ahead warp's status reads (one L2 round trip a tile at 2^28) and the order it "
+    "keeps: v07, the same pipeline without it, is faster; at middle sizes (2^22) also its waits "
+    "for lower tiles, which a block with few tiles cannot hide, and the status clear.",
     /*source*/
     "Scan v15 (D. Merrill, M. Garland, Single-pass Parallel Prefix Scan with Decoupled "
     "Look-back, NVIDIA NVR-2016-002, 2016; NVIDIA/cccl pull request 6811, warp-specialized "
-    "scan with decoupled look-ahead); CUB's DeviceSelect (compaction through shared memory)"};
+    "scan with decoupled look-ahead); CUB's DeviceSelect (compaction through shared memory); "
+    "CUB's DeviceTransform (bulk copies into 128-byte aligned shared memory)"};
 
 // Scan v15's shape: 4 warps per squad, 8 int4 per thread (4096-element, 16 KB tiles), 6 stages
-// (96 KB: two blocks per SM), look-ahead windows of 8 x 32 statuses.
+// (96 KB: two blocks per SM); look-ahead windows of 16 x 32 statuses, one L2 round trip a tile at
+// 2^28 when the statuses are published (a block's next tile lies about 264 tiles, one per block,
+// past its last); 8 x 32 took two (copy_if/lab/LAB_NOTES.md).
 inline constexpr unsigned kWarps = 4;
 inline constexpr unsigned kVectors = 8;
 inline constexpr unsigned kStages = 6;
-inline constexpr unsigned kWindow = 8;
+inline constexpr unsigned kWindow = 16;
 inline constexpr size_t kTile = size_t(kWarps) * 32 * kVectors * 4;
 inline constexpr unsigned kBlockThreads = (2 * kWarps + 2) * 32;
 // Counts travel as unsigned 32-bit sums: exact while the total kept is below 2^32.
 inline constexpr size_t kMaxN = 0xffffffffu;
 
-// int4 per stage: the tile, and one more where the input is unaligned (scan v15's shifted copy).
+// int4 a stage's bulk copy moves: the tile, and one more where the input is unaligned (scan v15's
+// shifted copy).
 template <bool ALIGNED>
-inline constexpr unsigned stage_vecs = kWarps * 32 * kVectors + (ALIGNED ? 0 : 1);
+inline constexpr unsigned copy_vecs = kWarps * 32 * kVectors + (ALIGNED ? 0 : 1);
+// int4 from one stage to the next: copy_vecs rounded up to 128 bytes, so that every stage starts
+// on a 128-byte boundary of shared memory, where bulk copies run at full speed (64 bytes past one
+// cost this kernel 5% at 2^28 on the H200: copy_if/lab/LAB_NOTES.md; common/bulk_copy.cuh).
+template <bool ALIGNED>
+inline constexpr unsigned stage_vecs = bulk::stage_stride(copy_vecs<ALIGNED>);
 
 // The persistent kernel; roles and barriers as in scan v15 (see there for the forward-progress
 // argument): warps [0, W) reduce, [W, 2W) compact-store, 2W producer, 2W + 1 look-ahead.
@@ -93,8 +101,9 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
   static_assert(kChunks == 32, "one lane of reduce warp 0 per chunk");
   namespace lb = scan::lookback;
   constexpr unsigned kStageVecs = stage_vecs<ALIGNED>;
-  // NS stages of kStageVecs int4; int4 u of thread j at u*T + j, `shift` elements further in
-  extern __shared__ int4 stage_data[];
+  // NS stages of kStageVecs int4, each on a 128-byte boundary (bulk::kStageAlign); int4 u of
+  // thread j at u*T + j, `shift` elements further in
+  extern __shared__ __align__(bulk::kStageAlign) int4 stage_data[];
   __shared__ alignas(8) unsigned long long full[NS], claimed[NS], reduced[NS], prefixed[NS],
       empty[NS];
   __shared__ unsigned tile_of[NS];
@@ -141,7 +150,7 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
       const bool bulk_path = ALIGNED ? base + kTile <= n : t > 0 && base + kTile + 4 - shift <= n;
       if (LADDER_HAS_BULK_COPY && bulk_path) {
         if (lane == 0)
-          bulk::load(dst, in + base - shift, unsigned(kStageVecs * sizeof(int4)), &full[s]);
+          bulk::load(dst, in + base - shift, unsigned(copy_vecs<ALIGNED> * sizeof(int4)), &full[s]);
         else
           bulk::arrive(&full[s]);
       } else {
@@ -230,8 +239,20 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
       asm volatile("bar.sync 2, %0;" ::"n"(T) : "memory");  // the compacted run is complete
       bulk::wait(&prefixed[s], round & 1);
       const unsigned total = tile_count[s], offset = tile_offset[s];
+      // The run's stores: 16-byte from the first 16-byte boundary of the destination, 4-byte for
+      // the up to three elements before it (head) and after the last whole int4 (tail). Each
+      // int4 is read from the stage as four words (the run starts at any offset).
       int32_t* dst = out + offset;
-      for (unsigned k = j; k < total; k += T) __stcs(dst + k, compacted[k]);
+      const unsigned mis = unsigned(reinterpret_cast<uintptr_t>(dst) / 4) & 3u;
+      const unsigned head = min((4u - mis) & 3u, total);
+      const unsigned body = (total - head) / 4;  // whole int4
+      const unsigned tail = head + 4 * body;     // first element after them
+      if (j < head) dst[j] = compacted[j];
+      if (j < total - tail) dst[tail + j] = compacted[tail + j];
+      int4* dst4 = reinterpret_cast<int4*>(dst + head);
+      const int32_t* run = compacted + head;
+      for (unsigned k = j; k < body; k += T)
+        dst4[k] = make_int4(run[4 * k], run[4 * k + 1], run[4 * k + 2], run[4 * k + 3]);
       // This thread wrote the stage (the compacted run) and the producer's next bulk copy
       // overwrites it: write after write across proxies needs the proxy fence before the
       // arrival that frees the stage (bulk::fence_proxy_async_shared).

@@ -54,9 +54,13 @@ inline constexpr size_t kTile = size_t(kWarps) * 32 * kVectors * 4;
 inline constexpr unsigned kBlockThreads = (2 * kWarps + 1) * 32;
 // The per-tile counts are 32-bit (a tile holds 4096 elements); the count is 64-bit.
 
-// int4 per stage: the tile, and one more where the input is unaligned (scan v15's shifted copy).
+// int4 a stage's bulk copy moves: the tile, and one more where the input is unaligned (scan v15's
+// shifted copy).
 template <bool ALIGNED>
-inline constexpr unsigned stage_vecs = kWarps * 32 * kVectors + (ALIGNED ? 0 : 1);
+inline constexpr unsigned copy_vecs = kWarps * 32 * kVectors + (ALIGNED ? 0 : 1);
+// int4 from one stage to the next: each stage on a 128-byte boundary (v06's layout).
+template <bool ALIGNED>
+inline constexpr unsigned stage_vecs = bulk::stage_stride(copy_vecs<ALIGNED>);
 
 // The persistent kernel; roles and barriers as in v06, less the look-ahead warp: warps [0, W)
 // reduce, [W, 2W) compact-store, 2W producer. `count` is zero at launch and is the atomic that
@@ -71,7 +75,7 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
   static_assert(kChunks == 32, "one lane of reduce warp 0 per chunk");
   constexpr unsigned kStageVecs = stage_vecs<ALIGNED>;
   // NS stages of kStageVecs int4; int4 u of thread j at u*T + j, `shift` elements further in
-  extern __shared__ int4 stage_data[];
+  extern __shared__ __align__(bulk::kStageAlign) int4 stage_data[];
   __shared__ alignas(8) unsigned long long full[NS], reduced[NS], empty[NS];
   __shared__ unsigned tile_of[NS];
   __shared__ unsigned chunk_offset[NS][kChunks];  // kept elements in the tile before the chunk
@@ -110,7 +114,7 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
       const bool bulk_path = ALIGNED ? base + kTile <= n : t > 0 && base + kTile + 4 - shift <= n;
       if (LADDER_HAS_BULK_COPY && bulk_path) {
         if (lane == 0)
-          bulk::load(dst, in + base - shift, unsigned(kStageVecs * sizeof(int4)), &full[s]);
+          bulk::load(dst, in + base - shift, unsigned(copy_vecs<ALIGNED> * sizeof(int4)), &full[s]);
         else
           bulk::arrive(&full[s]);
       } else {

@@ -60,7 +60,9 @@ __global__ void __launch_bounds__(BS)
   constexpr unsigned kWarps = BS / 32, kParts = kWarps * VECS, kPerLane = kParts / 32;
   static_assert(kParts % 32 == 0, "warp 0 scans the partials, kPerLane per lane");
   constexpr size_t kTileElems = size_t(BS) * VECS * 4;
-  extern __shared__ int4 staged[];  // BS * VECS int4: int4 u of thread t at [u * BS + t]
+  // BS * VECS int4: int4 u of thread t at [u * BS + t]; on a 128-byte boundary, where bulk copies
+  // run at full speed (common/bulk_copy.cuh)
+  extern __shared__ __align__(bulk::kStageAlign) int4 staged[];
   __shared__ alignas(8) unsigned long long bar;
   __shared__ int32_t partial[kParts];  // (load u, warp w) at [u * kWarps + w], tile order
   __shared__ int32_t tile_prefix;

@@ -20,7 +20,8 @@
 // unordered ones by their count. A control flips one output element and must see one mismatch.
 // PROBE_PADS=1: the stages at 0, 16, 64, 128 and 512 bytes past a 1024-byte boundary of shared
 // memory; PROBE_ALIGNED=1: the variants above, all on a 128-byte boundary. `./p I`: input I only.
-//   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_stores.cu common/device.cu -o p && ./p
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_stores.cu common/device.cu -o p &&
+//   ./p
 #include <cub/device/device_select.cuh>
 
 #include <algorithm>
@@ -198,7 +199,8 @@ __global__ void __launch_bounds__(kThreads, 1)
         const unsigned total = static_cast<unsigned>(__shfl_sync(0xffffffffu, incl, 31));
         if (lane == 0) {
           tile_count[s] = total;
-          if constexpr (LOOK == kStatus64) lb::publish<unsigned>(status64 + t, lb::kAggregate, total);
+          if constexpr (LOOK == kStatus64)
+            lb::publish<unsigned>(status64 + t, lb::kAggregate, total);
           if constexpr (LOOK == kStatus32) publish32(status32 + t, total + 1u);
         }
         __syncwarp();
@@ -289,8 +291,8 @@ cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, s
   if (e == cudaSuccess && LOOK == kAtomic) e = cudaMemsetAsync(count, 0, 8, st);
   if (e != cudaSuccess) return e;
   k<<<unsigned(std::min(tiles, resident)), kThreads, kSmem, st>>>(
-      in, out, count, n, unsigned(tiles), static_cast<unsigned*>(ws),
-      static_cast<char*>(ws) + 16, g_where);
+      in, out, count, n, unsigned(tiles), static_cast<unsigned*>(ws), static_cast<char*>(ws) + 16,
+      g_where);
   return cudaGetLastError();
 }
 
@@ -331,12 +333,15 @@ int main(int argc, char** argv) {
          size_t b = cub_bytes;
          return cub::DeviceSelect::If(cub_tmp, b, in, o, count, int64_t(n), KeepPositive{}, st);
        }},
-      {"v06 shipped", true, [&](int32_t* o, size_t n) { return v06::launch(in, o, count, n, ws, st); }},
+      {"v06 shipped", true,
+       [&](int32_t* o, size_t n) { return v06::launch(in, o, count, n, ws, st); }},
       {"v07 shipped (unordered)", false,
        [&](int32_t* o, size_t n) { return v07::launch(in, o, count, n, ws, st); }},
   };
-#define CASE(NAME, ORD, L, WN, S, ...) \
-  cases.push_back({NAME, ORD, [&](int32_t* o, size_t n) { return launch<L, WN, S __VA_OPT__(,) __VA_ARGS__>(in, o, count, n, ws, st); }})
+#define CASE(NAME, ORD, L, WN, S, ...)                                                            \
+  cases.push_back({NAME, ORD, [&](int32_t* o, size_t n) {                                         \
+                     return launch<L, WN, S __VA_OPT__(, ) __VA_ARGS__>(in, o, count, n, ws, st); \
+                   }})
   CASE("s64 w8 scalar stcs (=v06)", true, kStatus64, 8, kScalarStcs);
   CASE("s64 w16 scalar stcs", true, kStatus64, 16, kScalarStcs);
   CASE("s32 w8 scalar stcs", true, kStatus32, 8, kScalarStcs);
@@ -431,9 +436,8 @@ int main(int argc, char** argv) {
       }
     std::vector<std::vector<float>> us(cases.size() + 1);
     for (int round = 0; round < 3; ++round) {
-      us[cases.size()].push_back(timer.median_us([&] {
-        cudaMemcpyAsync(out, in, copy_bytes, cudaMemcpyDeviceToDevice, st);
-      }));
+      us[cases.size()].push_back(timer.median_us(
+          [&] { cudaMemcpyAsync(out, in, copy_bytes, cudaMemcpyDeviceToDevice, st); }));
       for (size_t c = 0; c < cases.size(); ++c) {
         cudaError_t err = cudaSuccess;
         const float t = timer.median_us([&] {
