@@ -22,7 +22,9 @@
 // `./p small` times instead the kernel's shapes with less in flight an SM: tiles of 4, 8 or 16 KB
 // (fewer 128-element chunks than lanes below 16 KB), 3 to 12 stages, and a cap on blocks an SM
 // (launch's per_sm).
-// `./p align` times the kAlign bit against v15 as shipped, alone and with the other bits.
+// `./p align` times the kAlign bit against v15 as shipped, alone and with the other bits;
+// `./p align-shapes` the shapes of `small` again, aligned and with plain stores (blocks an SM: what
+// fits, as labelled).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
 // (scan/lab/LAB_NOTES.md, "The list, run").
@@ -273,8 +275,11 @@ cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStre
   auto k = kernel<W, V, NS, WIN, MODE>;
   e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
-  static const size_t resident =
-      resident_grid(reinterpret_cast<const void*>(k), v15::kBlockThreads<W>, kSmem);
+  static const size_t resident = [&] {
+    const size_t r = resident_grid(reinterpret_cast<const void*>(k), v15::kBlockThreads<W>, kSmem);
+    printf("kernel<W %u, V %u, NS %u, WIN %u, MODE %u>: grid %zu\n", W, V, NS, WIN, MODE, r);
+    return r;
+  }();
   const size_t grid = std::min(tiles, per_sm ? size_t(per_sm) * current_sm_count() : resident);
   k<<<static_cast<unsigned>(grid), v15::kBlockThreads<W>, kSmem, stream>>>(
       in, out, n, static_cast<unsigned>(tiles), lookback::tile_counter(ws),
@@ -421,6 +426,25 @@ int main(int argc, char** argv) {
         {"v15 pipeline as a copy", true, [&] { launch<C>(in, out, n, ws, st); }},
         {"v15 pipeline as a copy, aligned", true, [&] { launch<C | A>(in, out, n, ws, st); }},
         {"v15 aligned, window 16", false, [&] { launch<A, 4, 8, 6, 16>(in, out, n, ws, st); }},
+    };
+  }
+  if (argc > 1 && std::string(argv[1]) == "align-shapes") {  // the shapes again, stages aligned
+    using probe::launch;
+    constexpr unsigned AP = probe::kAlign | probe::kPlain;
+    cases = {
+        {"cudaMemcpy", true, [&] { cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDefault, st); }},
+        {"v15 shipped (16 KB x 6, 2/SM)", false, [&] { v15::launch(in, out, n, ws, st); }},
+        {"16 KB x 6, 2/SM, aligned + plain", false,
+         [&] { launch<AP, 4, 8, 6>(in, out, n, ws, st); }},
+        {"16 KB x 5, 2/SM", false, [&] { launch<AP, 4, 8, 5>(in, out, n, ws, st); }},
+        {"16 KB x 4, 3/SM", false, [&] { launch<AP, 4, 8, 4>(in, out, n, ws, st); }},
+        {"16 KB x 3, 4/SM", false, [&] { launch<AP, 4, 8, 3>(in, out, n, ws, st); }},
+        {"16 KB x 2, 6/SM", false, [&] { launch<AP, 4, 8, 2>(in, out, n, ws, st); }},
+        {"16 KB (8w) x 6, 2/SM", false, [&] { launch<AP, 8, 4, 6>(in, out, n, ws, st); }},
+        {"8 KB x 12, 2/SM", false, [&] { launch<AP, 4, 4, 12>(in, out, n, ws, st); }},
+        {"8 KB x 8, 3/SM", false, [&] { launch<AP, 4, 4, 8>(in, out, n, ws, st); }},
+        {"8 KB x 6, 4/SM", false, [&] { launch<AP, 4, 4, 6>(in, out, n, ws, st); }},
+        {"32 KB x 3, 2/SM", false, [&] { launch<AP, 4, 16, 3>(in, out, n, ws, st); }},
     };
   }
   printf("n = 2^28 int32 (%zu bytes each way), %d SMs; us: median of 31 launches\n", n * 4, sms);
