@@ -8,12 +8,12 @@
 // later tiles load and publish their counts while an earlier one waits for its offset.
 // Remains (bottleneck): the look-ahead: at 2^28 its status reads (one L2 round trip a tile) and
 // the order it keeps (v07, the same pipeline without it, is faster); at 2^22 also its waits for
-// lower tiles, which a block with few tiles cannot hide, and the status clear, which leave it
-// behind CUB there (copy_if/lab/LAB_NOTES.md). Source: scan v15 and what it cites: D. Merrill, M.
-// Garland, "Single-pass Parallel Prefix Scan with Decoupled Look-back" (NVIDIA NVR-2016-002, 2016);
-// NVIDIA/cccl pull request 6811 (a warp-specialized scan with decoupled look-ahead); CUB's
-// DeviceSelect (compaction through shared memory); CUB's DeviceTransform (bulk copies into 128-byte
-// aligned shared memory).
+// lower tiles, which a block with few tiles cannot hide, and the status clear, which left it
+// behind CUB there before its stages were aligned (copy_if/lab/LAB_NOTES.md). Source: scan v15 and
+// what it cites: D. Merrill, M. Garland, "Single-pass Parallel Prefix Scan with Decoupled
+// Look-back" (NVIDIA NVR-2016-002, 2016); NVIDIA/cccl pull request 6811 (a warp-specialized scan
+// with decoupled look-ahead); CUB's DeviceSelect (compaction through shared memory); CUB's
+// DeviceTransform (bulk copies into 128-byte aligned shared memory).
 #pragma once
 
 #include <cuda_runtime.h>

@@ -4,8 +4,9 @@
 // Order is lost: tiles reach the atomic in the order their compaction finishes, not in input
 // order, so tile runs land in any order (each run keeps its own elements in order).
 // Changes from v06: no look-ahead warp, no tile statuses; one global atomic per tile.
-// Remains (bottleneck): the same pipeline and stores as v06 — this rung measures what the
-// order costs v06 once its look-ahead is hidden behind the pipeline.
+// Remains (bottleneck): v06's pipeline and stage ring, with 4-byte stores (v06's 16-byte ones
+// made this rung slower) — this rung measures what the order costs v06 once its look-ahead is
+// hidden behind the pipeline.
 // Source: v02's one atomic per block (after A. Adinetz, "CUDA Pro Tip: Optimized Filtering with
 // Warp-Aggregated Atomics", NVIDIA Developer Blog, 2014) on v06's pipeline (scan v15;
 // NVIDIA/cccl pull request 6811).
@@ -38,8 +39,9 @@ inline constexpr VersionDoc kDoc = {
     "v06 waited for each tile's exclusive prefix from the look-ahead warp; here a tile waits "
     "for nothing but its own atomic. The tile statuses and the look-ahead warp are gone.",
     /*remains*/
-    "The same pipeline, stage ring and 4-byte stores as v06: it shows what keeping the order "
-    "costs v06 (the look-ahead), next to the unordered rungs v01-v03 that have no pipeline.",
+    "v06's pipeline and stage ring, with 4-byte stores (v06's 16-byte ones made this rung "
+    "slower): it shows what keeping the order costs v06 (the look-ahead), next to the unordered "
+    "rungs v01-v03 that have no pipeline.",
     /*source*/
     "v02's one global atomic per block (after A. Adinetz, CUDA Pro Tip: Optimized Filtering "
     "with Warp-Aggregated Atomics, NVIDIA Developer Blog, 2014) on v06's pipeline (scan v15; "
