@@ -11,8 +11,8 @@
 // the async proxy) are explained in common/GLOSSARY.md.
 //
 // 16 bytes is what the copy accepts; 128 is what it runs fast into. On an H200, stages that start
-// 64 bytes past a 128-byte boundary of shared memory cost copy_if v06 5% of its time at 2^28, and
-// 16 bytes past one 8% (copy_if/lab/LAB_NOTES.md, "Where the stages start"). A dynamic
+// 64 bytes past a 128-byte boundary of shared memory made copy_if v06 5% slower at 2^28, and 16
+// bytes past one 8% (copy_if/lab/LAB_NOTES.md, "Where the stages start"). A dynamic
 // shared-memory array starts after the block's static shared variables, so a kernel that stages
 // tiles declares it __align__(kStageAlign) and spaces its stages stage_stride() int4 apart.
 // CUB's DeviceTransform does the same for its bulk-copy kernel (`bulk_copy_alignment = 128` in
@@ -84,7 +84,7 @@ __device__ __forceinline__ void arrive(unsigned long long* bar) {
 #endif
 }
 
-// The initialising thread: expect `bytes` and copy them from global `src` to shared `dst`.
+// The issuing thread: expect `bytes` and copy them from global `src` to shared `dst`.
 // Preconditions: src and dst 16-byte aligned, bytes a multiple of 16 and below 2^20.
 __device__ __forceinline__ void load(void* dst, const void* src, unsigned bytes,
                                      unsigned long long* bar) {

@@ -76,7 +76,7 @@ template <bool ALIGNED>
 inline constexpr unsigned copy_vecs = kWarps * 32 * kVectors + (ALIGNED ? 0 : 1);
 // int4 from one stage to the next: copy_vecs rounded up to 128 bytes, so that every stage starts
 // on a 128-byte boundary of shared memory, where bulk copies run at full speed (64 bytes past one
-// cost this kernel 5% at 2^28 on the H200: copy_if/lab/LAB_NOTES.md; common/bulk_copy.cuh).
+// made this kernel 5% slower at 2^28 on the H200: copy_if/lab/LAB_NOTES.md; common/bulk_copy.cuh).
 template <bool ALIGNED>
 inline constexpr unsigned stage_vecs = bulk::stage_stride(copy_vecs<ALIGNED>);
 
@@ -84,8 +84,9 @@ inline constexpr unsigned stage_vecs = bulk::stage_stride(copy_vecs<ALIGNED>);
 // argument): warps [0, W) reduce, [W, 2W) compact-store, 2W producer, 2W + 1 look-ahead.
 // ALIGNED: `in` is 16-byte aligned, so full tiles take one bulk copy; otherwise full tiles take
 // scan v15's shifted bulk copy (from the 16-byte boundary below the tile, one int4 longer, read
-// `shift` elements in). Tile 0 of unaligned input and the last, partial tile are copied element
-// by element by the producer and filled with 0, which is dropped. `tiles` = ceil(n / kTile).
+// `shift` elements in). Tile 0 of unaligned input, the last, partial tile and any tile whose
+// shifted copy would run past the end are copied element by element by the producer and filled
+// with 0, which is dropped. `tiles` = ceil(n / kTile).
 // The workspace is zero at launch. PDL: launched as the programmatic dependent of a grid that
 // clears the workspace (scan::lookback::clear_for_dependent_kernel, sm_90): every thread waits
 // for that grid (griddepcontrol.wait) after the barriers' set-up, before any workspace access.
