@@ -19,7 +19,10 @@
 // CUB's (elements and count), also with the output one element off 16-byte alignment (untimed);
 // unordered ones by their count. A control flips one output element and must see one mismatch.
 // PROBE_PADS=1: the stages at 0, 16, 64, 128 and 512 bytes past a 1024-byte boundary of shared
-// memory; PROBE_ALIGNED=1: the variants above, all on a 128-byte boundary. `./p I`: input I only.
+// memory; PROBE_ALIGNED=1: the variants above, all on a 128-byte boundary; PROBE_PAIR=1: the run's
+// 16-byte stores with each int4 read from the stage as two aligned int4 and a select
+// (bulk::staged_int4: no bank conflict) against the four 4-byte reads, for v06 and v07 (written
+// 2026-11-30 after the session's device time was spent: not yet run). `./p I`: input I only.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_stores.cu common/device.cu -o p &&
 //   ./p
 #include <cub/device/device_select.cuh>
@@ -48,7 +51,11 @@ namespace probe {
 constexpr unsigned W = 4, V = 8, NS = 6, T = W * 32, kThreads = (2 * W + 2) * 32;
 constexpr size_t kTile = size_t(T) * V * 4;
 enum Look { kAtomic = 0, kStatus64 = 1, kStatus32 = 2 };
-enum Store { kScalarStcs = 0, kScalarPlain = 1, kVecPlain = 2, kVecStcs = 3 };
+enum Store { kScalarStcs = 0, kScalarPlain = 1, kVecPlain = 2, kVecStcs = 3, kVecPair = 4 };
+// int4 from one stage to the next: the tile, and for kVecPair one spare 128-byte line, so that the
+// pair of aligned reads behind the run's last int4 stays inside the stage.
+template <int STORE>
+constexpr unsigned kStageVecs = T* V + (STORE == kVecPair ? 8 : 0);
 
 __device__ __forceinline__ void publish32(unsigned* s, unsigned v) {
   asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" ::"l"(s), "r"(v) : "memory");
@@ -142,7 +149,7 @@ __global__ void __launch_bounds__(kThreads, 1)
         break;
       }
       const size_t base = size_t(t) * kTile;
-      int4* dst = stage_data + size_t(s) * (T * V);
+      int4* dst = stage_data + size_t(s) * kStageVecs<STORE>;
       if (base + kTile <= n) {
         if (lane == 0)
           bulk::load(dst, in + base, unsigned(T * V * sizeof(int4)), &full[s]);
@@ -183,7 +190,7 @@ __global__ void __launch_bounds__(kThreads, 1)
         if (warp == 0) bulk::arrive(&reduced[s]);
         break;
       }
-      const int4* src = stage_data + size_t(s) * (T * V);
+      const int4* src = stage_data + size_t(s) * kStageVecs<STORE>;
 #pragma unroll
       for (unsigned u = 0; u < V; ++u) {
         const int4 x = src[u * T + threadIdx.x];
@@ -214,7 +221,7 @@ __global__ void __launch_bounds__(kThreads, 1)
       bulk::wait(&reduced[s], round & 1);
       const unsigned t = tile_of[s];
       if (t >= tiles) break;
-      int4* stage = stage_data + size_t(s) * (T * V);
+      int4* stage = stage_data + size_t(s) * kStageVecs<STORE>;
       int4 x[V];
       unsigned rank[V];
 #pragma unroll
@@ -256,8 +263,14 @@ __global__ void __launch_bounds__(kThreads, 1)
         int4* d4 = reinterpret_cast<int4*>(dst + head);
         const int32_t* c = compacted + head;
         for (unsigned k = j; k < body; k += T) {
-          const int4 v = make_int4(c[4 * k], c[4 * k + 1], c[4 * k + 2], c[4 * k + 3]);
-          put<STORE == kVecStcs>(d4 + k, v);
+          if constexpr (STORE == kVecPair) {  // two aligned int4 reads and a select
+            const int4* st4 = reinterpret_cast<const int4*>(compacted);
+            const int4 v = head == 0 ? st4[k] : bulk::staged_int4<true>(st4, head, k);
+            put<false>(d4 + k, v);
+          } else {
+            const int4 v = make_int4(c[4 * k], c[4 * k + 1], c[4 * k + 2], c[4 * k + 3]);
+            put<STORE == kVecStcs>(d4 + k, v);
+          }
         }
       }
       bulk::fence_proxy_async_shared();
@@ -274,7 +287,7 @@ template <int LOOK, unsigned WIN, int STORE, int PAD = -1>
 cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n, void* ws,
                    cudaStream_t st) {
   const size_t tiles = (n + kTile - 1) / kTile;
-  constexpr size_t kSmem = NS * size_t(T * V) * sizeof(int4) + (PAD < 0 ? 0 : PAD);
+  constexpr size_t kSmem = NS * size_t(kStageVecs<STORE>) * sizeof(int4) + (PAD < 0 ? 0 : PAD);
   auto k = kernel<LOOK, WIN, STORE, PAD>;
   cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
@@ -365,6 +378,14 @@ int main(int argc, char** argv) {
     CASE("s32 w16 vec plain pad 0", true, kStatus32, 16, kVecPlain, 0);
     CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
     CASE("atomic vec stcs pad 0", false, kAtomic, 8, kVecStcs, 0);
+  }
+  if (std::getenv("PROBE_PAIR")) {  // the run's int4 read as two aligned int4 and a select
+    cases.resize(3);
+    CASE("s64 w16 vec plain pad 0", true, kStatus64, 16, kVecPlain, 0);
+    CASE("s64 w16 vec pair pad 0", true, kStatus64, 16, kVecPair, 0);
+    CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
+    CASE("atomic vec plain pad 0", false, kAtomic, 8, kVecPlain, 0);
+    CASE("atomic vec pair pad 0", false, kAtomic, 8, kVecPair, 0);
   }
   if (std::getenv("PROBE_PADS")) {  // where the stages start, on v06's shape
     CASE("s64 w8 scalar stcs pad 0", true, kStatus64, 8, kScalarStcs, 0);
