@@ -3,9 +3,10 @@
 // with one atomicAdd on the count instead of waiting for the look-ahead's prefix.
 // Order is lost: tiles reach the atomic in the order their compaction finishes, not in input
 // order, so tile runs land in any order (each run keeps its own elements in order).
-// Changes from v06: no look-ahead warp, no tile statuses; one global atomic per tile.
-// Remains (bottleneck): v06's pipeline and stage ring, with 4-byte stores (v06's 16-byte ones
-// made this rung slower) — this rung measures what the order costs v06 once its look-ahead is
+// Changes from v06: no look-ahead warp, no tile statuses; one global atomic per tile. The run's
+// stores stay 4-byte __stcs: v06's 16-byte ones made this rung slower (copy_if/lab/LAB_NOTES.md).
+// Remains (bottleneck): the persistent pipeline's own data movement, a point or two short of the
+// copy ceiling at 50% kept. This rung measures what the order costs v06 once its look-ahead is
 // hidden behind the pipeline.
 // Source: v02's one atomic per block (after A. Adinetz, "CUDA Pro Tip: Optimized Filtering with
 // Warp-Aggregated Atomics", NVIDIA Developer Blog, 2014) on v06's pipeline (scan v15;
@@ -37,11 +38,12 @@ inline constexpr VersionDoc kDoc = {
     "each tile's run.",
     /*changes*/
     "v06 waited for each tile's exclusive prefix from the look-ahead warp; here a tile waits "
-    "for nothing but its own atomic. The tile statuses and the look-ahead warp are gone.",
+    "for nothing but its own atomic. The tile statuses and the look-ahead warp are gone. The "
+    "run's stores stay 4-byte: v06's 16-byte ones made this rung slower.",
     /*remains*/
-    "v06's pipeline and stage ring, with 4-byte stores (v06's 16-byte ones made this rung "
-    "slower): it shows what keeping the order costs v06 (the look-ahead), next to the unordered "
-    "rungs v01-v03 that have no pipeline.",
+    "The persistent pipeline's own data movement, a point or two short of the copy ceiling at "
+    "50% kept. It shows what keeping the order costs v06 (the look-ahead), next to the "
+    "unordered rungs v01-v03 that have no pipeline.",
     /*source*/
     "v02's one global atomic per block (after A. Adinetz, CUDA Pro Tip: Optimized Filtering "
     "with Warp-Aggregated Atomics, NVIDIA Developer Blog, 2014) on v06's pipeline (scan v15; "

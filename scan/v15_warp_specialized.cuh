@@ -11,8 +11,8 @@
 // faster there; on the H200 at 2^20 the waits alone, or the status clear alone, cost more than
 // v15's deficit to v14, while at 2^22 v15 stays slower than v14 even when no tile waits). At 2^28
 // the look-ahead is hidden (the H200 runs v15 as fast without it) and the pipeline stays a few
-// per cent short of the copy ceiling, with DRAM below its peak and the SMs issuing on a quarter
-// of their cycles (scan/lab/LAB_NOTES.md).
+// per cent short of the copy ceiling: on the H200 it copies, without scanning, no faster than v15
+// scans, and no other shape of it is faster (scan/lab/LAB_NOTES.md, "Where the stages start").
 // Source: Merrill & Garland 2016 (single pass, tile aggregates); CCCL's "warpspeed" scan
 // (NVIDIA/cccl PR #6811: warp specialization, staged TMA loads, decoupled look-ahead).
 #pragma once
@@ -56,8 +56,7 @@ inline constexpr VersionDoc kDoc = {
     "v15's deficit to v14, while at 2^22 v15 stays slower than v14 even when no tile waits). "
     "At 2^28 the look-ahead is "
     "hidden (on the H200 v15 runs as fast without it); the pipeline stays a few per cent short "
-    "of the copy ceiling, with DRAM below its peak and the SMs issuing on a quarter of their "
-    "cycles.",
+    "of the copy ceiling: on the H200 it copies, without scanning, no faster than v15 scans.",
     /*source*/
     "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016), the "
     "tile aggregates; NVIDIA/cccl PR #6811, "
