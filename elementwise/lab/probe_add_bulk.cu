@@ -1,0 +1,145 @@
+// elementwise/lab/probe_add_bulk.cu — a standalone probe: add_f32 with its two inputs staged
+// through shared memory by bulk copies, as cub::DeviceTransform does on sm_90 (Algorithm::ublkcp
+// in cub/device/dispatch/kernels/transform.cuh). Not part of the binary. probe_add.cu found no
+// register tile of v05's shape within 1% of CUB's call from 2^29 up on the H200; this asks whether
+// the bulk copies are what CUB has there, and which tile and store width do best with them.
+// Times, L2 flushed before every launch, median of 21 launches, at 2^28, 2^29 and 2^30: CUB's
+// call, v05's launcher, and bulk<T, E, W>: one tile of T x E floats of each input a block, both
+// copied by one elected thread into 128-byte-aligned stages on one mbarrier, then each thread
+// adds E floats W at a time (W = 1: CUB's scalar stores; W = 4: float4 stores). bulk<256, 3, 1>
+// is CUB's own choice for two float inputs on sm_90 (the fewest items a thread that keep 48 KB of
+// loads in flight an SM). Every variant's output is compared with CUB's.
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I. elementwise/lab/probe_add_bulk.cu common/device.cu \
+//     -o probe_add_bulk && ./probe_add_bulk
+#include <cub/device/device_transform.cuh>
+
+#include <cstdio>
+
+#include "common/bulk_copy.cuh"
+#include "common/device.h"
+#include "common/probe_timer.cuh"
+#include "elementwise/ops.cuh"
+#include "elementwise/v05_primitives.cuh"
+
+using namespace ladder;
+using namespace ladder::elementwise;
+
+namespace {
+
+// n a multiple of 4. One block, one tile of up to T * E floats from element blockIdx.x * T * E.
+template <int T, int E, int W>
+__global__ void __launch_bounds__(T)
+    bulk_kernel(const float* __restrict__ x, const float* __restrict__ a, float* __restrict__ out,
+                size_t n) {
+  constexpr int kTile = T * E;
+  constexpr int kStage = (kTile * 4 + 127) / 128 * 128;  // bytes
+  extern __shared__ __align__(128) unsigned char smem[];
+  __shared__ unsigned long long bar;
+  float* sx = reinterpret_cast<float*>(smem);
+  float* sa = reinterpret_cast<float*>(smem + kStage);
+  const size_t first = size_t(blockIdx.x) * kTile;
+  const int num = int(n - first < size_t(kTile) ? n - first : size_t(kTile));
+  if (threadIdx.x == 0) {
+    bulk::barrier_init(&bar);
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    bulk::load(sx, x + first, unsigned(num) * 4, &bar);
+    bulk::load(sa, a + first, unsigned(num) * 4, &bar);
+  }
+  bulk::wait(&bar, 0);
+  if constexpr (W == 1) {
+#pragma unroll 1
+    for (int j = 0; j < E; ++j) {
+      const int i = j * T + threadIdx.x;
+      if (i < num) out[first + i] = sx[i] + sa[i];
+    }
+  } else {
+    static_assert(E % 4 == 0, "float4 stores need E a multiple of 4");
+    const float4* vx = reinterpret_cast<const float4*>(sx);
+    const float4* va = reinterpret_cast<const float4*>(sa);
+    float4* vo = reinterpret_cast<float4*>(out + first);
+#pragma unroll
+    for (int j = 0; j < E / 4; ++j) {
+      const int q = j * T + threadIdx.x;
+      if (q * 4 < num) {
+        const float4 p = vx[q], r = va[q];
+        vo[q] = make_float4(p.x + r.x, p.y + r.y, p.z + r.z, p.w + r.w);
+      }
+    }
+  }
+}
+
+__global__ void fill(float* p, size_t n, unsigned seed) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x)
+    p[i] = float((i * 2654435761u + seed) % 1000) * 0.25f;
+}
+
+}  // namespace
+
+int main() {
+  cudaSetDevice(0);
+  const size_t max_n = size_t(1) << 30;
+  float *x = nullptr, *a = nullptr, *out = nullptr, *ref = nullptr;
+  unsigned long long* scratch = nullptr;
+  cudaMalloc(&x, max_n * 4);
+  cudaMalloc(&a, max_n * 4);
+  cudaMalloc(&out, max_n * 4);
+  cudaMalloc(&ref, max_n * 4);
+  cudaMalloc(&scratch, 8);
+  fill<<<2048, 256>>>(x, max_n, 7);
+  fill<<<2048, 256>>>(a, max_n, 11);
+  cudaStream_t s;
+  cudaStreamCreate(&s);
+  {
+    probe_timing::Timer timer(s);
+    for (int lg : {28, 29, 30}) {
+      const size_t n = size_t(1) << lg;
+      auto cub_call = [&] {
+        cub::DeviceTransform::Transform(::cuda::std::make_tuple(x, a), ref, int(n), AddOp{}, s);
+      };
+      const float cub_us = timer.median_us(cub_call, 21);
+      std::printf("n=2^%d: cub %.1f us (%.3f TB/s)\n", lg, cub_us, 12.0 * n / cub_us / 1e6);
+      auto report = [&](const char* name, float us) {
+        const unsigned long long bad = probe_timing::mismatches(out, ref, n, scratch, s);
+        std::printf("  %-22s %8.1f us  %.4fx cub  %s\n", name, us, us / cub_us,
+                    bad ? "OUTPUT DIFFERS" : "output matches");
+        cudaMemsetAsync(out, 0, n * 4, s);
+      };
+      Args<float> args;
+      args.x = x;
+      args.addend = a;
+      report("v05 launcher",
+             timer.median_us([&] { v05::launch<Kind::kAdd>(args, out, n, s); }, 21));
+      auto bulk = [&](auto t_c, auto e_c, auto w_c) {
+        constexpr int T = decltype(t_c)::value, E = decltype(e_c)::value,
+                      W = decltype(w_c)::value;
+        constexpr int kTile = T * E;
+        const unsigned smem = 2 * ((kTile * 4 + 127) / 128 * 128);
+        if (smem > 48 * 1024)
+          cudaFuncSetAttribute(bulk_kernel<T, E, W>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                               int(smem));
+        const unsigned grid = unsigned((n + kTile - 1) / kTile);
+        char name[40];
+        std::snprintf(name, sizeof name, "bulk %d x %d, w%d", T, E, W);
+        report(name, timer.median_us(
+                         [&] { bulk_kernel<T, E, W><<<grid, T, smem, s>>>(x, a, out, n); }, 21));
+      };
+      using std::integral_constant;
+      bulk(integral_constant<int, 256>{}, integral_constant<int, 3>{}, integral_constant<int, 1>{});
+      bulk(integral_constant<int, 256>{}, integral_constant<int, 4>{}, integral_constant<int, 1>{});
+      bulk(integral_constant<int, 256>{}, integral_constant<int, 4>{}, integral_constant<int, 4>{});
+      bulk(integral_constant<int, 256>{}, integral_constant<int, 8>{}, integral_constant<int, 4>{});
+      bulk(integral_constant<int, 256>{}, integral_constant<int, 16>{}, integral_constant<int, 4>{});
+      bulk(integral_constant<int, 128>{}, integral_constant<int, 8>{}, integral_constant<int, 4>{});
+      bulk(integral_constant<int, 128>{}, integral_constant<int, 16>{}, integral_constant<int, 4>{});
+      bulk(integral_constant<int, 512>{}, integral_constant<int, 4>{}, integral_constant<int, 4>{});
+      bulk(integral_constant<int, 256>{}, integral_constant<int, 6>{}, integral_constant<int, 1>{});
+      std::printf("  cub again %.1f us\n", timer.median_us(cub_call, 21));
+    }
+  }
+  const cudaError_t e = cudaDeviceSynchronize();
+  std::printf("%s\n", cudaGetErrorString(e));
+  return e == cudaSuccess ? 0 : 1;
+}
