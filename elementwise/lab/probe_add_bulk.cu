@@ -39,9 +39,8 @@ __global__ void __launch_bounds__(T)
   float* sa = reinterpret_cast<float*>(smem + kStage);
   const size_t first = size_t(blockIdx.x) * kTile;
   const int num = int(n - first < size_t(kTile) ? n - first : size_t(kTile));
-  if (threadIdx.x == 0) {
-    bulk::barrier_init(&bar);
-  }
+  // Two arrivals, one with each copy's expect_tx (bulk::load arrives as it expects).
+  if (threadIdx.x == 0) bulk::barrier_init(&bar, 2);
   __syncthreads();
   if (threadIdx.x == 0) {
     bulk::load(sx, x + first, unsigned(num) * 4, &bar);
