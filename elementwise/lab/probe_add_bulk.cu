@@ -6,7 +6,7 @@
 // Times, L2 flushed before every launch, median of 21 launches, at 2^28, 2^29 and 2^30: CUB's
 // call, v05's launcher, and bulk<T, E, W>: one tile of T x E floats of each input a block, both
 // copied by one elected thread into 128-byte-aligned stages on one mbarrier, then each thread
-// adds E floats W at a time (W = 1: CUB's scalar stores; W = 4: float4 stores). bulk<256, 3, 1>
+// adds E floats W at a time (W = 1: CUB's scalar stores; W = 2, 4: float2, float4 stores). bulk<256, 3, 1>
 // is CUB's own choice for two float inputs on sm_90 (the fewest items a thread that keep 48 KB of
 // loads in flight an SM). Every variant's output is compared with CUB's.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. elementwise/lab/probe_add_bulk.cu common/device.cu \
@@ -52,6 +52,19 @@ __global__ void __launch_bounds__(T)
     for (int j = 0; j < E; ++j) {
       const int i = j * T + threadIdx.x;
       if (i < num) out[first + i] = sx[i] + sa[i];
+    }
+  } else if constexpr (W == 2) {
+    static_assert(E % 2 == 0, "float2 stores need E even");
+    const float2* vx = reinterpret_cast<const float2*>(sx);
+    const float2* va = reinterpret_cast<const float2*>(sa);
+    float2* vo = reinterpret_cast<float2*>(out + first);
+#pragma unroll 1
+    for (int j = 0; j < E / 2; ++j) {
+      const int q = j * T + threadIdx.x;
+      if (q * 2 < num) {
+        const float2 p = vx[q], r = va[q];
+        vo[q] = make_float2(p.x + r.x, p.y + r.y);
+      }
     }
   } else {
     static_assert(E % 4 == 0, "float4 stores need E a multiple of 4");
@@ -126,15 +139,19 @@ int main() {
                          [&] { bulk_kernel<T, E, W><<<grid, T, smem, s>>>(x, a, out, n); }, 21));
       };
       using std::integral_constant;
+      bulk(integral_constant<int, 256>{}, integral_constant<int, 1>{}, integral_constant<int, 1>{});
+      bulk(integral_constant<int, 256>{}, integral_constant<int, 2>{}, integral_constant<int, 1>{});
+      bulk(integral_constant<int, 256>{}, integral_constant<int, 2>{}, integral_constant<int, 2>{});
       bulk(integral_constant<int, 256>{}, integral_constant<int, 3>{}, integral_constant<int, 1>{});
-      bulk(integral_constant<int, 256>{}, integral_constant<int, 4>{}, integral_constant<int, 1>{});
       bulk(integral_constant<int, 256>{}, integral_constant<int, 4>{}, integral_constant<int, 4>{});
-      bulk(integral_constant<int, 256>{}, integral_constant<int, 8>{}, integral_constant<int, 4>{});
-      bulk(integral_constant<int, 256>{}, integral_constant<int, 16>{}, integral_constant<int, 4>{});
-      bulk(integral_constant<int, 128>{}, integral_constant<int, 8>{}, integral_constant<int, 4>{});
-      bulk(integral_constant<int, 128>{}, integral_constant<int, 16>{}, integral_constant<int, 4>{});
-      bulk(integral_constant<int, 512>{}, integral_constant<int, 4>{}, integral_constant<int, 4>{});
-      bulk(integral_constant<int, 256>{}, integral_constant<int, 6>{}, integral_constant<int, 1>{});
+      bulk(integral_constant<int, 128>{}, integral_constant<int, 2>{}, integral_constant<int, 1>{});
+      bulk(integral_constant<int, 128>{}, integral_constant<int, 3>{}, integral_constant<int, 1>{});
+      bulk(integral_constant<int, 128>{}, integral_constant<int, 4>{}, integral_constant<int, 1>{});
+      bulk(integral_constant<int, 128>{}, integral_constant<int, 6>{}, integral_constant<int, 1>{});
+      bulk(integral_constant<int, 128>{}, integral_constant<int, 4>{}, integral_constant<int, 4>{});
+      bulk(integral_constant<int, 512>{}, integral_constant<int, 2>{}, integral_constant<int, 1>{});
+      bulk(integral_constant<int, 512>{}, integral_constant<int, 3>{}, integral_constant<int, 1>{});
+      bulk(integral_constant<int, 1024>{}, integral_constant<int, 1>{}, integral_constant<int, 1>{});
       std::printf("  cub again %.1f us\n", timer.median_us(cub_call, 21));
     }
   }
