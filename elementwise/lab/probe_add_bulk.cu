@@ -6,9 +6,9 @@
 // Times, L2 flushed before every launch, median of 21 launches, at 2^28, 2^29 and 2^30: CUB's
 // call, v05's launcher, and bulk<T, E, W>: one tile of T x E floats of each input a block, both
 // copied by one elected thread into 128-byte-aligned stages on one mbarrier, then each thread
-// adds E floats W at a time (W = 1: CUB's scalar stores; W = 2, 4: float2, float4 stores). bulk<256, 3, 1>
-// is CUB's own choice for two float inputs on sm_90 (the fewest items a thread that keep 48 KB of
-// loads in flight an SM). Every variant's output is compared with CUB's.
+// adds E floats W at a time (W = 1: CUB's scalar stores; W = 2, 4: float2, float4 stores).
+// bulk<256, 3, 1> is CUB's own choice for two float inputs on sm_90 (the fewest items a thread that
+// keep 48 KB of loads in flight an SM). Every variant's output is compared with CUB's.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. elementwise/lab/probe_add_bulk.cu common/device.cu \
 //     -o probe_add_bulk && ./probe_add_bulk
 #include <cub/device/device_transform.cuh>
@@ -125,8 +125,7 @@ int main() {
       report("v05 launcher",
              timer.median_us([&] { v05::launch<Kind::kAdd>(args, out, n, s); }, 21));
       auto bulk = [&](auto t_c, auto e_c, auto w_c) {
-        constexpr int T = decltype(t_c)::value, E = decltype(e_c)::value,
-                      W = decltype(w_c)::value;
+        constexpr int T = decltype(t_c)::value, E = decltype(e_c)::value, W = decltype(w_c)::value;
         constexpr int kTile = T * E;
         const unsigned smem = 2 * ((kTile * 4 + 127) / 128 * 128);
         if (smem > 48 * 1024)
@@ -151,7 +150,8 @@ int main() {
       bulk(integral_constant<int, 128>{}, integral_constant<int, 4>{}, integral_constant<int, 4>{});
       bulk(integral_constant<int, 512>{}, integral_constant<int, 2>{}, integral_constant<int, 1>{});
       bulk(integral_constant<int, 512>{}, integral_constant<int, 3>{}, integral_constant<int, 1>{});
-      bulk(integral_constant<int, 1024>{}, integral_constant<int, 1>{}, integral_constant<int, 1>{});
+      bulk(integral_constant<int, 1024>{}, integral_constant<int, 1>{},
+           integral_constant<int, 1>{});
       std::printf("  cub again %.1f us\n", timer.median_us(cub_call, 21));
     }
   }
