@@ -59,10 +59,22 @@ __host__ __device__ constexpr unsigned stage_bytes(unsigned tile) {
   return (tile * 4 + 16 + bulk::kStageAlign - 1) / bulk::kStageAlign * bulk::kStageAlign;
 }
 
+// Whether the 16-byte words that hold elements [first, first + num) of `p` lie inside its n
+// elements. A bulk copy moves whole 16-byte words, so a slice that starts or ends inside a word is
+// copied from the word's start or to its end; that is safe only where those bytes are the
+// array's own (compute-sanitizer's memcheck and initcheck hold the kernel to it).
+__device__ __forceinline__ bool words_inside(const float* p, size_t first, unsigned num, size_t n) {
+  const uintptr_t lo = reinterpret_cast<uintptr_t>(p + first) & ~uintptr_t(15);
+  const uintptr_t hi = (reinterpret_cast<uintptr_t>(p + first + num) + 15) & ~uintptr_t(15);
+  return lo >= reinterpret_cast<uintptr_t>(p) && hi <= reinterpret_cast<uintptr_t>(p + n);
+}
+
 // y[i] = x[i] + addend[i] for the `items` x 256 elements of tile blockIdx.x (fewer in the last
-// tile). x, addend and y may have any 4-byte alignment; a slice whose first element is `sx`
+// tile). x, addend and y may have any 4-byte alignment: a slice whose first element is `sx`
 // floats past a 16-byte boundary is copied from that boundary and read `sx` floats into its
-// stage. Dynamic shared memory: 2 x stage_bytes(256 x items). Needs sm_90 (bulk copies).
+// stage. A tile whose copies would reach past either array (the first tile of an unaligned view,
+// the last tile when n is not a multiple of 4) reads global memory directly instead. Dynamic
+// shared memory: 2 x stage_bytes(256 x items). Needs sm_90 (bulk copies).
 __global__ void __launch_bounds__(kThreads)
     add_kernel(const float* __restrict__ x, const float* __restrict__ addend, float* __restrict__ y,
                size_t n, int items) {
@@ -71,6 +83,15 @@ __global__ void __launch_bounds__(kThreads)
   const unsigned tile = kThreads * static_cast<unsigned>(items);
   const size_t first = size_t(blockIdx.x) * tile;
   const unsigned num = n - first < tile ? static_cast<unsigned>(n - first) : tile;
+  y += first;
+  if (!words_inside(x, first, num, n) || !words_inside(addend, first, num, n)) {
+#pragma unroll 1
+    for (int j = 0; j < items; ++j) {
+      const unsigned i = j * kThreads + threadIdx.x;
+      if (i < num) y[i] = AddOp{}(x[first + i], addend[first + i]);
+    }
+    return;
+  }
   const float* src_x = x + first;
   const float* src_a = addend + first;
   const unsigned sx = static_cast<unsigned>(reinterpret_cast<uintptr_t>(src_x) % 16) / 4;
@@ -85,7 +106,6 @@ __global__ void __launch_bounds__(kThreads)
     bulk::load(stage_a, src_a - sa, ((sa + num) * 4 + 15) / 16 * 16, &bar);
   }
   bulk::wait(&bar, 0);
-  y += first;
   // Not unrolled: the loop is store-bound, and CUB's measurements found unrolling no faster.
 #pragma unroll 1
   for (int j = 0; j < items; ++j) {

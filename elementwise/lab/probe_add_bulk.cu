@@ -14,12 +14,15 @@
 #include <cub/device/device_transform.cuh>
 
 #include <cstdio>
+#include <cstdlib>
+#include <vector>
 
 #include "common/bulk_copy.cuh"
 #include "common/device.h"
 #include "common/probe_timer.cuh"
 #include "elementwise/ops.cuh"
 #include "elementwise/v05_primitives.cuh"
+#include "elementwise/v08_bulk_copy.cuh"
 
 using namespace ladder;
 using namespace ladder::elementwise;
@@ -27,12 +30,14 @@ using namespace ladder::elementwise;
 namespace {
 
 // n a multiple of 4. One block, one tile of up to T * E floats from element blockIdx.x * T * E.
-template <int T, int E, int W>
+// PAD: bytes added to a stage before it is rounded up to 128 (v08's stages hold 16 more); RT: the
+// W = 1 loop runs to the `items` argument (E) instead of the constant (v08's loop).
+template <int T, int E, int W, int PAD = 0, bool RT = false>
 __global__ void __launch_bounds__(T)
     bulk_kernel(const float* __restrict__ x, const float* __restrict__ a, float* __restrict__ out,
-                size_t n) {
+                size_t n, int items) {
   constexpr int kTile = T * E;
-  constexpr int kStage = (kTile * 4 + 127) / 128 * 128;  // bytes
+  constexpr int kStage = (kTile * 4 + PAD + 127) / 128 * 128;  // bytes
   extern __shared__ __align__(128) unsigned char smem[];
   __shared__ unsigned long long bar;
   float* sx = reinterpret_cast<float*>(smem);
@@ -48,8 +53,9 @@ __global__ void __launch_bounds__(T)
   }
   bulk::wait(&bar, 0);
   if constexpr (W == 1) {
+    const int e = RT ? items : E;
 #pragma unroll 1
-    for (int j = 0; j < E; ++j) {
+    for (int j = 0; j < e; ++j) {
       const int i = j * T + threadIdx.x;
       if (i < num) out[first + i] = sx[i] + sa[i];
     }
@@ -106,7 +112,10 @@ int main() {
   cudaStreamCreate(&s);
   {
     probe_timing::Timer timer(s);
-    for (int lg : {28, 29, 30}) {
+    // PROBE_V08=1: v08's launcher against the probe's own CUB-shaped kernel and the two ways
+    // v08's kernel differs from it (stages 16 bytes longer, the loop's count a run-time value).
+    const bool v08_mode = std::getenv("PROBE_V08") != nullptr;
+    for (int lg : v08_mode ? std::vector<int>{27, 30} : std::vector<int>{28, 29, 30}) {
       const size_t n = size_t(1) << lg;
       auto cub_call = [&] {
         cub::DeviceTransform::Transform(::cuda::std::make_tuple(x, a), ref, int(n), AddOp{}, s);
@@ -124,20 +133,44 @@ int main() {
       args.addend = a;
       report("v05 launcher",
              timer.median_us([&] { v05::launch<Kind::kAdd>(args, out, n, s); }, 21));
-      auto bulk = [&](auto t_c, auto e_c, auto w_c) {
+      auto bulk5 = [&](auto t_c, auto e_c, auto w_c, auto pad_c, auto rt_c) {
         constexpr int T = decltype(t_c)::value, E = decltype(e_c)::value, W = decltype(w_c)::value;
+        constexpr int PAD = decltype(pad_c)::value;
+        constexpr bool RT = decltype(rt_c)::value;
         constexpr int kTile = T * E;
-        const unsigned smem = 2 * ((kTile * 4 + 127) / 128 * 128);
+        const unsigned smem = 2 * ((kTile * 4 + PAD + 127) / 128 * 128);
         if (smem > 48 * 1024)
-          cudaFuncSetAttribute(bulk_kernel<T, E, W>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                               int(smem));
+          cudaFuncSetAttribute(bulk_kernel<T, E, W, PAD, RT>,
+                               cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
         const unsigned grid = unsigned((n + kTile - 1) / kTile);
         char name[40];
-        std::snprintf(name, sizeof name, "bulk %d x %d, w%d", T, E, W);
-        report(name, timer.median_us(
-                         [&] { bulk_kernel<T, E, W><<<grid, T, smem, s>>>(x, a, out, n); }, 21));
+        std::snprintf(name, sizeof name, "bulk %d x %d, w%d%s%s", T, E, W, PAD ? " pad" : "",
+                      RT ? " rt" : "");
+        report(
+            name,
+            timer.median_us(
+                [&] { bulk_kernel<T, E, W, PAD, RT><<<grid, T, smem, s>>>(x, a, out, n, E); }, 21));
+      };
+      auto bulk = [&](auto t_c, auto e_c, auto w_c) {
+        bulk5(t_c, e_c, w_c, std::integral_constant<int, 0>{}, std::false_type{});
       };
       using std::integral_constant;
+      if (v08_mode) {
+        using I256 = integral_constant<int, 256>;
+        using I3 = integral_constant<int, 3>;
+        using I1 = integral_constant<int, 1>;
+        using Pad = integral_constant<int, 16>;
+        report("v08 launcher",
+               timer.median_us([&] { v08::launch<Kind::kAdd>(args, out, n, s); }, 21));
+        bulk(I256{}, I3{}, I1{});
+        bulk5(I256{}, I3{}, I1{}, Pad{}, std::false_type{});
+        bulk5(I256{}, I3{}, I1{}, integral_constant<int, 0>{}, std::true_type{});
+        bulk5(I256{}, I3{}, I1{}, Pad{}, std::true_type{});
+        report("v08 launcher again",
+               timer.median_us([&] { v08::launch<Kind::kAdd>(args, out, n, s); }, 21));
+        std::printf("  cub again %.1f us\n", timer.median_us(cub_call, 21));
+        continue;
+      }
       bulk(integral_constant<int, 256>{}, integral_constant<int, 1>{}, integral_constant<int, 1>{});
       bulk(integral_constant<int, 256>{}, integral_constant<int, 2>{}, integral_constant<int, 1>{});
       bulk(integral_constant<int, 256>{}, integral_constant<int, 2>{}, integral_constant<int, 2>{});
