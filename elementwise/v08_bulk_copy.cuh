@@ -18,6 +18,7 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "common/bulk_copy.cuh"
@@ -59,60 +60,90 @@ __host__ __device__ constexpr unsigned stage_bytes(unsigned tile) {
   return (tile * 4 + 16 + bulk::kStageAlign - 1) / bulk::kStageAlign * bulk::kStageAlign;
 }
 
-// Whether the 16-byte words that hold elements [first, first + num) of `p` lie inside its n
-// elements. A bulk copy moves whole 16-byte words, so a slice that starts or ends inside a word is
-// copied from the word's start or to its end; that is safe only where those bytes are the
-// array's own (compute-sanitizer's memcheck and initcheck hold the kernel to it).
-__device__ __forceinline__ bool words_inside(const float* p, size_t first, unsigned num, size_t n) {
-  const uintptr_t lo = reinterpret_cast<uintptr_t>(p + first) & ~uintptr_t(15);
-  const uintptr_t hi = (reinterpret_cast<uintptr_t>(p + first + num) + 15) & ~uintptr_t(15);
-  return lo >= reinterpret_cast<uintptr_t>(p) && hi <= reinterpret_cast<uintptr_t>(p + n);
+// What the launcher works out once for a call, so that the kernel's issuing thread does no
+// arithmetic before its copies (each block makes one round trip to memory, and every cycle before
+// the copy is issued is a cycle of that trip; address checks there cost v08 2.5% on the H200).
+// sx, sa: how many floats x and addend start past a 16-byte boundary; every tile of either starts
+// the same distance past one, because a tile is a multiple of 4 floats. A bulk copy moves whole
+// 16-byte words, so a tile is copied from the word that holds its first element to the end of the
+// word that holds its last; only the first and the last tiles' words can reach outside the arrays.
+struct Plan {
+  unsigned sx = 0, sa = 0;
+  bool first_direct = false;  // tile 0 starts inside a word that begins before x or addend
+  unsigned bulk_end = 0;      // tiles from here on end inside a word that runs past either array
+};
+
+// The tiles that read global memory directly instead of by bulk copy: tile 0 when first_direct,
+// and every tile from bulk_end on (the last one, or the last two when the last holds fewer
+// elements than the words of the one before reach into it). A caller's compute-sanitizer run
+// (memcheck, initcheck) holds the kernel to reading only the arrays' own bytes.
+inline Plan plan(const float* x, const float* addend, size_t n, unsigned tile) {
+  auto past = [](const void* p) { return unsigned(reinterpret_cast<uintptr_t>(p) % 16) / 4; };
+  Plan pl;
+  pl.sx = past(x);
+  pl.sa = past(addend);
+  pl.first_direct = pl.sx != 0 || pl.sa != 0;
+  const size_t tiles = ceil_div(n, size_t(tile));
+  // The last tile's copy ends at element n, rounded up to a word of each array.
+  const bool last_ok = past(x + n) == 0 && past(addend + n) == 0;
+  // A full tile's copy ends (4 - s) % 4 floats past the tile, s being the array's sx or sa.
+  const size_t pad = std::max((4 - pl.sx) % 4, (4 - pl.sa) % 4);
+  if (last_ok)
+    pl.bulk_end = unsigned(tiles);
+  else if (tiles >= 2 && (tiles - 1) * tile + pad <= n)
+    pl.bulk_end = unsigned(tiles - 1);
+  else
+    pl.bulk_end = unsigned(tiles >= 2 ? tiles - 2 : 0);
+  return pl;
 }
 
-// y[i] = x[i] + addend[i] for the `items` x 256 elements of tile blockIdx.x (fewer in the last
-// tile). x, addend and y may have any 4-byte alignment: a slice whose first element is `sx`
-// floats past a 16-byte boundary is copied from that boundary and read `sx` floats into its
-// stage. A tile whose copies would reach past either array (the first tile of an unaligned view,
-// the last tile when n is not a multiple of 4) reads global memory directly instead. Dynamic
-// shared memory: 2 x stage_bytes(256 x items). Needs sm_90 (bulk copies).
+// y[i] = x[i] + addend[i] for the ITEMS x 256 elements of tile blockIdx.x (fewer in the last
+// tile). x, addend and y may have any 4-byte alignment: each input's slice is copied from the
+// 16-byte boundary at or below its first element and read sx (sa) floats into its stage. Tiles
+// that Plan marks direct read global memory instead. Dynamic shared memory:
+// 2 x stage_bytes(256 x ITEMS). Needs sm_90 (bulk copies).
+template <int ITEMS>
 __global__ void __launch_bounds__(kThreads)
     add_kernel(const float* __restrict__ x, const float* __restrict__ addend, float* __restrict__ y,
-               size_t n, int items) {
+               size_t n, Plan pl) {
+  constexpr unsigned kTile = kThreads * ITEMS;
   extern __shared__ __align__(bulk::kStageAlign) unsigned char smem[];
   __shared__ unsigned long long bar;
-  const unsigned tile = kThreads * static_cast<unsigned>(items);
-  const size_t first = size_t(blockIdx.x) * tile;
-  const unsigned num = n - first < tile ? static_cast<unsigned>(n - first) : tile;
+  const size_t first = size_t(blockIdx.x) * kTile;
+  const unsigned num = blockIdx.x + 1 == gridDim.x ? unsigned(n - first) : kTile;
   y += first;
-  if (!words_inside(x, first, num, n) || !words_inside(addend, first, num, n)) {
+  if (blockIdx.x >= pl.bulk_end || (blockIdx.x == 0 && pl.first_direct)) {
 #pragma unroll 1
-    for (int j = 0; j < items; ++j) {
+    for (int j = 0; j < ITEMS; ++j) {
       const unsigned i = j * kThreads + threadIdx.x;
       if (i < num) y[i] = AddOp{}(x[first + i], addend[first + i]);
     }
     return;
   }
-  const float* src_x = x + first;
-  const float* src_a = addend + first;
-  const unsigned sx = static_cast<unsigned>(reinterpret_cast<uintptr_t>(src_x) % 16) / 4;
-  const unsigned sa = static_cast<unsigned>(reinterpret_cast<uintptr_t>(src_a) % 16) / 4;
   float* stage_x = reinterpret_cast<float*>(smem);
-  float* stage_a = reinterpret_cast<float*>(smem + stage_bytes(tile));
-  // Two arrivals: bulk::load arrives as it announces its bytes, once for each input.
-  if (threadIdx.x == 0) bulk::barrier_init(&bar, 2);
-  __syncthreads();
+  float* stage_a = reinterpret_cast<float*>(smem + stage_bytes(kTile));
+  // One thread initialises the barrier (two arrivals: bulk::load arrives as it announces its
+  // bytes) and issues both copies at once; the others wait for the barrier after
+  // __syncthreads(), which orders the initialisation before their waits. CUB's order.
   if (threadIdx.x == 0) {
-    bulk::load(stage_x, src_x - sx, ((sx + num) * 4 + 15) / 16 * 16, &bar);
-    bulk::load(stage_a, src_a - sa, ((sa + num) * 4 + 15) / 16 * 16, &bar);
+    bulk::barrier_init(&bar, 2);
+    bulk::load(stage_x, x + first - pl.sx, ((pl.sx + num) * 4 + 15) & ~15u, &bar);
+    bulk::load(stage_a, addend + first - pl.sa, ((pl.sa + num) * 4 + 15) & ~15u, &bar);
   }
+  __syncthreads();
   bulk::wait(&bar, 0);
   // Not unrolled: the loop is store-bound, and CUB's measurements found unrolling no faster.
 #pragma unroll 1
-  for (int j = 0; j < items; ++j) {
+  for (int j = 0; j < ITEMS; ++j) {
     const unsigned i = j * kThreads + threadIdx.x;
-    if (i < num) y[i] = AddOp{}(stage_x[sx + i], stage_a[sa + i]);
+    if (i < num) y[i] = AddOp{}(stage_x[pl.sx + i], stage_a[pl.sa + i]);
   }
 }
+
+using Kernel = void (*)(const float*, const float*, float*, size_t, Plan);
+inline constexpr Kernel kKernels[kMaxItems] = {add_kernel<1>, add_kernel<2>, add_kernel<3>,
+                                               add_kernel<4>, add_kernel<5>, add_kernel<6>,
+                                               add_kernel<7>, add_kernel<8>};
 
 // The elements a thread for this GPU: the fewest (1 to kMaxItems) at which the kernel's blocks
 // an SM, each holding 256 x items elements of both inputs, keep kBytesInFlight in flight. Any
@@ -120,8 +151,9 @@ __global__ void __launch_bounds__(kThreads)
 inline int choose_items() {
   for (int items = 1; items <= kMaxItems; ++items) {
     int blocks = 0;
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &blocks, add_kernel, kThreads, 2 * stage_bytes(kThreads * items)) != cudaSuccess)
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kKernels[items - 1], kThreads,
+                                                      2 * stage_bytes(kThreads * items)) !=
+        cudaSuccess)
       return kMaxItems;
     if (size_t(blocks) * kThreads * items * 2 * sizeof(float) >= kBytesInFlight) return items;
   }
@@ -137,11 +169,11 @@ cudaError_t launch(const Args<T>& a, T* out, size_t n, cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
   if (!current_device_runs_sm90_code()) return cudaErrorNotSupported;
   static const int items = choose_items();  // once: the occupancy query is slow to repeat
-  const size_t tile = size_t(kThreads) * items;
-  const size_t grid = ceil_div(n, tile);
+  const unsigned tile = kThreads * items;
+  const size_t grid = ceil_div(n, size_t(tile));
   if (grid > 0x7fffffff) return cudaErrorInvalidValue;
-  add_kernel<<<static_cast<unsigned>(grid), kThreads, 2 * stage_bytes(unsigned(tile)), stream>>>(
-      a.x, a.addend, out, n, items);
+  kKernels[items - 1]<<<unsigned(grid), kThreads, 2 * stage_bytes(tile), stream>>>(
+      a.x, a.addend, out, n, plan(a.x, a.addend, n, tile));
   return cudaGetLastError();
 }
 
