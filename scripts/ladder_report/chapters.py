@@ -121,6 +121,8 @@ def render_counter_blocks(text, errors):
 #     operator: uint32 keys; stable key-value pairs
 #     headline: sort                 (the operator whose top rung the row measures; default: the folder)
 #     names: sort_pairs=pairs        (how the row names an operator or sub-folder; default: its own)
+#     top: v07_fastdivmod_broadcast  (the headline operator's top rung, where a higher-numbered
+#                                     file serves other operators only; default: the highest)
 #     status: From v12 on, ... (at most STATUS_WORDS words; a measured number only as a figure span)
 # between <!-- BEGIN generated chapters --> and <!-- END generated chapters --> in README.md.
 CHAPTER_ROW = "chapter_row.txt"
@@ -293,7 +295,10 @@ def chapter_table(files, scope=results.ALL, errors=None):
         if not rungs:
             errors.append(f"{rel}: no rung files beside it")
             continue
-        top = rungs[-1]
+        top = fields.get("top", rungs[-1])
+        if top not in rungs:
+            errors.append(f"{rel}: top {top} is not a rung file of {chapter}/")
+            continue
         errors += status_errors(rel, fields["status"])
         rows.append((int(fields["chapter"]) if fields["chapter"].isdigit() else 99,
                      f"| {fields['chapter']} | [{chapter}]({chapter}/README.md): "
