@@ -7,8 +7,8 @@
 // way holds the tile in shared memory instead of registers, so the register file no longer
 // limits how many tiles an SM has in flight. Needs sm_90 (PTX ISA 8.0); the source and the
 // destination are 16-byte aligned and the size is a multiple of 16 bytes (PTX ISA,
-// "cp.async.bulk"). Used by scan v14 and v15 and copy_if v06 and v07. The terms (TMA, mbarrier,
-// the async proxy) are explained in common/GLOSSARY.md.
+// "cp.async.bulk"). Used by scan v14 and v15, copy_if v06 and v07 and elementwise v08. The
+// terms (TMA, mbarrier, the async proxy) are explained in common/GLOSSARY.md.
 //
 // 16 bytes is what the copy accepts; 128 is what it runs fast into. On an H200, stages that start
 // 64 bytes past a 128-byte boundary of shared memory made copy_if v06 5% slower at 2^28, and 16
