@@ -9,6 +9,7 @@
 // adds E floats W at a time (W = 1: CUB's scalar stores; W = 2, 4: float2, float4 stores).
 // bulk<256, 3, 1> is CUB's own choice for two float inputs on sm_90 (the fewest items a thread that
 // keep 48 KB of loads in flight an SM). Every variant's output is compared with CUB's.
+// Modes: PROBE_V08=1 and PROBE_CROSS=1 (below).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. elementwise/lab/probe_add_bulk.cu common/device.cu \
 //     -o probe_add_bulk && ./probe_add_bulk
 #include <cub/device/device_transform.cuh>
@@ -112,10 +113,43 @@ int main() {
   cudaStreamCreate(&s);
   {
     probe_timing::Timer timer(s);
+    // PROBE_CROSS=1: where v05 and v08 cross. CUB's call, v05's and v08's launchers at every
+    // power of two from 2^16 to 2^28 and at 25,600,000, median of 51 launches, then exit. (From
+    // 768 elements up CUB picks the same tile whatever size it first ran at, so the order of the
+    // sizes does not matter.) Written for a dispatching rung; not yet run.
+    if (std::getenv("PROBE_CROSS") != nullptr) {
+      std::vector<size_t> sizes;
+      for (int lg = 16; lg <= 28; ++lg) sizes.push_back(size_t(1) << lg);
+      sizes.push_back(25600000);
+      Args<float> args;
+      args.x = x;
+      args.addend = a;
+      for (const size_t n : sizes) {
+        const float cub_us = timer.median_us(
+            [&] {
+              cub::DeviceTransform::Transform(::cuda::std::make_tuple(x, a), ref, int(n), AddOp{},
+                                              s);
+            },
+            51);
+        const float v05_us = timer.median_us([&] { v05::launch<Kind::kAdd>(args, out, n, s); }, 51);
+        const unsigned long long bad05 = probe_timing::mismatches(out, ref, n, scratch, s);
+        cudaMemsetAsync(out, 0, n * 4, s);  // so that v08's check sees only what v08 wrote
+        const float v08_us = timer.median_us([&] { v08::launch<Kind::kAdd>(args, out, n, s); }, 51);
+        const unsigned long long bad08 = probe_timing::mismatches(out, ref, n, scratch, s);
+        cudaMemsetAsync(out, 0, n * 4, s);
+        std::printf(
+            "n=%zu: cub %.2f us, v05 %.2f (%.4fx cub)%s, v08 %.2f (%.4fx cub)%s, v08/v05 %.4f\n", n,
+            cub_us, v05_us, v05_us / cub_us, bad05 ? " DIFFERS" : "", v08_us, v08_us / cub_us,
+            bad08 ? " DIFFERS" : "", v08_us / v05_us);
+      }
+    }
+    const bool cross_mode = std::getenv("PROBE_CROSS") != nullptr;
     // PROBE_V08=1: v08's launcher against the probe's own CUB-shaped kernel and the two ways
     // v08's kernel differs from it (stages 16 bytes longer, the loop's count a run-time value).
     const bool v08_mode = std::getenv("PROBE_V08") != nullptr;
-    for (int lg : v08_mode ? std::vector<int>{27, 30} : std::vector<int>{28, 29, 30}) {
+    for (int lg : cross_mode ? std::vector<int>{}
+                  : v08_mode ? std::vector<int>{27, 30}
+                             : std::vector<int>{28, 29, 30}) {
       const size_t n = size_t(1) << lg;
       auto cub_call = [&] {
         cub::DeviceTransform::Transform(::cuda::std::make_tuple(x, a), ref, int(n), AddOp{}, s);
