@@ -109,7 +109,7 @@ struct Version {
 };
 
 // Marks a registered version as Hopper-only (needs_sm90): the benchmark and the tests skip it on
-// older GPUs. Used by scan v15 and copy_if v06/v07.
+// older GPUs. Used by scan v15, copy_if v06/v07 and elementwise v08.
 inline Version hopper_only(Version v) {
   v.needs_sm90 = true;
   return v;
