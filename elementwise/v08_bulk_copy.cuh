@@ -1,16 +1,17 @@
 // elementwise/v08_bulk_copy.cuh — elementwise v08 (add_f32): both inputs staged through shared
 // memory by bulk copies, the tile sized for the bytes in flight an SM needs.
-// Technique: one tile of 256 x kItems elements a block. One thread copies the block's slice of x
-// and of addend into shared memory with two cp.async.bulk copies (the Hopper TMA's plain form)
-// completing on one mbarrier; then each thread adds kItems pairs from shared memory and stores
-// them, 4 bytes at a time, coalesced across the block. The tile is the smallest that keeps 48 KiB
+// Technique: one tile of 256 x ITEMS elements a block. One thread copies the block's slice of x
+// and of addend into shared memory with two cp.async.bulk copies (the SM's TMA, in its plain
+// form) completing on one mbarrier; then each thread adds ITEMS pairs from shared memory and
+// stores them 4 bytes at a time, coalesced across the block. ITEMS is the fewest that keeps 48 KiB
 // of loads in flight per SM at the kernel's occupancy (kBytesInFlight): 3 floats a thread.
-// Changes from v05: the loads leave the registers and the load/store unit: the copy engine moves
-// each input's slice as one request. On the H200, v05's register tiles of every shape stayed about
-// 1% behind CUB for add_f32 from 2^28 up; this is level with it.
-// Remains (bottleneck): the memory system. The tile is sharp: a third smaller (32 KiB in flight)
-// is 12% slower on the H200, a third larger (64 KiB) about 0.6% slower
-// (elementwise/lab/LAB_NOTES.md, "add_f32: bulk copies").
+// Changes from v05: the loads leave the registers: the TMA moves each input's slice as one
+// request, and the tile is sized by Little's law rather than the vector width. On the H200 v05's
+// register tiles of every shape stayed about 1% behind CUB for add_f32 from 2^27 up; v08 is level.
+// Remains (bottleneck): at large sizes the memory system. Below 2^27 v05 is the faster rung (v08
+// is 1.5% behind CUB at 2^18 on the H200): a rung that dispatches by size would take both. The
+// tile is sharp: 32 KiB in flight is 9% to 15% slower, 64 KiB under 1% slower
+// (elementwise/lab/LAB_NOTES.md, "add_f32: bulk copies (v08)").
 // Source: NVIDIA CCCL, cub::DeviceTransform, its bulk-copy algorithm (Algorithm::ublkcp in
 // cub/device/dispatch/kernels/transform.cuh, tile choice in dispatch_transform.cuh and
 // tuning_transform.cuh, arch_to_min_bytes_in_flight).
@@ -38,12 +39,13 @@ inline constexpr VersionDoc kDoc = {
     "kernel's occupancy (3 for two float inputs at 8 blocks an SM).",
     /*changes*/
     "v05 loads each input into registers with 16-byte vector loads, one tile of 256 x 4 a "
-    "block. Here the copy engine moves each input's slice in one request, and the tile is sized "
+    "block. Here the SM's TMA moves each input's slice in one request, and the tile is sized "
     "for Little's law instead of the vector width. add_f32 only: it is the operator whose v05 "
-    "stayed about 1% behind CUB from 2^28 up on the H200.",
+    "stayed about 1% behind CUB from 2^27 up on the H200.",
     /*remains*/
-    "The memory system. The tile is sharp: a third smaller is 12% slower on the H200, a third "
-    "larger about 0.6% slower. Hopper only (needs sm_90 code).",
+    "At large sizes the memory system. Below 2^27 v05 is the faster rung (a size dispatch would "
+    "take both). The tile is sharp: 32 KiB in flight is 9% to 15% slower, 64 KiB under 1% "
+    "slower. Hopper only (needs sm_90 code).",
     /*source*/
     "NVIDIA CCCL, cub::DeviceTransform's bulk-copy algorithm (Algorithm::ublkcp, "
     "arch_to_min_bytes_in_flight)"};
