@@ -1257,6 +1257,18 @@ class ChapterTableTest(unittest.TestCase):
                             + "word " * 41 + "\n  at 0.78× of CUB's time, as of 62be97c\n")
                 errors = []
                 report.chapter_table(files, results.FROZEN, errors)
+                # a `top:` that names no rung file of the folder is an error too (elementwise's
+                # names v07, the fused headline's top rung, below v08 which serves add only)
+                erow = os.path.join(d, "elementwise", "chapter_row.txt")
+                etext = open(erow).read()
+                self.assertIn("top: v07_fastdivmod_broadcast", etext)
+                os.unlink(erow)
+                with open(erow, "w") as f:
+                    f.write(etext.replace("top: v07_fastdivmod_broadcast", "top: v07_no_such_rung"))
+                top_errors = []
+                report.chapter_table(files, results.FROZEN, top_errors)
+                self.assertIn("elementwise/chapter_row.txt: top v07_no_such_rung is not a rung "
+                              "file of elementwise/", top_errors)
         self.assertEqual(errors, [
             "scan/chapter_row.txt: the status has 49 words (at most 40)",
             "scan/chapter_row.txt: lab talk in the status: commit hash '62be97c'",
