@@ -138,8 +138,9 @@ __device__ __forceinline__ void fence_proxy_async_shared() {
 // Input that is not 16-byte aligned (an int32 view starting 1 to 3 elements past a 16-byte
 // boundary): a bulk copy needs a 16-byte-aligned source, so a tile is copied from the boundary
 // at or below its first element, 16 bytes more than the tile, and its elements are read at an
-// offset of `shift` elements in the stage. shift_of(in) is that offset, 0 for aligned input.
-__device__ __forceinline__ unsigned shift_of(const int32_t* in) {
+// offset of `shift` elements in the stage. shift_of(in) is that offset, 0 for aligned input: how
+// many 4-byte elements (int32 or float) `in` starts past a 16-byte boundary. Host and device.
+__host__ __device__ __forceinline__ unsigned shift_of(const void* in) {
   return static_cast<unsigned>(reinterpret_cast<uintptr_t>(in) % 16) / 4;
 }
 

@@ -94,6 +94,18 @@ inline void touch(const void* p, size_t bytes, unsigned long long* sink, cudaStr
     touch_kernel<<<264, 256, 0, stream>>>(static_cast<const unsigned long long*>(p), words, sink);
 }
 
+// Fills p[0..n) with multiples of 0.25 below 250 drawn from i and `seed` (grid-stride): float
+// inputs whose sums are exact, so that every correct kernel's output matches a library's bit for
+// bit.
+static __global__ void fill_pattern_kernel(float* p, size_t n, unsigned seed) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x)
+    p[i] = float((i * 2654435761u + seed) % 1000) * 0.25f;
+}
+inline void fill_pattern(float* p, size_t n, unsigned seed) {
+  fill_pattern_kernel<<<2048, 256>>>(p, n, seed);
+}
+
 // Adds to *count the number of i < n with a[i] != b[i] (grid-stride; *count zeroed by the caller).
 template <typename T>
 __global__ void count_mismatches(const T* a, const T* b, size_t n, unsigned long long* count) {

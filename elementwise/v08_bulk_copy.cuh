@@ -80,14 +80,13 @@ struct Plan {
 // elements than the words of the one before reach into it). A caller's compute-sanitizer run
 // (memcheck, initcheck) holds the kernel to reading only the arrays' own bytes.
 inline Plan plan(const float* x, const float* addend, size_t n, unsigned tile) {
-  auto past = [](const void* p) { return unsigned(reinterpret_cast<uintptr_t>(p) % 16) / 4; };
   Plan pl;
-  pl.sx = past(x);
-  pl.sa = past(addend);
+  pl.sx = bulk::shift_of(x);
+  pl.sa = bulk::shift_of(addend);
   pl.first_direct = pl.sx != 0 || pl.sa != 0;
   const size_t tiles = ceil_div(n, size_t(tile));
   // The last tile's copy ends at element n, rounded up to a word of each array.
-  const bool last_ok = past(x + n) == 0 && past(addend + n) == 0;
+  const bool last_ok = bulk::shift_of(x + n) == 0 && bulk::shift_of(addend + n) == 0;
   // A full tile's copy ends (4 - s) % 4 floats past the tile, s being the array's sx or sa.
   const size_t pad = std::max((4 - pl.sx) % 4, (4 - pl.sa) % 4);
   if (last_ok)

@@ -5,7 +5,7 @@
 // every launch, median of 21 launches: v05's launcher, one tile a block with T threads and U
 // vectors of each input a thread (all loads issued before the first add), and CUB's call as
 // elementwise/cub_baseline.cuh makes it. Every variant's output is compared with CUB's.
-//   nvcc -O3 -std=c++17 -arch=sm_90 -I. -I/usr/local/cuda/include/cccl \
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I. -I/usr/local/cuda/include/cccl
 //     elementwise/lab/probe_add.cu common/device.cu -o probe_add && ./probe_add
 #include <cub/device/device_transform.cuh>
 
@@ -40,12 +40,6 @@ __global__ void __launch_bounds__(THREADS)
         make_float4(vx[u].x + va[u].x, vx[u].y + va[u].y, vx[u].z + va[u].z, vx[u].w + va[u].w);
 }
 
-__global__ void fill(float* p, size_t n, unsigned seed) {
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
-       i += size_t(gridDim.x) * blockDim.x)
-    p[i] = float((i * 2654435761u + seed) % 1000) * 0.25f;
-}
-
 }  // namespace
 
 int main() {
@@ -58,8 +52,8 @@ int main() {
   cudaMalloc(&out, max_n * 4);
   cudaMalloc(&ref, max_n * 4);
   cudaMalloc(&scratch, 8);
-  fill<<<2048, 256>>>(x, max_n, 7);
-  fill<<<2048, 256>>>(a, max_n, 11);
+  probe_timing::fill_pattern(x, max_n, 7);
+  probe_timing::fill_pattern(a, max_n, 11);
   cudaStream_t s;
   cudaStreamCreate(&s);
   {

@@ -10,7 +10,7 @@
 // bulk<256, 3, 1> is CUB's own choice for two float inputs on sm_90 (the fewest items a thread that
 // keep 48 KB of loads in flight an SM). Every variant's output is compared with CUB's.
 // Modes: PROBE_V08=1 and PROBE_CROSS=1 (below).
-//   nvcc -O3 -std=c++17 -arch=sm_90 -I. elementwise/lab/probe_add_bulk.cu common/device.cu \
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I. elementwise/lab/probe_add_bulk.cu common/device.cu
 //     -o probe_add_bulk && ./probe_add_bulk
 #include <cub/device/device_transform.cuh>
 
@@ -89,12 +89,6 @@ __global__ void __launch_bounds__(T)
   }
 }
 
-__global__ void fill(float* p, size_t n, unsigned seed) {
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
-       i += size_t(gridDim.x) * blockDim.x)
-    p[i] = float((i * 2654435761u + seed) % 1000) * 0.25f;
-}
-
 }  // namespace
 
 int main() {
@@ -107,8 +101,8 @@ int main() {
   cudaMalloc(&out, max_n * 4);
   cudaMalloc(&ref, max_n * 4);
   cudaMalloc(&scratch, 8);
-  fill<<<2048, 256>>>(x, max_n, 7);
-  fill<<<2048, 256>>>(a, max_n, 11);
+  probe_timing::fill_pattern(x, max_n, 7);
+  probe_timing::fill_pattern(a, max_n, 11);
   cudaStream_t s;
   cudaStreamCreate(&s);
   {
