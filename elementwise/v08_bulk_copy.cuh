@@ -68,7 +68,8 @@ __host__ __device__ constexpr unsigned stage_bytes(unsigned tile) {
 // sx, sa: how many floats x and addend start past a 16-byte boundary; every tile of either starts
 // the same distance past one, because a tile is a multiple of 4 floats. A bulk copy moves whole
 // 16-byte words, so a tile is copied from the word that holds its first element to the end of the
-// word that holds its last; only the first and the last tiles' words can reach outside the arrays.
+// word that holds its last; only the first tile's words, and the last two tiles', can reach outside
+// the arrays.
 struct Plan {
   unsigned sx = 0, sa = 0;
   bool first_direct = false;  // tile 0 starts inside a word that begins before x or addend
