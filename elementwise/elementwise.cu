@@ -18,6 +18,7 @@
 #include "elementwise/v06_constant_bias.cuh"
 #include "elementwise/v07_fastdivmod_broadcast.cuh"
 #include "elementwise/v08_bulk_copy.cuh"
+#include "elementwise/v09_size_dispatch.cuh"
 // Your own rungs' files (a reader's, not yet the ladder's): elementwise/mine.inc, first part.
 #define LADDER_MINE_FILES
 #include "elementwise/mine.inc"
@@ -185,8 +186,11 @@ Operator make(const char* name, const char* description, const char* bytes) {
     op.distributions = fused_distributions();
     op.bench_distributions = {"uniform", "bias1000"};
   }
-  if constexpr (K == Kind::kAdd && sizeof(T) == 4)  // two input streams: bulk copies
+  if constexpr (K == Kind::kAdd && sizeof(T) == 4) {  // two input streams: bulk copies
     op.versions.push_back(hopper_only(entry<T>(name, K, v08::kDoc, v08::launch<K, T>)));
+    op.versions.push_back(
+        with_dispatch(entry<T>(name, K, v09::kDoc, v09::launch<K, T>), v09::dispatch_bounds));
+  }
   // Your own rungs, after the ladder's top rung: elementwise/mine.inc, second part.
   for (Version& v : std::vector<Version>{
 #include "elementwise/mine.inc"

@@ -98,7 +98,7 @@ cudaError_t launch(const T* in, unsigned* bins, size_t n, void* ws, cudaStream_t
     },
     "elementwise": {
         "entry": "yours(entry<T>(name, K, {v}::kDoc, {v}::launch<K, T>, {v}::kMaxN)),",
-        # v06 and v07 are rungs of the fused operators only, v08 of add_f32 only (Hopper): v05 is
+        # v06 and v07 are rungs of the fused operators only, v08 and v09 of add_f32 only: v05 is
         # the top rung that serves all five
         "top": "v05",
         "launcher": """\

@@ -140,10 +140,19 @@ int main() {
     const bool cross_mode = std::getenv("PROBE_CROSS") != nullptr;
     // PROBE_V08=1: v08's launcher against the probe's own CUB-shaped kernel and the two ways
     // v08's kernel differs from it (stages 16 bytes longer, the loop's count a run-time value).
+    // PROBE_LG=18,20 sets the sizes (log2) of the default and PROBE_V08 modes.
     const bool v08_mode = std::getenv("PROBE_V08") != nullptr;
-    for (int lg : cross_mode ? std::vector<int>{}
-                  : v08_mode ? std::vector<int>{27, 30}
-                             : std::vector<int>{28, 29, 30}) {
+    std::vector<int> lgs = v08_mode ? std::vector<int>{27, 30} : std::vector<int>{28, 29, 30};
+    if (const char* e = std::getenv("PROBE_LG")) {
+      lgs.clear();
+      for (const char* p = e; *p != '\0';) {
+        char* end = nullptr;
+        lgs.push_back(int(std::strtol(p, &end, 10)));
+        p = *end == ',' ? end + 1 : end;
+        if (end == p && *p != '\0') break;
+      }
+    }
+    for (int lg : cross_mode ? std::vector<int>{} : lgs) {
       const size_t n = size_t(1) << lg;
       auto cub_call = [&] {
         cub::DeviceTransform::Transform(::cuda::std::make_tuple(x, a), ref, int(n), AddOp{}, s);
