@@ -27,16 +27,16 @@ namespace ladder::elementwise::v09 {
 
 inline constexpr VersionDoc kDoc = {
     9, "v09_size_dispatch",
-    "Kernel picked from n: v05 below 2^26 elements, v08's bulk copies above",
+    "Kernel picked from n: v05 below 2^26 elements, v08's bulk copies from there",
     /*technique*/
     "Dispatch by problem size. Below 2^26 elements v05's register tiles (16-byte vector loads, "
     "one tile of 256 x 4 a block); from 2^26 on, v08's bulk copies into shared memory with its "
     "tile sized for 48 KiB in flight per SM. v05 at every size on a GPU that cannot run sm_90 "
     "code.",
     /*changes*/
-    "v08 ran its bulk copies at every size, and below 2^26 elements they took 0.7% to 9% more "
-    "time than v05's register tiles on the H200; from 2^27 v08 is the faster one. add_f32 only, "
-    "as v08.",
+    "v08 ran its bulk copies at every size, and from 2^16 to 2^25 elements they took 0.7% to 9% "
+    "more time than v05's register tiles on the H200; from 2^27 v08 is the faster one. add_f32 "
+    "only, as v08.",
     /*remains*/
     "The memory system above the bound, as in v05 and v08; the launch at the smallest sizes. The "
     "bound is the H200's crossing (level at 2^26); the H100's has not been measured.",
@@ -45,7 +45,7 @@ inline constexpr VersionDoc kDoc = {
     "as in reduce v12 and scan v16"};
 
 // The smallest n that takes v08's bulk copies (where sm_90 code runs). On the H200 the two
-// launchers took the same time at 2^26 (v08 / v05 = 0.999 and 1.000 in two runs of the probe),
+// launchers took the same time at 2^26 (v08 / v05 = 1.000 and 0.999 in two runs of the probe),
 // v08 0.5% less at 2^27 and 1% less at 2^28, 0.7% more at 2^25 and more below.
 inline constexpr size_t kBulkFrom = size_t(1) << 26;
 

@@ -235,7 +235,7 @@ if has arch80; then
       --benchmark_repetitions=1 >"$OUT/arch80-bench.log" 2>&1
     echo "arch80 benchmark rc=$? verified=1: $(grep -c 'verified=1' "$OUT/arch80-bench.log"), " \
       "ERROR lines: $(grep -c 'ERROR OCCURRED' "$OUT/arch80-bench.log"), skips: " \
-      "$(grep -c 'skipped: needs sm_90' "$OUT/arch80-bench.log"), context lost: " \
+      "$(grep -c 'SKIPPED: .needs sm_90 code' "$OUT/arch80-bench.log"), context lost: " \
       "$(grep -ci 'context was lost' "$OUT/arch80-bench.log")" | tee -a "$LOG"
   else
     echo "arch80 build failed" | tee -a "$LOG"
