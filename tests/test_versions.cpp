@@ -113,7 +113,10 @@ INSTANTIATE_TEST_SUITE_P(Registry, VersionTest, testing::ValuesIn(all_cases()), 
 
 // Size-dispatching rungs (Version::dispatch_bounds) on both sides of every boundary of this GPU:
 // n = b, the largest n of the smaller path, and b + 1, the smallest of the next; every input
-// distribution, two poisoned runs each as above.
+// distribution, two poisoned runs each as above. A bound past 2^28 + 1 runs with the opt-in huge
+// tests, on the operator's huge_distributions where it names them (sort: uniform and few;
+// HugeBounds/ takes every input at sort's older bounds); LADDER_DISPATCH_FROM=<n> skips the bounds
+// below n, so that one large bound fits one run.
 // Whether LADDER_HUGE_TESTS asks for op's tests of gigabyte sizes: "1" (all) or a comma list.
 bool huge_tests_wanted(const std::string& op) {
   const char* env = std::getenv("LADDER_HUGE_TESTS");
@@ -145,17 +148,23 @@ TEST_P(DispatchTest, BothSidesOfEachThreshold) {
     GTEST_SKIP() << c.version->name() << " skipped: " << sm90_skip_reason();
   const std::vector<size_t> bounds = c.version->dispatch_bounds();
   ASSERT_FALSE(bounds.empty());
+  const char* from_env = std::getenv("LADDER_DISPATCH_FROM");
+  const size_t from = from_env && *from_env ? std::strtoull(from_env, nullptr, 0) : 0;
   for (size_t b : bounds)
-    for (size_t n : {b, b + 1})
-      for (const std::string& d : c.op->distributions) {
-        if (n > c.version->max_n) continue;
-        // A boundary past 2^28 (sort v10's switch to 64-bit look-back words at 2^30) needs
-        // gigabytes and minutes per input: it runs with the opt-in huge tests.
-        if (n > (size_t(1) << 28) + 1 && !huge_tests_wanted(c.op->name)) {
-          std::printf("[ NOTE     ] %s n=%zu skipped: set LADDER_HUGE_TESTS=1 (or =%s)\n",
-                      c.version->name().c_str(), n, c.op->name.c_str());
-          continue;
-        }
+    for (size_t n : {b, b + 1}) {
+      if (b < from || n > c.version->max_n) continue;
+      // A boundary past 2^28 (sort v10's switch to 64-bit look-back words at 2^30) needs
+      // gigabytes and minutes per input: it runs with the opt-in huge tests.
+      const bool huge = n > (size_t(1) << 28) + 1;
+      if (huge && !huge_tests_wanted(c.op->name)) {
+        std::printf("[ NOTE     ] %s n=%zu skipped: set LADDER_HUGE_TESTS=1 (or =%s)\n",
+                    c.version->name().c_str(), n, c.op->name.c_str());
+        continue;
+      }
+      const std::vector<std::string>& dists = huge && !c.op->huge_distributions.empty()
+                                                  ? c.op->huge_distributions
+                                                  : c.op->distributions;
+      for (const std::string& d : dists) {
         const uint64_t seed = 0xd15 + n;
         std::unique_ptr<Runner> runner = c.version->make(Problem{n, d, seed, 0});
         for (int run = 0; run < 2; ++run) {
@@ -167,6 +176,7 @@ TEST_P(DispatchTest, BothSidesOfEachThreshold) {
                             << r.message;
         }
       }
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Dispatch, DispatchTest, testing::ValuesIn(dispatch_cases()),
