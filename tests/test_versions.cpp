@@ -165,6 +165,9 @@ TEST_P(DispatchTest, BothSidesOfEachThreshold) {
                                                   ? c.op->huge_distributions
                                                   : c.op->distributions;
       for (const std::string& d : dists) {
+        if (huge)  // minutes each: say which ran
+          std::printf("[ NOTE     ] %s n=%zu (threshold %zu) dist=%s\n", c.version->name().c_str(),
+                      n, b, d.c_str());
         const uint64_t seed = 0xd15 + n;
         std::unique_ptr<Runner> runner = c.version->make(Problem{n, d, seed, 0});
         for (int run = 0; run < 2; ++run) {
