@@ -8,8 +8,8 @@
 // Changes from v05: the loads leave the registers: the TMA moves each input's slice as one
 // request, and the tile is sized by Little's law rather than the vector width. On the H200 v05's
 // register tiles stayed 0.5% to 1.3% behind CUB for add_f32 from 2^27 up; v08 is level.
-// Remains (bottleneck): at large sizes the memory system. Below 2^27 v05 is the faster rung (v08
-// is 1.5% behind CUB at 2^18 on the H200): a rung that dispatches by size would take both. The
+// Remains (bottleneck): at large sizes the memory system. Below 2^26 elements v05 is the faster
+// rung on the H200 (by 0.7% to 9% from 2^16 to 2^25); v09 takes each where it wins. The
 // tile is sharp: 32 KiB in flight is 9% to 15% slower, 64 KiB 0.6% to 1.2% slower
 // (elementwise/lab/LAB_NOTES.md, "add_f32: bulk copies (v08)").
 // Source: NVIDIA CCCL, cub::DeviceTransform, its bulk-copy algorithm (Algorithm::ublkcp in
@@ -43,8 +43,9 @@ inline constexpr VersionDoc kDoc = {
     "for Little's law instead of the vector width. add_f32 only: it is the operator whose v05 "
     "stayed 0.5% to 1.3% behind CUB from 2^27 up on the H200.",
     /*remains*/
-    "At large sizes the memory system. Below 2^27 v05 is the faster rung (a size dispatch would "
-    "take both). The tile is sharp: 32 KiB in flight is 9% to 15% slower, 64 KiB 0.6% to 1.2% "
+    "At large sizes the memory system. Below 2^26 elements v05 is the faster rung on the H200 "
+    "(v09 takes each where it wins). The tile is sharp: 32 KiB in flight is 9% to 15% slower, 64 "
+    "KiB 0.6% to 1.2% "
     "slower. Hopper only (needs sm_90 code).",
     /*source*/
     "NVIDIA CCCL, cub::DeviceTransform's bulk-copy algorithm (Algorithm::ublkcp, "

@@ -1258,7 +1258,7 @@ class ChapterTableTest(unittest.TestCase):
                 errors = []
                 report.chapter_table(files, results.FROZEN, errors)
                 # a `top:` that names no rung file of the folder is an error too (elementwise's
-                # names v07, the fused headline's top rung, below v08 which serves add only)
+                # names v07, the fused headline's top rung, below v08 and v09, which serve add only)
                 erow = os.path.join(d, "elementwise", "chapter_row.txt")
                 etext = open(erow).read()
                 self.assertIn("top: v07_fastdivmod_broadcast", etext)

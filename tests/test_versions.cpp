@@ -111,12 +111,6 @@ TEST_P(VersionTest, MatchesReference) {
 
 INSTANTIATE_TEST_SUITE_P(Registry, VersionTest, testing::ValuesIn(all_cases()), case_name);
 
-// Size-dispatching rungs (Version::dispatch_bounds) on both sides of every boundary of this GPU:
-// n = b, the largest n of the smaller path, and b + 1, the smallest of the next; every input
-// distribution, two poisoned runs each as above. A bound past 2^28 + 1 runs with the opt-in huge
-// tests, on the operator's huge_distributions where it names them (sort: uniform and few;
-// HugeBounds/ takes every input at sort's older bounds); LADDER_DISPATCH_FROM=<n> skips the bounds
-// below n, so that one large bound fits one run.
 // Whether LADDER_HUGE_TESTS asks for op's tests of gigabyte sizes: "1" (all) or a comma list.
 bool huge_tests_wanted(const std::string& op) {
   const char* env = std::getenv("LADDER_HUGE_TESTS");
@@ -141,6 +135,12 @@ std::vector<DispatchCase> dispatch_cases() {
 
 class DispatchTest : public testing::TestWithParam<DispatchCase> {};
 
+// Size-dispatching rungs (Version::dispatch_bounds) on both sides of every boundary of this GPU:
+// n = b, the largest n of the smaller path, and b + 1, the smallest of the next; every input
+// distribution, two poisoned runs each as above. A bound past 2^28 + 1 runs with the opt-in huge
+// tests, on the operator's huge_distributions where it names them (sort: uniform and few;
+// HugeBounds/ takes every input at sort's older bounds); LADDER_DISPATCH_FROM=<n> skips the bounds
+// below n, so that one large bound fits one run.
 TEST_P(DispatchTest, BothSidesOfEachThreshold) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
   const DispatchCase& c = GetParam();
