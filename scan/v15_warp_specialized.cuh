@@ -12,7 +12,10 @@
 // v15's deficit to v14, while at 2^22 v15 stays slower than v14 even when no tile waits). At 2^28
 // the look-ahead is hidden (the H200 runs v15 as fast without it) and the pipeline stays a few
 // per cent short of the copy ceiling: on the H200 it copies, without scanning, no faster than v15
-// scans, and no other shape of it is faster (scan/lab/LAB_NOTES.md, "Where the stages start").
+// scans. Loading each tile as four quarter-tile copies, at most four in flight a block, it copies
+// within two per cent of the ceiling, but then scans no faster: the look-ahead's reads of the
+// status words (every block reads every status) hold it (scan/lab/LAB_NOTES.md, "A data path at
+// 98% of the copy").
 // Source: Merrill & Garland 2016 (single pass, tile aggregates); CCCL's "warpspeed" scan
 // (NVIDIA/cccl PR #6811: warp specialization, staged TMA loads, decoupled look-ahead).
 #pragma once
@@ -56,7 +59,10 @@ inline constexpr VersionDoc kDoc = {
     "v15's deficit to v14, while at 2^22 v15 stays slower than v14 even when no tile waits). "
     "At 2^28 the look-ahead is "
     "hidden (on the H200 v15 runs as fast without it); the pipeline stays a few per cent short "
-    "of the copy ceiling: on the H200 it copies, without scanning, no faster than v15 scans.",
+    "of the copy ceiling: on the H200 it copies, without scanning, no faster than v15 scans. "
+    "Loading each tile as four quarter-tile copies, at most four in flight a block, it copies "
+    "within two per cent of the ceiling but scans no faster: then the look-ahead's reads of the "
+    "status words, every block reading every status, hold it.",
     /*source*/
     "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016), the "
     "tile aggregates; NVIDIA/cccl PR #6811, "

@@ -22,7 +22,9 @@
 // memory; PROBE_ALIGNED=1: the variants above, all on a 128-byte boundary; PROBE_PAIR=1: the run's
 // 16-byte stores with each int4 read from the stage as two aligned int4 and a select
 // (bulk::staged_int4: no bank conflict) against the four 4-byte reads, for v06 and v07 (written
-// 2026-11-30 after the session's device time was spent: not yet run). `./p I`: input I only.
+// 2026-11-30 after the session's device time was spent: not yet run); PROBE_THROTTLE=1: the
+// shipped v06 shape and v07's with the producer keeping at most THR bulk copies in flight.
+// `./p I`: input I only.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_stores.cu common/device.cu -o p &&
 //   ./p
 #include <cub/device/device_select.cuh>
@@ -100,7 +102,9 @@ __device__ __forceinline__ void put(X* p, X v) {
 // PAD < 0: the stages start at the dynamic shared memory's base, declared as v06 declares it;
 // else at PAD bytes past a base declared 1024-byte aligned. `where` (if not null): block 0 writes
 // the stages' shared-memory address there.
-template <int LOOK, unsigned WIN, int STORE, int PAD = -1>
+// THR > 0: the producer claims and loads a tile only once the load THR tiles back has landed (at
+// most THR bulk copies in flight a block, every stage still in use).
+template <int LOOK, unsigned WIN, int STORE, int PAD = -1, unsigned THR = 0>
 __global__ void __launch_bounds__(kThreads, 1)
     kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, unsigned long long* count,
            size_t n, unsigned tiles, unsigned* counter, void* status_words, unsigned* where) {
@@ -137,6 +141,9 @@ __global__ void __launch_bounds__(kThreads, 1)
     for (unsigned i = 0;; ++i) {
       const unsigned s = i % NS, round = i / NS;
       if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
+      if constexpr (THR > 0) {
+        if (i >= THR) bulk::wait(&full[(i - THR) % NS], ((i - THR) / NS) & 1);
+      }
       unsigned t = 0;
       if (lane == 0) t = atomicAdd(counter, 1u);
       t = __shfl_sync(0xffffffffu, t, 0);
@@ -283,20 +290,20 @@ __global__ void __launch_bounds__(kThreads, 1)
 
 unsigned* g_where = nullptr;  // set for the check runs: the stages' address is printed
 
-template <int LOOK, unsigned WIN, int STORE, int PAD = -1>
+template <int LOOK, unsigned WIN, int STORE, int PAD = -1, unsigned THR = 0>
 cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n, void* ws,
                    cudaStream_t st) {
   const size_t tiles = (n + kTile - 1) / kTile;
   constexpr size_t kSmem = NS * size_t(kStageVecs<STORE>) * sizeof(int4) + (PAD < 0 ? 0 : PAD);
-  auto k = kernel<LOOK, WIN, STORE, PAD>;
+  auto k = kernel<LOOK, WIN, STORE, PAD, THR>;
   cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
   static const size_t resident = [&] {
     const size_t r = resident_grid(reinterpret_cast<const void*>(k), kThreads, kSmem);
     cudaFuncAttributes a{};
     cudaFuncGetAttributes(&a, k);
-    printf("kernel<%d, %u, %d, %d>: %d registers, %zu static smem bytes, grid %zu\n", LOOK, WIN,
-           STORE, PAD, a.numRegs, a.sharedSizeBytes, r);
+    printf("kernel<%d, %u, %d, %d, %u>: %d registers, %zu static smem bytes, grid %zu\n", LOOK, WIN,
+           STORE, PAD, THR, a.numRegs, a.sharedSizeBytes, r);
     return r;
   }();
   const size_t words = LOOK == kStatus32 ? tiles * 4 : LOOK == kStatus64 ? tiles * 8 : 0;
@@ -386,6 +393,17 @@ int main(int argc, char** argv) {
     CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
     CASE("atomic vec plain pad 0", false, kAtomic, 8, kVecPlain, 0);
     CASE("atomic vec pair pad 0", false, kAtomic, 8, kVecPair, 0);
+  }
+  if (std::getenv("PROBE_THROTTLE")) {  // at most THR bulk copies in flight a block
+    cases.resize(3);
+    CASE("s64 w16 vec plain pad 0 (=v06)", true, kStatus64, 16, kVecPlain, 0);
+    CASE("s64 w16 vec plain pad 0 THR 1", true, kStatus64, 16, kVecPlain, 0, 1);
+    CASE("s64 w16 vec plain pad 0 THR 2", true, kStatus64, 16, kVecPlain, 0, 2);
+    CASE("s64 w16 vec plain pad 0 THR 3", true, kStatus64, 16, kVecPlain, 0, 3);
+    CASE("s64 w16 vec plain pad 0 THR 4", true, kStatus64, 16, kVecPlain, 0, 4);
+    CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
+    CASE("atomic scalar stcs pad 0 THR 2", false, kAtomic, 8, kScalarStcs, 0, 2);
+    CASE("atomic scalar stcs pad 0 THR 3", false, kAtomic, 8, kScalarStcs, 0, 3);
   }
   if (std::getenv("PROBE_PADS")) {  // where the stages start, on v06's shape
     CASE("s64 w8 scalar stcs pad 0", true, kStatus64, 8, kScalarStcs, 0);

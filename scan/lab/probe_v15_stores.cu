@@ -25,12 +25,23 @@
 // `./p align` times the kAlign bit against v15 as shipped, alone and with the other bits;
 // `./p align-shapes` the shapes of `small` again, aligned and with plain stores (blocks an SM: what
 // fits, as labelled).
+// The modes of 2026-11-30 (nineteenth session) add the MODE bits kPieces to kPad16 and the
+// template parameters THR (bulk copies in flight a block), SLEEP and K (tiles a claim), each
+// described where it is declared, and time them:
+//   `./p throttle`  THR, whole-tile copies;   `./p pieces`  THR in quarter tiles (kPieces);
+//   `./p parts`     the scan's parts removed one by one (timing only where marked);
+//   `./p look`      cheaper look-aheads: kLate, kGroup, kPrepub (timing only), kHold;
+//   `./p wait`      polling back-off, kTwo, status words 32 or 128 bytes apart, kHold;
+//   `./p claims`    K = 2 (a status word a claim of two tiles).
+// PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
-// (scan/lab/LAB_NOTES.md, "The list, run").
+// (scan/lab/LAB_NOTES.md, "The list, run"); the modes of 2026-11-30:
+// results/logs/h200-session19-2026-11-30/ (the lab notes, "A data path at 98% of the copy").
 #include <cub/device/device_scan.cuh>
 
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <string>
 #include <vector>
@@ -48,7 +59,100 @@ using namespace ladder::scan;
 
 namespace probe {
 
-enum : unsigned { kPlain = 1, kBulk = 2, kStatic = 4, kEvict = 8, kCopy = 16, kAlign = 32 };
+// kPlain ... kAlign: the top of this header.
+enum : unsigned {
+  kPlain = 1,
+  kBulk = 2,
+  kStatic = 4,
+  kEvict = 8,
+  kCopy = 16,
+  kAlign = 32,
+  kPieces = 64,     // each tile four quarter-tile bulk copies (aligned stages; see kernel)
+  kNoReduce = 128,  // timing only: the reduce warps publish 0 and leave the chunk prefixes unset
+  kNoScan = 256,    // timing only: the scan-store adds the prefixes without the warp scan
+  kNoLook = 512,    // timing only: no look-ahead, every tile's prefix 0
+  kLate = 1024,     // the look-ahead starts once its own tile has landed, not when claimed
+  kGroup = 2048,    // group words of 32 tiles besides the statuses (advance_grouped)
+  kPrepub = 4096,   // timing only: every status reads as published (0x01 bytes), so nothing waits
+  kHold = 8192,   // scan-store: scan the tile into registers, free the stage, then wait the prefix
+  kTwo = 16384,   // two scan-store squads, taking alternate tiles
+  kPad4 = 32768,  // tile t's status at status[4 t]: one status a 32-byte sector
+  kPad16 = 65536  // tile t's status at status[16 t]: one status a 128-byte line
+};
+
+template <unsigned MODE>
+inline constexpr unsigned kStride = MODE& kPad16  ? 16
+                                    : MODE& kPad4 ? 4
+                                                  : 1;
+
+// Block size: reduce squad, one or two scan-store squads, producer and look-ahead warps.
+template <unsigned W, unsigned MODE>
+inline constexpr unsigned kThreads = ((MODE & kTwo ? 3 : 2) * W + 2) * 32;
+
+// lookback::advance_to, sleeping SLEEP ns after every round trip that leaves tiles unpublished.
+template <unsigned WIN, unsigned SLEEP, unsigned STRIDE = 1>
+__device__ __forceinline__ void advance_sleep(const lookback::Status* status, size_t tile,
+                                              size_t& counted, int32_t& sum) {
+  const unsigned lane = threadIdx.x % 32;
+  while (counted < tile) {
+    lookback::Status word[WIN];
+#pragma unroll
+    for (unsigned j = 0; j < WIN; ++j) {
+      const size_t k = counted + 32 * j + lane;
+      word[j] = k < tile ? lookback::peek(status + k * STRIDE) : 0;
+    }
+#pragma unroll
+    for (unsigned j = 0; j < WIN; ++j) {
+      const unsigned ready = __ballot_sync(0xffffffffu, (word[j] >> 32) != lookback::kInvalid);
+      const unsigned run = ~ready ? __ffs(~ready) - 1 : 32;
+      const uint32_t v = lane < run ? static_cast<uint32_t>(word[j]) : 0u;
+      sum += static_cast<int32_t>(__reduce_add_sync(0xffffffffu, v));
+      counted += run;
+      if (run < 32) break;
+    }
+    if (SLEEP > 0 && counted < tile) __nanosleep(SLEEP);
+  }
+}
+
+// The last, partial tile's stores: the elements of x that lie below n, from element e on.
+__device__ __forceinline__ void store_tail(int32_t* out, size_t n, size_t e, int4 x) {
+  if (e + 0 < n) out[e + 0] = x.x;
+  if (e + 1 < n) out[e + 1] = x.y;
+  if (e + 2 < n) out[e + 2] = x.z;
+  if (e + 3 < n) out[e + 3] = x.w;
+}
+
+// Grouped statuses (kGroup): besides its own status, each tile adds (1 << 40) + its aggregate (as
+// uint32) to the word of its group of G tiles, so a group word holds the group's count of published
+// tiles above bit 40 and their sum modulo 2^32 in its low half. The look-ahead takes whole groups
+// below `tile` 32 group words a round trip, and the tiles of a group that is not complete one by
+// one, as lookback::advance_to does. Same contract as advance_to.
+template <unsigned G>
+__device__ __forceinline__ void advance_grouped(const lookback::Status* status,
+                                                const lookback::Status* group, size_t tile,
+                                                size_t& counted, int32_t& sum) {
+  const unsigned lane = threadIdx.x % 32;
+  while (counted < tile) {
+    if (counted % G == 0 && counted + G <= tile) {
+      const size_t gend = tile / G, k = counted / G + lane;
+      const lookback::Status w = k < gend ? lookback::peek(group + k) : 0;
+      const unsigned ready = __ballot_sync(0xffffffffu, k < gend && (w >> 40) == G);
+      const unsigned run = ~ready ? __ffs(~ready) - 1 : 32;
+      if (run > 0) {
+        sum += int32_t(__reduce_add_sync(0xffffffffu, lane < run ? uint32_t(w) : 0u));
+        counted += size_t(run) * G;
+        continue;
+      }
+    }
+    const size_t end = (counted / G + 1) * G, lim = end < tile ? end : tile, k = counted + lane;
+    const lookback::Status w = k < lim ? lookback::peek(status + k) : 0;
+    const unsigned ready =
+        __ballot_sync(0xffffffffu, k < lim && uint32_t(w >> 32) != lookback::kInvalid);
+    const unsigned run = ~ready ? __ffs(~ready) - 1 : 32;
+    sum += int32_t(__reduce_add_sync(0xffffffffu, lane < run ? uint32_t(w) : 0u));
+    counted += run;
+  }
+}
 
 __device__ __forceinline__ unsigned long long evict_first_policy() {
   unsigned long long p;
@@ -77,8 +181,18 @@ __device__ __forceinline__ void store_bulk(void* dst, const void* src, unsigned 
 }
 
 // v15's specialized_kernel (aligned input only), with the MODE bits above.
-template <unsigned W, unsigned V, unsigned NS, unsigned WIN, unsigned MODE>
-__global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
+// THR > 0: the producer claims and loads a tile only once the load THR tiles back has landed, so a
+// block keeps at most THR bulk copies in flight while all NS stages still hold landed tiles. With
+// kPieces (aligned input) each tile is four bulk copies of a quarter tile, each on its own
+// mbarrier, and THR counts quarters: the producer issues a quarter once the quarter THR back has
+// landed, a sliding window of THR quarters in flight a block.
+// K > 1: one claim takes K consecutive tiles (K consecutive stages), and the statuses and the
+// look-ahead are per claim: tile t's status is status[t / K], the claim's aggregate, so the
+// look-ahead reads a K-th of the statuses. The reduce warps keep each tile's exclusive sum within
+// its claim (tile_excl), which the scan-store adds to the claim's prefix. tiles % K == 0.
+template <unsigned W, unsigned V, unsigned NS, unsigned WIN, unsigned MODE, unsigned THR = 0,
+          unsigned SLEEP = 0, unsigned K = 1>
+__global__ void __launch_bounds__(kThreads<W, MODE>, 1)
     kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n, unsigned tiles,
            unsigned* counter, lookback::Status* status) {
   constexpr unsigned T = W * 32;
@@ -90,46 +204,100 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
   extern __shared__ int4 stage_data16[];
   extern __shared__ __align__(128) int4 stage_data128[];
   int4* const stage_data = (MODE & kAlign) ? stage_data128 : stage_data16;
-  __shared__ alignas(8) unsigned long long full[NS], claimed[NS], reduced[NS], prefixed[NS],
-      empty[NS];
-  __shared__ unsigned tile_of[NS];
+  // kHold: the prefixes hand over through a ring of 2 NS (a freed stage may be claimed again
+  // before its tile's prefix is read; the look-ahead stays fewer than 2 NS tiles ahead)
+  constexpr unsigned NP = (MODE & kHold) ? 2 * NS : NS;
+  __shared__ alignas(8) unsigned long long full[NS], claimed[NP], reduced[NS], prefixed[NP],
+      empty[NS], piece[NS][4];
+  __shared__ unsigned tile_of[NS], look_tile[NP];  // look_tile: the look-ahead's, a ring of NP
   __shared__ int32_t chunk_prefix[NS][kChunks];
-  __shared__ int32_t tile_prefix[NS];
+  __shared__ int32_t tile_prefix[NP];
+  __shared__ int32_t tile_excl[NS];  // K > 1: the tile's exclusive sum within its claim
+  static_assert(NS % K == 0, "a claim's stages");
+  static_assert(K == 1 || !(MODE & (kHold | kLate | kGroup | kStatic | kNoReduce | kTwo)),
+                "K > 1 with the plain forms only");
+  constexpr unsigned NC = NP / K;  // the claims' ring (look_tile, claimed, prefixed, tile_prefix)
+  const unsigned claims = tiles / K;
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  constexpr unsigned kSquads = MODE & kTwo ? 2 : 1, kProducer = (1 + kSquads) * W;
   if (threadIdx.x == 0) {
     for (unsigned s = 0; s < NS; ++s) {
+      for (unsigned q = 0; q < 4; ++q) bulk::barrier_init(&piece[s][q], 1);
       bulk::barrier_init(&full[s], 32);
       bulk::barrier_init(&claimed[s], 1);
       bulk::barrier_init(&reduced[s], 32);
       bulk::barrier_init(&prefixed[s], 1);
+      if (NP > NS) bulk::barrier_init(&prefixed[NS + s], 1);
+      if (NP > NS) bulk::barrier_init(&claimed[NS + s], 1);
       bulk::barrier_init(&empty[s], T);
     }
   }
   __syncthreads();
-  if (warp == 2 * W) {
+  if (warp == kProducer) {
     unsigned long long policy = 0;
     if constexpr (MODE & kEvict) policy = evict_first_policy();
+    unsigned claim = 0;
     for (unsigned i = 0;; ++i) {
       const unsigned s = i % NS, round = i / NS;
       if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
+      if constexpr (THR > 0 && !(MODE & kPieces)) {
+        if (i >= THR) bulk::wait(&full[(i - THR) % NS], ((i - THR) / NS) & 1);
+      }
       unsigned t = 0;
       if constexpr (MODE & kStatic) {
         t = blockIdx.x + i * gridDim.x;
       } else {
-        if (lane == 0) t = atomicAdd(counter, 1u);
-        t = __shfl_sync(0xffffffffu, t, 0);
+        if (i % K == 0) {
+          if (lane == 0) claim = atomicAdd(counter, 1u);
+          claim = __shfl_sync(0xffffffffu, claim, 0);
+        }
+        t = claim >= claims ? tiles : claim * K + i % K;
       }
       if (lane == 0) {
         tile_of[s] = t;
-        bulk::arrive(&claimed[s]);
+        if (i % K == 0) {
+          look_tile[(i / K) % NC] = K == 1 ? t : claim;
+          bulk::arrive(&claimed[(i / K) % NC]);
+        }
       }
       if (t >= tiles) {
         bulk::arrive(&full[s]);
+        if constexpr (MODE & kTwo) {  // a second end marker, for the other squad
+          const unsigned s2 = (i + 1) % NS, r2 = (i + 1) / NS;
+          if (r2 > 0) bulk::wait(&empty[s2], (r2 - 1) & 1);
+          if (lane == 0) {
+            tile_of[s2] = tiles;
+            look_tile[(i + 1) % NP] = tiles;
+            bulk::arrive(&claimed[(i + 1) % NP]);
+          }
+          bulk::arrive(&full[s2]);
+        }
         break;
       }
       const size_t base = size_t(t) * kTileElems;
       int4* dst = stage_data + size_t(s) * kVecs;
-      if (base + kTileElems <= n) {
+      if constexpr (MODE & kPieces) {
+        if (base + kTileElems <= n) {
+          for (unsigned q = 0; q < 4; ++q) {
+            if constexpr (THR > 0) {
+              const unsigned g = 4 * i + q;
+              if (g >= THR) {
+                const unsigned h = g - THR;
+                bulk::wait(&piece[(h / 4) % NS][h % 4], ((h / 4) / NS) & 1);
+              }
+            }
+            if (lane == 0)
+              bulk::load(dst + q * (kVecs / 4), in + base + q * (kTileElems / 4),
+                         unsigned(kVecs * 4), &piece[s][q]);
+          }
+        } else {
+          int32_t* d = reinterpret_cast<int32_t*>(dst);
+          for (size_t k = lane; k < kTileElems; k += 32) d[k] = base + k < n ? in[base + k] : 0;
+          bulk::fence_proxy_async_shared();
+          if (lane < 4) bulk::arrive(&piece[s][lane]);
+        }
+        bulk::arrive(&full[s]);
+      } else if (base + kTileElems <= n) {
         if (lane == 0) {
           if constexpr (MODE & kEvict)
             load_hinted(dst, in + base, unsigned(kVecs * 16), &full[s], policy);
@@ -145,31 +313,60 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
         bulk::arrive(&full[s]);
       }
     }
-  } else if (warp == 2 * W + 1) {
+  } else if (warp == kProducer + 1) {
     size_t counted = 0;
     int32_t sum = 0;
-    for (unsigned i = 0;; ++i) {
+    for (unsigned i = 0;; ++i) {  // K > 1: i counts claims
       const unsigned s = i % NS, round = i / NS;
-      bulk::wait(&claimed[s], round & 1);
-      const size_t t = tile_of[s];
-      if (t >= tiles) break;
-      if constexpr (!(MODE & kCopy)) lookback::advance_to<WIN>(status, t, counted, sum);
+      bulk::wait(&claimed[i % NC], (i / NC) & 1);
+      const size_t t = look_tile[i % NC];
+      if (t >= claims) break;
+      // kLate waits on the stage's barriers: only without kHold, where the stage cannot move on
+      // to its next round before this warp's prefix for it
+      static_assert(!((MODE & kLate) && (MODE & kHold)), "kLate with kHold may miss the phase");
+      if constexpr (MODE & kLate) {  // start once the tile itself has landed
+        if constexpr (MODE & kPieces) {
+          for (unsigned q = 0; q < 4; ++q) bulk::wait(&piece[s][q], round & 1);
+        } else {
+          bulk::wait(&full[s], round & 1);
+        }
+      }
+      if constexpr (MODE & kGroup)
+        advance_grouped<32>(status, status + tiles, t, counted, sum);
+      else if constexpr (SLEEP > 0 || kStride<MODE> > 1)
+        advance_sleep<WIN, SLEEP, kStride<MODE>>(status, t, counted, sum);
+      else if constexpr (!(MODE & (kCopy | kNoLook)))
+        lookback::advance_to<WIN>(status, t, counted, sum);
       if (lane == 0) {
-        tile_prefix[s] = sum;
-        bulk::arrive(&prefixed[s]);
+        tile_prefix[i % NC] = sum;
+        bulk::arrive(&prefixed[i % NC]);
       }
     }
   } else if (warp < W) {
+    unsigned ends = 0;
+    int32_t run_excl = 0;  // K > 1, warp 0: the claim's sum so far
     for (unsigned i = 0;; ++i) {
       const unsigned s = i % NS, round = i / NS;
       bulk::wait(&full[s], round & 1);
       const unsigned t = tile_of[s];
       if (t >= tiles) {
         if (warp == 0) bulk::arrive(&reduced[s]);
+        if (++ends < kSquads) continue;
         break;
+      }
+      if constexpr (MODE & kPieces) {
+        for (unsigned q = 0; q < 4; ++q) bulk::wait(&piece[s][q], round & 1);
       }
       if constexpr (MODE & kCopy) {
         if (warp == 0) bulk::arrive(&reduced[s]);
+        continue;
+      }
+      if constexpr (MODE & kNoReduce) {  // timing only: aggregates 0, chunk prefixes unset
+        if (warp == 0) {
+          if (lane == 0) lookback::publish(status + t, lookback::kAggregate, 0);
+          __syncwarp();
+          bulk::arrive(&reduced[s]);
+        }
         continue;
       }
       const int4* src = stage_data + size_t(s) * kVecs;
@@ -201,20 +398,63 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
           if (lane < kChunks) chunk_prefix[s][lane] = incl - mine;
           total = __shfl_sync(0xffffffffu, incl, 31);
         }
-        if (lane == 0) lookback::publish(status + t, lookback::kAggregate, total);
+        if constexpr (K > 1) {
+          if (i % K == 0) run_excl = 0;
+          if (lane == 0) tile_excl[s] = run_excl;
+          run_excl += total;
+          if (lane == 0 && i % K == K - 1)
+            lookback::publish(status + (t / K) * kStride<MODE>, lookback::kAggregate, run_excl);
+        } else {
+          if (lane == 0) lookback::publish(status + t * kStride<MODE>, lookback::kAggregate, total);
+        }
+        if constexpr (MODE & kGroup) {
+          if (lane == 0) atomicAdd(status + tiles + t / 32, (1ull << 40) + uint32_t(total));
+        }
         __syncwarp();
         bulk::arrive(&reduced[s]);
       }
     }
   } else {
-    const unsigned j = threadIdx.x - T, w = warp - W;
-    for (unsigned i = 0;; ++i) {
+    const unsigned q = (warp - W) / W;  // the squad
+    const unsigned j = threadIdx.x - T - q * T, w = warp - W - q * W;
+    for (unsigned i = q;; i += kSquads) {
       const unsigned s = i % NS, round = i / NS;
       bulk::wait(&reduced[s], round & 1);
       const unsigned t = tile_of[s];
       if (t >= tiles) break;
-      bulk::wait(&prefixed[s], round & 1);
-      const int32_t prefix = tile_prefix[s];
+      if constexpr (MODE & kHold) {
+        const int4* src = stage_data + size_t(s) * kVecs;
+        int4 y[V];
+#pragma unroll
+        for (unsigned u = 0; u < V; ++u) {
+          int4 x = src[u * T + j];
+          x.y += x.x;
+          x.z += x.y;
+          x.w += x.z;
+          const int32_t incl = v09::scan_warp(x.w);
+          const int32_t add = chunk_prefix[s][u * W + w] + (incl - x.w);
+          y[u] = make_int4(x.x + add, x.y + add, x.z + add, x.w + add);
+        }
+        bulk::arrive(&empty[s]);  // the stage is free; the tile waits in registers
+        bulk::wait(&prefixed[i % NP], (i / NP) & 1);
+        const int32_t prefix = tile_prefix[i % NP];
+        const size_t base = size_t(t) * kTileElems;
+        const bool whole = base + kTileElems <= n;
+        int4* dst = reinterpret_cast<int4*>(out + base);
+#pragma unroll
+        for (unsigned u = 0; u < V; ++u) {
+          const int4 x =
+              make_int4(y[u].x + prefix, y[u].y + prefix, y[u].z + prefix, y[u].w + prefix);
+          if (whole) {
+            dst[u * T + j] = x;
+          } else {
+            store_tail(out, n, base + 4 * (size_t(u) * T + j), x);
+          }
+        }
+        continue;
+      }
+      bulk::wait(&prefixed[(i / K) % NC], ((i / K) / NC) & 1);
+      const int32_t prefix = tile_prefix[(i / K) % NC] + (K > 1 ? tile_excl[s] : 0);
       int4* src = stage_data + size_t(s) * kVecs;
       const size_t base = size_t(t) * kTileElems;
       const bool whole = base + kTileElems <= n;
@@ -222,7 +462,13 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
 #pragma unroll 4
       for (unsigned u = 0; u < V; ++u) {
         int4 x = src[u * T + j];
-        if constexpr (!(MODE & kCopy)) {
+        if constexpr (MODE & kNoScan) {  // timing only: the prefixes added, no scan
+          const int32_t add = prefix + chunk_prefix[s][u * W + w];
+          x.x += add;
+          x.y += add;
+          x.z += add;
+          x.w += add;
+        } else if constexpr (!(MODE & kCopy)) {
           x.y += x.x;
           x.z += x.y;
           x.w += x.z;
@@ -241,11 +487,7 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
           else
             __stcs(dst + u * T + j, x);
         } else {
-          const size_t e = base + 4 * (size_t(u) * T + j);
-          if (e + 0 < n) out[e + 0] = x.x;
-          if (e + 1 < n) out[e + 1] = x.y;
-          if (e + 2 < n) out[e + 2] = x.z;
-          if (e + 3 < n) out[e + 3] = x.w;
+          store_tail(out, n, base + 4 * (size_t(u) * T + j), x);
         }
       }
       if constexpr (MODE & kBulk) {
@@ -264,24 +506,32 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
 }
 
 // per_sm: blocks an SM (0: as many as fit, one resident wave).
-template <unsigned MODE, unsigned W = 4, unsigned V = 8, unsigned NS = 6, unsigned WIN = 8>
+template <unsigned MODE, unsigned W = 4, unsigned V = 8, unsigned NS = 6, unsigned WIN = 8,
+          unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1>
 cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream,
                    unsigned per_sm = 0) {
   constexpr size_t kTileElems = size_t(W) * 32 * V * 4;
   constexpr size_t kSmem = NS * size_t(W) * 32 * V * sizeof(int4);
   const size_t tiles = ceil_div(n, kTileElems);
-  cudaError_t e = cudaMemsetAsync(ws, 0, lookback::workspace_bytes(tiles), stream);
+  // the statuses, then (kGroup) one word per 32 tiles
+  const size_t group_bytes = (MODE & kGroup) ? ceil_div(tiles, size_t(32)) * 8 : 0;
+  cudaError_t e = cudaMemsetAsync(
+      ws, 0, lookback::workspace_bytes(tiles * kStride<MODE>) + group_bytes, stream);
+  if (e == cudaSuccess && (MODE & kPrepub))
+    e = cudaMemsetAsync(lookback::tile_status(ws), 1, tiles * sizeof(lookback::Status), stream);
   if (e != cudaSuccess) return e;
-  auto k = kernel<W, V, NS, WIN, MODE>;
+  if (tiles % K != 0) return cudaErrorInvalidValue;
+  auto k = kernel<W, V, NS, WIN, MODE, THR, SLEEP, K>;
   e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
   static const size_t resident = [&] {
-    const size_t r = resident_grid(reinterpret_cast<const void*>(k), v15::kBlockThreads<W>, kSmem);
-    printf("kernel<W %u, V %u, NS %u, WIN %u, MODE %u>: grid %zu\n", W, V, NS, WIN, MODE, r);
+    const size_t r = resident_grid(reinterpret_cast<const void*>(k), kThreads<W, MODE>, kSmem);
+    printf("kernel<W %u, V %u, NS %u, WIN %u, MODE %u, THR %u>: grid %zu\n", W, V, NS, WIN, MODE,
+           THR, r);
     return r;
   }();
   const size_t grid = std::min(tiles, per_sm ? size_t(per_sm) * current_sm_count() : resident);
-  k<<<static_cast<unsigned>(grid), v15::kBlockThreads<W>, kSmem, stream>>>(
+  k<<<static_cast<unsigned>(grid), kThreads<W, MODE>, kSmem, stream>>>(
       in, out, n, static_cast<unsigned>(tiles), lookback::tile_counter(ws),
       lookback::tile_status(ws));
   return cudaGetLastError();
@@ -447,9 +697,199 @@ int main(int argc, char** argv) {
         {"32 KB x 3, 2/SM", false, [&] { launch<AP, 4, 16, 3>(in, out, n, ws, st); }},
     };
   }
+  if (argc > 1 && std::string(argv[1]) == "throttle") {  // at most THR bulk copies a block
+    using probe::launch;
+    constexpr unsigned A = probe::kAlign, AP = probe::kAlign | probe::kPlain, C = probe::kCopy;
+    cases = {
+        {"cudaMemcpy", true, [&] { cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDefault, st); }},
+        {"v15 shipped (16 KB x 6, 2/SM)", false, [&] { v15::launch(in, out, n, ws, st); }},
+        {"copy, aligned, THR 0", true, [&] { launch<C | A>(in, out, n, ws, st); }},
+        {"copy, aligned, THR 1", true, [&] { launch<C | A, 4, 8, 6, 8, 1>(in, out, n, ws, st); }},
+        {"copy, aligned, THR 2", true, [&] { launch<C | A, 4, 8, 6, 8, 2>(in, out, n, ws, st); }},
+        {"copy, aligned, THR 3", true, [&] { launch<C | A, 4, 8, 6, 8, 3>(in, out, n, ws, st); }},
+        {"copy, aligned, THR 4", true, [&] { launch<C | A, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan A+P, THR 0", false, [&] { launch<AP>(in, out, n, ws, st); }},
+        {"scan A+P, THR 1", false, [&] { launch<AP, 4, 8, 6, 8, 1>(in, out, n, ws, st); }},
+        {"scan A+P, THR 2", false, [&] { launch<AP, 4, 8, 6, 8, 2>(in, out, n, ws, st); }},
+        {"scan A+P, THR 3", false, [&] { launch<AP, 4, 8, 6, 8, 3>(in, out, n, ws, st); }},
+        {"scan A+P, THR 4", false, [&] { launch<AP, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan 16 KB x 12, 1/SM, THR 0", false,
+         [&] { launch<AP, 4, 8, 12, 8>(in, out, n, ws, st); }},
+        {"scan 16 KB x 12, 1/SM, THR 3", false,
+         [&] { launch<AP, 4, 8, 12, 8, 3>(in, out, n, ws, st); }},
+        {"scan 16 KB x 12, 1/SM, THR 5", false,
+         [&] { launch<AP, 4, 8, 12, 8, 5>(in, out, n, ws, st); }},
+        {"scan 8 KB x 12, 2/SM, THR 4", false,
+         [&] { launch<AP, 4, 4, 12, 8, 4>(in, out, n, ws, st); }},
+        {"scan 8 KB x 12, 2/SM, THR 6", false,
+         [&] { launch<AP, 4, 4, 12, 8, 6>(in, out, n, ws, st); }},
+    };
+  }
+  // The first four cases of the modes look, wait and claims: the copy, v15, the scan on quarter
+  // copies with four in flight, and the same without its look-ahead.
+  const auto quarter_base = [&](std::vector<Case> more) {
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces;
+    std::vector<Case> v = {
+        {"cudaMemcpy", true, [&] { cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDefault, st); }},
+        {"v15 shipped (16 KB x 6, 2/SM)", false, [&] { v15::launch(in, out, n, ws, st); }},
+        {"scan, Q THR 4", false, [&] { launch<AQ, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, no look (timing)", false,
+         [&] { launch<AQ | probe::kNoLook, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    };
+    v.insert(v.end(), more.begin(), more.end());
+    return v;
+  };
+  if (argc > 1 && std::string(argv[1]) == "claims") {  // K tiles a claim, a status a claim
+    using probe::launch;
+    constexpr unsigned AP = probe::kAlign | probe::kPlain, Q = probe::kPieces;
+    cases = quarter_base({
+        {"scan, Q THR 4, K 2", false,
+         [&] { launch<AP | Q, 4, 8, 6, 8, 4, 0, 2>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, K 2, window 4", false,
+         [&] { launch<AP | Q, 4, 8, 6, 4, 4, 0, 2>(in, out, n, ws, st); }},
+        {"scan, Q THR 6, K 2", false,
+         [&] { launch<AP | Q, 4, 8, 6, 8, 6, 0, 2>(in, out, n, ws, st); }},
+        {"scan, K 2", false, [&] { launch<AP, 4, 8, 6, 8, 0, 0, 2>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "wait") {  // what makes the look-ahead cost
+    using probe::launch;
+    constexpr unsigned AP = probe::kAlign | probe::kPlain, Q = probe::kPieces, L = probe::kLate,
+                       H = probe::kHold, T2 = probe::kTwo, P4 = probe::kPad4;
+    cases = quarter_base({
+        {"scan, Q THR 4, sleep 300", false,
+         [&] { launch<AP | Q, 4, 8, 6, 8, 4, 300>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, pad 32 B", false,
+         [&] { launch<AP | Q | P4, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, pad 128 B", false,
+         [&] { launch<AP | Q | probe::kPad16, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, pad 32 B", false, [&] { launch<AP | P4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late, pad 32 B", false,
+         [&] { launch<AP | Q | L | P4, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, two squads", false,
+         [&] { launch<AP | Q | T2, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, two squads, late", false,
+         [&] { launch<AP | Q | T2 | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, hold", false,
+         [&] { launch<AP | Q | H, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, hold, pad 32 B", false,
+         [&] { launch<AP | Q | H | P4, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, two squads, hold", false,
+         [&] { launch<AP | Q | T2 | H, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, two squads, hold, pad 32 B", false,
+         [&] { launch<AP | Q | T2 | H | P4, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "look") {  // a cheaper look-ahead
+    using probe::launch;
+    constexpr unsigned AP = probe::kAlign | probe::kPlain, Q = probe::kPieces, L = probe::kLate,
+                       G = probe::kGroup;
+    cases = quarter_base({
+        {"scan, Q THR 4, late", false,
+         [&] { launch<AP | Q | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, prepub (timing)", false,
+         [&] { launch<AP | Q | probe::kPrepub, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, prepub, late (timing)", false,
+         [&] { launch<AP | Q | L | probe::kPrepub, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, prepub (timing)", false, [&] { launch<AP | probe::kPrepub>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, hold", false,
+         [&] { launch<AP | Q | probe::kHold, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, hold", false, [&] { launch<AP | probe::kHold>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, hold, 5 stages", false,
+         [&] { launch<AP | Q | probe::kHold, 4, 8, 5, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, group", false,
+         [&] { launch<AP | Q | G, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, group, late", false,
+         [&] { launch<AP | Q | G | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 6, group, late", false,
+         [&] { launch<AP | Q | G | L, 4, 8, 6, 8, 6>(in, out, n, ws, st); }},
+        {"scan, group", false, [&] { launch<AP | G>(in, out, n, ws, st); }},
+        {"scan, group, late", false, [&] { launch<AP | G | L>(in, out, n, ws, st); }},
+        {"scan, late", false, [&] { launch<AP | L>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "parts") {  // what the scan adds to the copy
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces, C = probe::kCopy,
+                       NR = probe::kNoReduce, NS = probe::kNoScan, NL = probe::kNoLook;
+    cases = {
+        {"cudaMemcpy", true, [&] { cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDefault, st); }},
+        {"v15 shipped (16 KB x 6, 2/SM)", false, [&] { v15::launch(in, out, n, ws, st); }},
+        {"copy, Q THR 4", true, [&] { launch<C | AQ, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4", false, [&] { launch<AQ, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, no look (timing)", false,
+         [&] { launch<AQ | NL, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"neither, Q THR 4 (timing)", false,
+         [&] { launch<AQ | NR | NS, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"neither, Q THR 4, no look (timing)", false,
+         [&] { launch<AQ | NR | NS | NL, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"no reduce, Q THR 4, no look (timing)", false,
+         [&] { launch<AQ | NR | NL, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, window 16", false,
+         [&] { launch<AQ, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+        {"scan, no look (timing)", false,
+         [&] { launch<probe::kAlign | probe::kPlain | NL>(in, out, n, ws, st); }},
+    };
+  }
+  if (argc > 1 && std::string(argv[1]) == "pieces") {  // quarter-tile copies, a sliding window
+    using probe::launch;
+    constexpr unsigned A = probe::kAlign, AP = probe::kAlign | probe::kPlain, C = probe::kCopy,
+                       Q = probe::kPieces;
+    cases = {
+        {"cudaMemcpy", true, [&] { cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDefault, st); }},
+        {"v15 shipped (16 KB x 6, 2/SM)", false, [&] { v15::launch(in, out, n, ws, st); }},
+        {"copy, aligned", true, [&] { launch<C | A>(in, out, n, ws, st); }},
+        {"copy, aligned, THR 2", true, [&] { launch<C | A, 4, 8, 6, 8, 2>(in, out, n, ws, st); }},
+        {"copy, quarters", true, [&] { launch<C | A | Q>(in, out, n, ws, st); }},
+        {"copy, quarters, THR 3", true,
+         [&] { launch<C | A | Q, 4, 8, 6, 8, 3>(in, out, n, ws, st); }},
+        {"copy, quarters, THR 4", true,
+         [&] { launch<C | A | Q, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, quarters, THR 6", true,
+         [&] { launch<C | A | Q, 4, 8, 6, 8, 6>(in, out, n, ws, st); }},
+        {"copy, quarters, THR 8", true,
+         [&] { launch<C | A | Q, 4, 8, 6, 8, 8>(in, out, n, ws, st); }},
+        {"copy, quarters, THR 12", true,
+         [&] { launch<C | A | Q, 4, 8, 6, 8, 12>(in, out, n, ws, st); }},
+        {"scan A+P", false, [&] { launch<AP>(in, out, n, ws, st); }},
+        {"scan A+P, quarters", false, [&] { launch<AP | Q>(in, out, n, ws, st); }},
+        {"scan A+P, quarters, THR 4", false,
+         [&] { launch<AP | Q, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan A+P, quarters, THR 6", false,
+         [&] { launch<AP | Q, 4, 8, 6, 8, 6>(in, out, n, ws, st); }},
+        {"scan A+P, quarters, THR 8", false,
+         [&] { launch<AP | Q, 4, 8, 6, 8, 8>(in, out, n, ws, st); }},
+        {"scan A+P, quarters, THR 12", false,
+         [&] { launch<AP | Q, 4, 8, 6, 8, 12>(in, out, n, ws, st); }},
+        {"scan, no reduce (timing only)", false,
+         [&] { launch<AP | probe::kNoReduce>(in, out, n, ws, st); }},
+        {"scan, no reduce, quarters, THR 4", false,
+         [&] { launch<AP | Q | probe::kNoReduce, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, no warp scan (timing only)", false,
+         [&] { launch<AP | probe::kNoScan>(in, out, n, ws, st); }},
+        {"scan, no warp scan, quarters, THR 4", false,
+         [&] { launch<AP | Q | probe::kNoScan, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, neither, quarters, THR 4", false,
+         [&] {
+           launch<AP | Q | probe::kNoScan | probe::kNoReduce, 4, 8, 6, 8, 4>(in, out, n, ws, st);
+         }},
+        {"scan 8w x 4, quarters, THR 6", false,
+         [&] { launch<AP | Q, 8, 4, 6, 8, 6>(in, out, n, ws, st); }},
+    };
+  }
+  // PROBE_ONLY=NAME: the first case and the one named NAME only, one round (for Nsight Compute)
+  int rounds = 3;
+  if (const char* only = std::getenv("PROBE_ONLY")) {
+    std::vector<Case> kept = {cases[0]};
+    for (auto& c : cases)
+      if (std::string(c.name) == only) kept.push_back(c);
+    cases = kept;
+    rounds = 1;
+  }
   printf("n = 2^28 int32 (%zu bytes each way), %d SMs; us: median of 31 launches\n", n * 4, sms);
   std::vector<std::vector<float>> us(cases.size());
-  for (int round = 0; round < 3; ++round)
+  for (int round = 0; round < rounds; ++round)
     for (size_t c = 0; c < cases.size(); ++c) {
       cudaMemsetAsync(out, 0, n * 4, st);
       const float t = timer.median_us(cases[c].run);
@@ -459,12 +899,13 @@ int main(int argc, char** argv) {
       us[c].push_back(t);
       printf("round %d  %-36s %8.2f us  %7.1f GB/s  mismatches %llu  %s\n", round, cases[c].name, t,
              8.0 * n / t / 1e3, bad, cudaGetErrorString(err));
+      fflush(stdout);
     }
   printf("\nsummary (median of the three rounds; %% of cudaMemcpy's median)\n");
   std::vector<float> med(cases.size());
   for (size_t c = 0; c < cases.size(); ++c) {
     std::sort(us[c].begin(), us[c].end());
-    med[c] = us[c][1];
+    med[c] = us[c][us[c].size() / 2];
   }
   for (size_t c = 0; c < cases.size(); ++c)
     printf("%-36s %8.2f us  %6.1f%%\n", cases[c].name, med[c], 100.0 * med[0] / med[c]);
