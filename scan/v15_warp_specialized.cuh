@@ -5,16 +5,16 @@
 // 128-byte boundaries of shared memory, where the bulk copy runs at full speed.
 // Changes from v14: the tile's load, its sum, its prefix and its stores no longer form one
 // chain per block — a block loads and publishes later tiles while an earlier one waits.
-// Remains (bottleneck): at middle sizes (2^20 to 2^22) a block gets one to four tiles: its
-// pipeline fills and drains within them, and its look-ahead, reading every tile's status from
-// tile 0, waits on the slowest tile below its own with no later tiles to hide that behind (v14 is
-// faster there; on the H200 at 2^20 the waits alone, or the status clear alone, cost more than
-// v15's deficit to v14, while at 2^22 v15 stays slower than v14 even when no tile waits). At 2^28
-// the look-ahead is hidden (the H200 runs v15 as fast without it) and the pipeline stays a few
-// per cent short of the copy ceiling: on the H200 it copies, without scanning, no faster than v15
-// scans. Loading each tile as four quarter-tile copies, at most four in flight a block, it copies
-// within two per cent of the ceiling, but then scans no faster: the look-ahead's reads of the
-// status words (every block reads every status) hold it (scan/lab/LAB_NOTES.md, "A data path at
+// Remains (bottleneck): at middle sizes (2^20 to 2^22) a block gets one to four tiles: its pipeline
+// fills and drains within them, and its look-ahead, reading every tile's status from tile 0, waits
+// on the slowest tile below its own with no later tiles to hide that behind (v14 is faster there;
+// on the H200 at 2^20 the waits alone, or the status clear alone, cost more than v15's deficit to
+// v14, while at 2^22 v15 stays slower than v14 even when no tile waits). At 2^28 the look-ahead
+// costs under a point (on the H200 v15 runs 0.7 points faster without it) and the pipeline stays a
+// few per cent short of the copy ceiling: on the H200 it copies, without scanning, hardly faster
+// than v15 scans. Loading each tile as four quarter-tile copies, at most four in flight a block, it
+// copies within two per cent of the ceiling, but then scans no faster: the look-ahead's reads of
+// the status words (every block reads every status) hold it (scan/lab/LAB_NOTES.md, "A data path at
 // 98% of the copy").
 // Source: Merrill & Garland 2016 (single pass, tile aggregates); CCCL's "warpspeed" scan
 // (NVIDIA/cccl PR #6811: warp specialization, staged TMA loads, decoupled look-ahead).
@@ -57,9 +57,9 @@ inline constexpr VersionDoc kDoc = {
     "the slowest tile below its own with no later tiles to hide that behind; v15 trails v14 "
     "there (on the H200 at 2^20 the waits alone, or the status clear alone, cost more than "
     "v15's deficit to v14, while at 2^22 v15 stays slower than v14 even when no tile waits). "
-    "At 2^28 the look-ahead is "
-    "hidden (on the H200 v15 runs as fast without it); the pipeline stays a few per cent short "
-    "of the copy ceiling: on the H200 it copies, without scanning, no faster than v15 scans. "
+    "At 2^28 the look-ahead costs under a point (on the H200 v15 runs 0.7 points faster "
+    "without it); the pipeline stays a few per cent short of the copy ceiling: on the H200 it "
+    "copies, without scanning, hardly faster than v15 scans. "
     "Loading each tile as four quarter-tile copies, at most four in flight a block, it copies "
     "within two per cent of the ceiling but scans no faster: then the look-ahead's reads of the "
     "status words, every block reading every status, hold it.",

@@ -25,14 +25,16 @@
 // `./p align` times the kAlign bit against v15 as shipped, alone and with the other bits;
 // `./p align-shapes` the shapes of `small` again, aligned and with plain stores (blocks an SM: what
 // fits, as labelled).
-// The modes of 2026-11-30 (nineteenth session) add the MODE bits kPieces to kPad16 and the
+// The modes of 2026-11-30 (nineteenth session) add the MODE bits kPieces to kDuo and the
 // template parameters THR (bulk copies in flight a block), SLEEP and K (tiles a claim), each
 // described where it is declared, and time them:
 //   `./p throttle`  THR, whole-tile copies;   `./p pieces`  THR in quarter tiles (kPieces);
 //   `./p parts`     the scan's parts removed one by one (timing only where marked);
 //   `./p look`      cheaper look-aheads: kLate, kGroup, kPrepub (timing only), kHold;
 //   `./p wait`      polling back-off, kTwo, status words 32 or 128 bytes apart, kHold;
-//   `./p claims`    K = 2 (a status word a claim of two tiles).
+//   `./p claims`    K = 2 (a status word a claim of two tiles);
+//   `./p duo`       kDuo: one block an SM, two pipelines sharing one look-ahead (written after
+//                   the session's device time was spent: not yet run).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
@@ -74,10 +76,12 @@ enum : unsigned {
   kLate = 1024,     // the look-ahead starts once its own tile has landed, not when claimed
   kGroup = 2048,    // group words of 32 tiles besides the statuses (advance_grouped)
   kPrepub = 4096,   // timing only: every status reads as published (0x01 bytes), so nothing waits
-  kHold = 8192,   // scan-store: scan the tile into registers, free the stage, then wait the prefix
-  kTwo = 16384,   // two scan-store squads, taking alternate tiles
-  kPad4 = 32768,  // tile t's status at status[4 t]: one status a 32-byte sector
-  kPad16 = 65536  // tile t's status at status[16 t]: one status a 128-byte line
+  kHold = 8192,    // scan-store: scan the tile into registers, free the stage, then wait the prefix
+  kTwo = 16384,    // two scan-store squads, taking alternate tiles
+  kPad4 = 32768,   // tile t's status at status[4 t]: one status a 32-byte sector
+  kPad16 = 65536,  // tile t's status at status[16 t]: one status a 128-byte line
+  kDuo = 131072    // two pipelines a block sharing one look-ahead: two reduce and two scan-store
+                   // squads on alternate tiles, one producer claiming two tiles an atomic
 };
 
 template <unsigned MODE>
@@ -87,7 +91,12 @@ inline constexpr unsigned kStride = MODE& kPad16  ? 16
 
 // Block size: reduce squad, one or two scan-store squads, producer and look-ahead warps.
 template <unsigned W, unsigned MODE>
-inline constexpr unsigned kThreads = ((MODE & kTwo ? 3 : 2) * W + 2) * 32;
+inline constexpr unsigned kThreads = ((MODE & kDuo   ? 4
+                                       : MODE & kTwo ? 3
+                                                     : 2) *
+                                          W +
+                                      2) *
+                                     32;
 
 // lookback::advance_to, sleeping SLEEP ns after every round trip that leaves tiles unpublished.
 template <unsigned WIN, unsigned SLEEP, unsigned STRIDE = 1>
@@ -219,7 +228,11 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
   constexpr unsigned NC = NP / K;  // the claims' ring (look_tile, claimed, prefixed, tile_prefix)
   const unsigned claims = tiles / K;
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  constexpr unsigned kSquads = MODE & kTwo ? 2 : 1, kProducer = (1 + kSquads) * W;
+  // reduce squads, scan-store squads (each takes alternate tiles when there are two)
+  constexpr unsigned kRed = MODE & kDuo ? 2 : 1, kSquads = MODE & (kTwo | kDuo) ? 2 : 1;
+  constexpr unsigned kProducer = (kRed + kSquads) * W;
+  constexpr unsigned KC = MODE & kDuo ? 2 : K;  // tiles an atomic claim
+  static_assert(!(MODE & kDuo) || K == 1, "kDuo keeps a status a tile");
   if (threadIdx.x == 0) {
     for (unsigned s = 0; s < NS; ++s) {
       for (unsigned q = 0; q < 4; ++q) bulk::barrier_init(&piece[s][q], 1);
@@ -247,11 +260,11 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
       if constexpr (MODE & kStatic) {
         t = blockIdx.x + i * gridDim.x;
       } else {
-        if (i % K == 0) {
+        if (i % KC == 0) {
           if (lane == 0) claim = atomicAdd(counter, 1u);
           claim = __shfl_sync(0xffffffffu, claim, 0);
         }
-        t = claim >= claims ? tiles : claim * K + i % K;
+        t = claim * KC + i % KC >= tiles ? tiles : claim * KC + i % KC;
       }
       if (lane == 0) {
         tile_of[s] = t;
@@ -262,7 +275,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
       }
       if (t >= tiles) {
         bulk::arrive(&full[s]);
-        if constexpr (MODE & kTwo) {  // a second end marker, for the other squad
+        if constexpr (MODE & (kTwo | kDuo)) {  // a second end marker, for the other squads
           const unsigned s2 = (i + 1) % NS, r2 = (i + 1) / NS;
           if (r2 > 0) bulk::wait(&empty[s2], (r2 - 1) & 1);
           if (lane == 0) {
@@ -342,27 +355,30 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
         bulk::arrive(&prefixed[i % NC]);
       }
     }
-  } else if (warp < W) {
+  } else if (warp < kRed * W) {
+    // kDuo: reduce squad r takes tiles i = r, r + 2, ... with named barrier 1 + 2 r; below,
+    // `tid` and `wr` are the thread and warp within the squad.
+    const unsigned r = warp / W, tid = threadIdx.x - r * T, wr = warp - r * W;
     unsigned ends = 0;
     int32_t run_excl = 0;  // K > 1, warp 0: the claim's sum so far
-    for (unsigned i = 0;; ++i) {
+    for (unsigned i = r;; i += kRed) {
       const unsigned s = i % NS, round = i / NS;
       bulk::wait(&full[s], round & 1);
       const unsigned t = tile_of[s];
       if (t >= tiles) {
-        if (warp == 0) bulk::arrive(&reduced[s]);
-        if (++ends < kSquads) continue;
+        if (wr == 0) bulk::arrive(&reduced[s]);
+        if (kRed == 1 && ++ends < kSquads) continue;
         break;
       }
       if constexpr (MODE & kPieces) {
         for (unsigned q = 0; q < 4; ++q) bulk::wait(&piece[s][q], round & 1);
       }
       if constexpr (MODE & kCopy) {
-        if (warp == 0) bulk::arrive(&reduced[s]);
+        if (wr == 0) bulk::arrive(&reduced[s]);
         continue;
       }
       if constexpr (MODE & kNoReduce) {  // timing only: aggregates 0, chunk prefixes unset
-        if (warp == 0) {
+        if (wr == 0) {
           if (lane == 0) lookback::publish(status + t, lookback::kAggregate, 0);
           __syncwarp();
           bulk::arrive(&reduced[s]);
@@ -372,12 +388,15 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
       const int4* src = stage_data + size_t(s) * kVecs;
 #pragma unroll 8
       for (unsigned u = 0; u < V; ++u) {
-        const int4 x = src[u * T + threadIdx.x];
+        const int4 x = src[u * T + tid];
         const int32_t c = __reduce_add_sync(0xffffffffu, x.x + x.y + x.z + x.w);
-        if (lane == 0) chunk_prefix[s][u * W + warp] = c;
+        if (lane == 0) chunk_prefix[s][u * W + wr] = c;
       }
-      asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");
-      if (warp == 0) {
+      if (r == 0)
+        asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");
+      else
+        asm volatile("bar.sync 3, %0;" ::"n"(T) : "memory");
+      if (wr == 0) {
         int32_t total;
         if constexpr (kChunks >= 32) {
           int32_t v[kPerLane], mine = 0;
@@ -415,8 +434,8 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
       }
     }
   } else {
-    const unsigned q = (warp - W) / W;  // the squad
-    const unsigned j = threadIdx.x - T - q * T, w = warp - W - q * W;
+    const unsigned q = (warp - kRed * W) / W;  // the squad
+    const unsigned j = threadIdx.x - kRed * T - q * T, w = warp - kRed * W - q * W;
     for (unsigned i = q;; i += kSquads) {
       const unsigned s = i % NS, round = i / NS;
       bulk::wait(&reduced[s], round & 1);
@@ -740,6 +759,24 @@ int main(int argc, char** argv) {
     v.insert(v.end(), more.begin(), more.end());
     return v;
   };
+  if (argc > 1 && std::string(argv[1]) == "duo") {  // one block an SM, two pipelines
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces, D = probe::kDuo;
+    cases = quarter_base({
+        {"duo, 12 stages, THR 8", false,
+         [&] { launch<AQ | D, 4, 8, 12, 8, 8>(in, out, n, ws, st); }},
+        {"duo, 12 stages, THR 8, no look (timing)", false,
+         [&] { launch<AQ | D | probe::kNoLook, 4, 8, 12, 8, 8>(in, out, n, ws, st); }},
+        {"duo, 12 stages, THR 8, window 16", false,
+         [&] { launch<AQ | D, 4, 8, 12, 16, 8>(in, out, n, ws, st); }},
+        {"duo, 12 stages, THR 6", false,
+         [&] { launch<AQ | D, 4, 8, 12, 8, 6>(in, out, n, ws, st); }},
+        {"duo, 12 stages, THR 12", false,
+         [&] { launch<AQ | D, 4, 8, 12, 8, 12>(in, out, n, ws, st); }},
+        {"duo, copy, THR 8", true,
+         [&] { launch<AQ | D | probe::kCopy, 4, 8, 12, 8, 8>(in, out, n, ws, st); }},
+    });
+  }
   if (argc > 1 && std::string(argv[1]) == "claims") {  // K tiles a claim, a status a claim
     using probe::launch;
     constexpr unsigned AP = probe::kAlign | probe::kPlain, Q = probe::kPieces;
