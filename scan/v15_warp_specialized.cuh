@@ -10,12 +10,12 @@
 // on the slowest tile below its own with no later tiles to hide that behind (v14 is faster there;
 // on the H200 at 2^20 the waits alone, or the status clear alone, cost more than v15's deficit to
 // v14, while at 2^22 v15 stays slower than v14 even when no tile waits). At 2^28 the look-ahead
-// costs under a point (on the H200 v15 runs 0.7 points faster without it) and the pipeline stays a
-// few per cent short of the copy ceiling: on the H200 it copies, without scanning, hardly faster
-// than v15 scans. Loading each tile as four quarter-tile copies, at most four in flight a block, it
-// copies within two per cent of the ceiling, but then scans no faster: the look-ahead's reads of
-// the status words (every block reads every status) hold it (scan/lab/LAB_NOTES.md, "A data path at
-// 98% of the copy").
+// costs under a point (on the H200 the probe's copy of v15 runs about 0.7 points faster without it)
+// and the pipeline stays a few per cent short of the copy ceiling: on the H200 it copies, without
+// scanning, hardly faster than v15 scans. Loading each tile as four quarter-tile copies, at most
+// four in flight a block, it copies within two per cent of the ceiling, but then scans no faster:
+// the look-ahead holds it, likely through its reads of the status words, every block reading every
+// status (scan/lab/LAB_NOTES.md, "A data path at 98% of the copy").
 // Source: Merrill & Garland 2016 (single pass, tile aggregates); CCCL's "warpspeed" scan
 // (NVIDIA/cccl PR #6811: warp specialization, staged TMA loads, decoupled look-ahead).
 #pragma once
@@ -57,12 +57,12 @@ inline constexpr VersionDoc kDoc = {
     "the slowest tile below its own with no later tiles to hide that behind; v15 trails v14 "
     "there (on the H200 at 2^20 the waits alone, or the status clear alone, cost more than "
     "v15's deficit to v14, while at 2^22 v15 stays slower than v14 even when no tile waits). "
-    "At 2^28 the look-ahead costs under a point (on the H200 v15 runs 0.7 points faster "
-    "without it); the pipeline stays a few per cent short of the copy ceiling: on the H200 it "
-    "copies, without scanning, hardly faster than v15 scans. "
-    "Loading each tile as four quarter-tile copies, at most four in flight a block, it copies "
-    "within two per cent of the ceiling but scans no faster: then the look-ahead's reads of the "
-    "status words, every block reading every status, hold it.",
+    "At 2^28 the look-ahead costs under a point (on the H200 the probe's copy of v15 runs "
+    "about 0.7 points faster without it); the pipeline stays a few per cent short of the copy "
+    "ceiling: on the H200 it copies, without scanning, hardly faster than v15 scans. Loading "
+    "each tile as four quarter-tile copies, at most four in flight a block, it copies within two "
+    "per cent of the ceiling but scans no faster: then the look-ahead holds it, likely through "
+    "its reads of the status words, every block reading every status.",
     /*source*/
     "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016), the "
     "tile aggregates; NVIDIA/cccl PR #6811, "

@@ -23,7 +23,9 @@
 // 16-byte stores with each int4 read from the stage as two aligned int4 and a select
 // (bulk::staged_int4: no bank conflict) against the four 4-byte reads, for v06 and v07 (written
 // 2026-11-30 after the session's device time was spent: not yet run); PROBE_THROTTLE=1: the
-// shipped v06 shape and v07's with the producer keeping at most THR bulk copies in flight.
+// shipped v06 shape and v07's with the producer keeping at most THR bulk copies in flight;
+// PROBE_QUARTERS=1: the same with quarter-tile copies, THR counting quarters (written after the
+// session's device time was spent: not yet run).
 // `./p I`: input I only.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_stores.cu common/device.cu -o p &&
 //   ./p
@@ -103,8 +105,10 @@ __device__ __forceinline__ void put(X* p, X v) {
 // else at PAD bytes past a base declared 1024-byte aligned. `where` (if not null): block 0 writes
 // the stages' shared-memory address there.
 // THR > 0: the producer claims and loads a tile only once the load THR tiles back has landed (at
-// most THR bulk copies in flight a block, every stage still in use).
-template <int LOOK, unsigned WIN, int STORE, int PAD = -1, unsigned THR = 0>
+// most THR bulk copies in flight a block, every stage still in use). QUARTERS: each whole tile is
+// four quarter-tile bulk copies, each on its own mbarrier, and THR counts quarters (a sliding
+// window), as scan/lab/probe_v15_stores.cu's kPieces.
+template <int LOOK, unsigned WIN, int STORE, int PAD = -1, unsigned THR = 0, bool QUARTERS = false>
 __global__ void __launch_bounds__(kThreads, 1)
     kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, unsigned long long* count,
            size_t n, unsigned tiles, unsigned* counter, void* status_words, unsigned* where) {
@@ -113,7 +117,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   extern __shared__ __align__(1024) int4 dyn1024[];
   int4* const stage_data = PAD < 0 ? dyn16 : dyn1024 + (PAD < 0 ? 0 : PAD) / 16;
   __shared__ alignas(8) unsigned long long full[NS], claimed[NS], reduced[NS], prefixed[NS],
-      empty[NS];
+      empty[NS], piece[NS][4];
   __shared__ unsigned tile_of[NS];
   __shared__ unsigned chunk_offset[NS][32];
   __shared__ unsigned tile_count[NS];
@@ -126,6 +130,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   if (threadIdx.x == 0) {
     for (unsigned s = 0; s < NS; ++s) {
+      for (unsigned q = 0; q < 4; ++q) bulk::barrier_init(&piece[s][q], 1);
       bulk::barrier_init(&full[s], 32);
       bulk::barrier_init(&claimed[s], 1);
       bulk::barrier_init(&reduced[s], 32);
@@ -141,7 +146,7 @@ __global__ void __launch_bounds__(kThreads, 1)
     for (unsigned i = 0;; ++i) {
       const unsigned s = i % NS, round = i / NS;
       if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
-      if constexpr (THR > 0) {
+      if constexpr (THR > 0 && !QUARTERS) {
         if (i >= THR) bulk::wait(&full[(i - THR) % NS], ((i - THR) / NS) & 1);
       }
       unsigned t = 0;
@@ -157,7 +162,21 @@ __global__ void __launch_bounds__(kThreads, 1)
       }
       const size_t base = size_t(t) * kTile;
       int4* dst = stage_data + size_t(s) * kStageVecs<STORE>;
-      if (base + kTile <= n) {
+      if (QUARTERS && base + kTile <= n) {
+        for (unsigned q = 0; q < 4; ++q) {
+          if constexpr (THR > 0) {
+            const unsigned g = 4 * i + q;
+            if (g >= THR) {
+              const unsigned h = g - THR;
+              bulk::wait(&piece[(h / 4) % NS][h % 4], ((h / 4) / NS) & 1);
+            }
+          }
+          if (lane == 0)
+            bulk::load(dst + q * (T * V / 4), in + base + q * (kTile / 4),
+                       unsigned(T * V * sizeof(int4) / 4), &piece[s][q]);
+        }
+        bulk::arrive(&full[s]);
+      } else if (base + kTile <= n) {
         if (lane == 0)
           bulk::load(dst, in + base, unsigned(T * V * sizeof(int4)), &full[s]);
         else
@@ -166,6 +185,7 @@ __global__ void __launch_bounds__(kThreads, 1)
         int32_t* d = reinterpret_cast<int32_t*>(dst);
         for (size_t k = lane; k < kTile; k += 32) d[k] = base + k < n ? in[base + k] : 0;
         bulk::fence_proxy_async_shared();
+        if (QUARTERS && lane < 4) bulk::arrive(&piece[s][lane]);
         bulk::arrive(&full[s]);
       }
     }
@@ -196,6 +216,9 @@ __global__ void __launch_bounds__(kThreads, 1)
       if (t >= tiles) {
         if (warp == 0) bulk::arrive(&reduced[s]);
         break;
+      }
+      if constexpr (QUARTERS) {
+        for (unsigned q = 0; q < 4; ++q) bulk::wait(&piece[s][q], round & 1);
       }
       const int4* src = stage_data + size_t(s) * kStageVecs<STORE>;
 #pragma unroll
@@ -290,20 +313,20 @@ __global__ void __launch_bounds__(kThreads, 1)
 
 unsigned* g_where = nullptr;  // set for the check runs: the stages' address is printed
 
-template <int LOOK, unsigned WIN, int STORE, int PAD = -1, unsigned THR = 0>
+template <int LOOK, unsigned WIN, int STORE, int PAD = -1, unsigned THR = 0, bool QUARTERS = false>
 cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n, void* ws,
                    cudaStream_t st) {
   const size_t tiles = (n + kTile - 1) / kTile;
   constexpr size_t kSmem = NS * size_t(kStageVecs<STORE>) * sizeof(int4) + (PAD < 0 ? 0 : PAD);
-  auto k = kernel<LOOK, WIN, STORE, PAD, THR>;
+  auto k = kernel<LOOK, WIN, STORE, PAD, THR, QUARTERS>;
   cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
   static const size_t resident = [&] {
     const size_t r = resident_grid(reinterpret_cast<const void*>(k), kThreads, kSmem);
     cudaFuncAttributes a{};
     cudaFuncGetAttributes(&a, k);
-    printf("kernel<%d, %u, %d, %d, %u>: %d registers, %zu static smem bytes, grid %zu\n", LOOK, WIN,
-           STORE, PAD, THR, a.numRegs, a.sharedSizeBytes, r);
+    printf("kernel<%d, %u, %d, %d, %u, %d>: %d registers, %zu static smem bytes, grid %zu\n", LOOK,
+           WIN, STORE, PAD, THR, int(QUARTERS), a.numRegs, a.sharedSizeBytes, r);
     return r;
   }();
   const size_t words = LOOK == kStatus32 ? tiles * 4 : LOOK == kStatus64 ? tiles * 8 : 0;
@@ -404,6 +427,16 @@ int main(int argc, char** argv) {
     CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
     CASE("atomic scalar stcs pad 0 THR 2", false, kAtomic, 8, kScalarStcs, 0, 2);
     CASE("atomic scalar stcs pad 0 THR 3", false, kAtomic, 8, kScalarStcs, 0, 3);
+  }
+  if (std::getenv("PROBE_QUARTERS")) {  // quarter-tile copies, at most THR quarters in flight
+    cases.resize(3);
+    CASE("s64 w16 vec plain pad 0 (=v06)", true, kStatus64, 16, kVecPlain, 0);
+    CASE("s64 w16 vec plain pad 0 Q THR 4", true, kStatus64, 16, kVecPlain, 0, 4, true);
+    CASE("s64 w16 vec plain pad 0 Q THR 6", true, kStatus64, 16, kVecPlain, 0, 6, true);
+    CASE("s64 w16 vec plain pad 0 Q THR 8", true, kStatus64, 16, kVecPlain, 0, 8, true);
+    CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
+    CASE("atomic scalar stcs pad 0 Q THR 4", false, kAtomic, 8, kScalarStcs, 0, 4, true);
+    CASE("atomic scalar stcs pad 0 Q THR 6", false, kAtomic, 8, kScalarStcs, 0, 6, true);
   }
   if (std::getenv("PROBE_PADS")) {  // where the stages start, on v06's shape
     CASE("s64 w8 scalar stcs pad 0", true, kStatus64, 8, kScalarStcs, 0);
