@@ -44,9 +44,8 @@ inline constexpr VersionDoc kDoc = {
     "stayed 0.5% to 1.3% behind CUB from 2^27 up on the H200.",
     /*remains*/
     "At large sizes the memory system. Below 2^26 elements v05 is the faster rung on the H200 "
-    "(v09 takes each where it wins). The tile is sharp: 32 KiB in flight is 9% to 15% slower, 64 "
-    "KiB 0.6% to 1.2% "
-    "slower. Hopper only (needs sm_90 code).",
+    "(v09 takes each where it wins). The tile is sharp: 32 KiB in flight is 9% to 15% slower, "
+    "64 KiB 0.6% to 1.2% slower. Hopper only (needs sm_90 code).",
     /*source*/
     "NVIDIA CCCL, cub::DeviceTransform's bulk-copy algorithm (Algorithm::ublkcp, "
     "arch_to_min_bytes_in_flight)"};
