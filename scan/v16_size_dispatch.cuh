@@ -6,7 +6,7 @@
 // memset, no look-back); below one v15 tile per SM, v13's 64-thread one-tile blocks; between one
 // and twelve v15 tiles per SM, v14's one-tile blocks.
 // Remains (bottleneck): launch latency for small n; for large n, v15's pipeline, a few per cent
-// short of the copy ceiling (its whole-tile copies, then its look-ahead's status reads).
+// short of the copy ceiling (its whole-tile copies, then its look-ahead).
 // Source: CUB's tuning policies and size dispatch (dispatch_scan.cuh); the thresholds measured
 // on the H100 and the H200 (the chapter's v16 section).
 #pragma once
@@ -44,7 +44,7 @@ inline constexpr VersionDoc kDoc = {
     "Below the threshold, the launch itself. Up to one tile per SM, v13's status memset and "
     "launch. In the middle, v14's serial look-back per tile. "
     "Above, v15's pipeline, a few per cent short of the copy ceiling (its whole-tile copies, "
-    "then its look-ahead's status reads).",
+    "then its look-ahead).",
     /*source*/
     "CUB's per-size policies (dispatch_scan.cuh); the single-block scan is v09's two-level block "
     "scan (warp scans, then a scan of the warp totals) over CUB's BlockLoad transpose (striped "

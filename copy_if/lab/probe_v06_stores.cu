@@ -24,8 +24,8 @@
 // (bulk::staged_int4: no bank conflict) against the four 4-byte reads, for v06 and v07 (written
 // 2026-11-30 after the session's device time was spent: not yet run); PROBE_THROTTLE=1: the
 // shipped v06 shape and v07's with the producer keeping at most THR bulk copies in flight;
-// PROBE_QUARTERS=1: the same with quarter-tile copies, THR counting quarters (written after the
-// session's device time was spent: not yet run).
+// PROBE_QUARTERS=1: the same with quarter-tile copies, THR counting quarters (run on an H200:
+// results/logs/h200-session20-2026-11-30/call-1/).
 // `./p I`: input I only.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_stores.cu common/device.cu -o p &&
 //   ./p

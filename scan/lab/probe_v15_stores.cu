@@ -33,13 +33,20 @@
 //   `./p look`      cheaper look-aheads: kLate, kGroup, kPrepub (timing only), kHold;
 //   `./p wait`      polling back-off, kTwo, status words 32 or 128 bytes apart, kHold;
 //   `./p claims`    K = 2 (a status word a claim of two tiles);
-//   `./p duo`       kDuo: one block an SM, two pipelines sharing one look-ahead (written after
-//                   the session's device time was spent: not yet run).
+//   `./p duo`       kDuo: one block an SM, two pipelines sharing one look-ahead.
+// The modes of the twentieth session add the template parameter C (thread-block clusters of C
+// blocks sharing rank 0's look-ahead) and the MODE bits kStAsync, kStream and kHandLate:
+//   `./p cluster`   clusters of 2, 4 and 8; handovers by store and release.cluster arrive, or by
+//                   st.async (kStAsync);
+//   `./p stream`    kStream: the cluster's look-ahead reads one window for every waiting claim;
+//                   with the tile held (kHold) or the claims handed over once reduced (kHandLate).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
 // (scan/lab/LAB_NOTES.md, "The list, run"); the modes of 2026-11-30:
-// results/logs/h200-session19-2026-11-30/ (the lab notes, "A data path at 98% of the copy").
+// results/logs/h200-session19-2026-11-30/ (the lab notes, "A data path at 98% of the copy"); those
+// of 2026-11-30's twentieth session: results/logs/h200-session20-2026-11-30/ ("One look-ahead for
+// two blocks").
 #include <cub/device/device_scan.cuh>
 
 #include <cstdio>
@@ -80,8 +87,15 @@ enum : unsigned {
   kTwo = 16384,    // two scan-store squads, taking alternate tiles
   kPad4 = 32768,   // tile t's status at status[4 t]: one status a 32-byte sector
   kPad16 = 65536,  // tile t's status at status[16 t]: one status a 128-byte line
-  kDuo = 131072    // two pipelines a block sharing one look-ahead: two reduce and two scan-store
+  kDuo = 131072,   // two pipelines a block sharing one look-ahead: two reduce and two scan-store
                    // squads on alternate tiles, one producer claiming two tiles an atomic
+  kStAsync = 262144,   // C > 1: hand claims and prefixes over by st.async (complete_tx on the
+                       // receiver's mbarrier, which the receiver arms) instead of a store and a
+                       // release.cluster arrive
+  kStream = 524288,    // with kStAsync: the cluster's look-ahead reads one window of statuses for
+                       // every claim handed over and not yet answered, not one a claim
+  kHandLate = 1048576  // with kStream: the reduce squad hands each claim over once it has
+                       // published the tile's aggregate (the producer does otherwise)
 };
 
 template <unsigned MODE>
@@ -189,6 +203,71 @@ __device__ __forceinline__ void store_bulk(void* dst, const void* src, unsigned 
   asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
 }
 
+// Thread-block clusters (the kernel's C > 1): this CTA's rank in its cluster, and stores and
+// mbarrier arrivals into the shared memory of a CTA of the cluster (PTX ISA: mapa,
+// st.shared::cluster, mbarrier.arrive.release.cluster, mbarrier.test_wait.acquire.cluster,
+// barrier.cluster).
+__device__ __forceinline__ unsigned cluster_rank() {
+  unsigned r;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+  return r;
+}
+__device__ __forceinline__ unsigned remote_addr(const void* p, unsigned rank) {
+  unsigned a;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
+               : "=r"(a)
+               : "r"(bulk::smem_addr(p)), "r"(rank));
+  return a;
+}
+__device__ __forceinline__ void store_remote(const void* p, unsigned rank, uint32_t v) {
+  asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(remote_addr(p, rank)), "r"(v) : "memory");
+}
+__device__ __forceinline__ void arrive_remote(unsigned long long* bar, unsigned rank) {
+  asm volatile(
+      "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(remote_addr(bar, rank))
+      : "memory");
+}
+__device__ __forceinline__ bool test_cluster(unsigned long long* bar, unsigned parity) {
+  unsigned done;
+  asm volatile(
+      "{ .reg .pred p; mbarrier.test_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2; "
+      "selp.u32 %0, 1, 0, p; }"
+      : "=r"(done)
+      : "r"(bulk::smem_addr(bar)), "r"(parity)
+      : "memory");
+  return done != 0;
+}
+__device__ __forceinline__ void wait_cluster(unsigned long long* bar, unsigned parity) {
+  while (!test_cluster(bar, parity)) {
+  }
+}
+// st.async: v into the word at p in CTA `rank`, completing 4 bytes of transaction on that CTA's
+// mbarrier `bar` (which its owner armed with expect_tx 4).
+__device__ __forceinline__ void send_async(const void* p, unsigned long long* bar, unsigned rank,
+                                           uint32_t v) {
+  asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%0], %1, [%2];" ::"r"(
+                   remote_addr(p, rank)),
+               "r"(v), "r"(remote_addr(bar, rank))
+               : "memory");
+}
+__device__ __forceinline__ void arm4(unsigned long long* bar) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], 4;" ::"r"(bulk::smem_addr(bar))
+               : "memory");
+}
+__device__ __forceinline__ bool test_local(unsigned long long* bar, unsigned parity) {
+  unsigned done;
+  asm volatile(
+      "{ .reg .pred p; mbarrier.test_wait.parity.shared::cta.b64 p, [%1], %2; "
+      "selp.u32 %0, 1, 0, p; }"
+      : "=r"(done)
+      : "r"(bulk::smem_addr(bar)), "r"(parity)
+      : "memory");
+  return done != 0;
+}
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
+}
+
 // v15's specialized_kernel (aligned input only), with the MODE bits above.
 // THR > 0: the producer claims and loads a tile only once the load THR tiles back has landed, so a
 // block keeps at most THR bulk copies in flight while all NS stages still hold landed tiles. With
@@ -199,8 +278,14 @@ __device__ __forceinline__ void store_bulk(void* dst, const void* src, unsigned 
 // look-ahead are per claim: tile t's status is status[t / K], the claim's aggregate, so the
 // look-ahead reads a K-th of the statuses. The reduce warps keep each tile's exclusive sum within
 // its claim (tile_excl), which the scan-store adds to the claim's prefix. tiles % K == 0.
+// C > 1: the grid runs in clusters of C blocks sharing one look-ahead, rank 0's: each block's
+// producer hands its claimed tile numbers to rank 0 (a ring a block in rank 0's shared memory),
+// and rank 0's look-ahead warp takes them smallest first, reading every status once for the
+// cluster, and writes each prefix into the claiming block's shared memory. A tile below the
+// statuses already counted (claimed by another member before, handed over after) takes the
+// running sum less the statuses from it to there. So C blocks' look-aheads read the statuses once.
 template <unsigned W, unsigned V, unsigned NS, unsigned WIN, unsigned MODE, unsigned THR = 0,
-          unsigned SLEEP = 0, unsigned K = 1>
+          unsigned SLEEP = 0, unsigned K = 1, unsigned C = 1>
 __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
     kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n, unsigned tiles,
            unsigned* counter, lookback::Status* status) {
@@ -222,6 +307,13 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
   __shared__ int32_t chunk_prefix[NS][kChunks];
   __shared__ int32_t tile_prefix[NP];
   __shared__ int32_t tile_excl[NS];  // K > 1: the tile's exclusive sum within its claim
+  // C > 1, used in rank 0: member m's claimed tiles, a ring of NP, and their barriers
+  __shared__ unsigned look_c[C][NP];
+  __shared__ alignas(8) unsigned long long claimed_c[C][NP];
+  static_assert(C == 1 || (K == 1 && !(MODE & (kLate | kGroup | kStatic | kTwo | kDuo | kPrepub))),
+                "C > 1 with the plain forms only");
+  static_assert(C == 1 || NP == NS || (MODE & kStream), "C > 1 with kHold: kStream only");
+  static_assert(!(MODE & kHandLate) || (MODE & kStream), "kHandLate: kStream only");
   static_assert(NS % K == 0, "a claim's stages");
   static_assert(K == 1 || !(MODE & (kHold | kLate | kGroup | kStatic | kNoReduce | kTwo)),
                 "K > 1 with the plain forms only");
@@ -244,8 +336,16 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
       if (NP > NS) bulk::barrier_init(&claimed[NS + s], 1);
       bulk::barrier_init(&empty[s], T);
     }
+    if (C > 1)
+      for (unsigned m = 0; m < C; ++m)
+        for (unsigned s = 0; s < NP; ++s) {
+          bulk::barrier_init(&claimed_c[m][s], 1);
+          if (MODE & kStAsync) arm4(&claimed_c[m][s]);  // the first claim of each slot
+        }
   }
   __syncthreads();
+  if constexpr (C > 1) cluster_sync();  // every member's barriers initialized
+  const unsigned rank = C > 1 ? cluster_rank() : 0;
   if (warp == kProducer) {
     unsigned long long policy = 0;
     if constexpr (MODE & kEvict) policy = evict_first_policy();
@@ -266,7 +366,18 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
         }
         t = claim * KC + i % KC >= tiles ? tiles : claim * KC + i % KC;
       }
-      if (lane == 0) {
+      if (C > 1 && lane == 0) {
+        tile_of[s] = t;
+        if constexpr (MODE & kHandLate) {
+          // the reduce squad hands the claim over
+        } else if constexpr (MODE & kStAsync) {
+          if (t < tiles) arm4(&prefixed[i % NP]);  // the prefix the look-ahead will send
+          send_async(&look_c[rank][i % NP], &claimed_c[rank][i % NP], 0, t);
+        } else {
+          store_remote(&look_c[rank][s], 0, t);
+          arrive_remote(&claimed_c[rank][s], 0);
+        }
+      } else if (lane == 0) {
         tile_of[s] = t;
         if (i % K == 0) {
           look_tile[(i / K) % NC] = K == 1 ? t : claim;
@@ -326,6 +437,138 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
         bulk::arrive(&full[s]);
       }
     }
+  } else if (warp == kProducer + 1 && C > 1 && (MODE & kStream)) {
+    static_assert(!(MODE & kStream) || (MODE & kStAsync), "kStream hands over by st.async");
+    if (rank == 0) {  // the cluster's look-ahead: a round trip serves every member's waiting claim
+      unsigned next[C] = {};
+      unsigned live = (1u << C) - 1;
+      size_t counted = 0;
+      int32_t sum = 0;
+      while (live) {
+        // each member's oldest unanswered claim (lane m tests member m): its tile, ~0u if none yet
+        unsigned h = ~0u;
+#pragma unroll
+        for (unsigned m = 0; m < C; ++m)
+          if (lane == m && ((live >> m) & 1) &&
+              test_local(&claimed_c[m][next[m] % NP], (next[m] / NP) & 1))
+            h = *static_cast<volatile unsigned*>(&look_c[m][next[m] % NP]);
+        unsigned head[C];
+        bool any = false;
+        size_t hi = 0;
+#pragma unroll
+        for (unsigned m = 0; m < C; ++m) {
+          head[m] = __shfl_sync(0xffffffffu, h, m);
+          if (head[m] == ~0u) continue;
+          if (head[m] >= tiles || head[m] < counted) {  // an end marker, or a tile already passed
+            if (head[m] < tiles) {  // every status in [head, counted) is published
+              uint32_t back = 0;
+              for (size_t k = head[m] + lane; k < counted; k += 32)
+                back += uint32_t(lookback::peek(status + k));
+              const int32_t p = sum - int32_t(__reduce_add_sync(0xffffffffu, back));
+              if (lane == 0) {
+                arm4(&claimed_c[m][next[m] % NP]);
+                send_async(&tile_prefix[next[m] % NP], &prefixed[next[m] % NP], m, uint32_t(p));
+              }
+            } else {
+              live &= ~(1u << m);
+            }
+            ++next[m];
+            head[m] = ~0u;
+            continue;
+          }
+          any = true;
+          hi = hi > head[m] ? hi : size_t(head[m]);
+        }
+        if (!any) continue;
+        // one round trip: the statuses from `counted` up to the highest waiting claim
+        lookback::Status word[WIN];
+#pragma unroll
+        for (unsigned j = 0; j < WIN; ++j) {
+          const size_t k = counted + 32 * j + lane;
+          word[j] = k < hi ? lookback::peek(status + k) : 0;
+        }
+        unsigned len = 0;  // statuses published without a gap from `counted`
+#pragma unroll
+        for (unsigned j = 0; j < WIN; ++j) {
+          const unsigned ready =
+              __ballot_sync(0xffffffffu, uint32_t(word[j] >> 32) != lookback::kInvalid);
+          const unsigned run = ~ready ? __ffs(~ready) - 1 : 32;
+          len += run;
+          if (run < 32) break;
+        }
+#pragma unroll
+        for (unsigned m = 0; m < C; ++m) {  // answer each claim the run reaches
+          if (head[m] == ~0u || head[m] > counted + len) continue;
+          const unsigned below = unsigned(head[m] - counted);
+          uint32_t part = 0;
+#pragma unroll
+          for (unsigned j = 0; j < WIN; ++j)
+            if (32 * j + lane < below) part += uint32_t(word[j]);
+          const int32_t p = sum + int32_t(__reduce_add_sync(0xffffffffu, part));
+          if (lane == 0) {
+            arm4(&claimed_c[m][next[m] % NP]);
+            send_async(&tile_prefix[next[m] % NP], &prefixed[next[m] % NP], m, uint32_t(p));
+          }
+          ++next[m];
+        }
+        uint32_t all = 0;
+#pragma unroll
+        for (unsigned j = 0; j < WIN; ++j)
+          if (32 * j + lane < len) all += uint32_t(word[j]);
+        sum += int32_t(__reduce_add_sync(0xffffffffu, all));
+        counted += len;
+      }
+    }
+  } else if (warp == kProducer + 1 && C > 1) {
+    if (rank == 0) {  // the cluster's look-ahead
+      unsigned next[C] = {};
+      unsigned live = (1u << C) - 1;
+      size_t counted = 0;
+      int32_t sum = 0;
+      while (live) {
+        unsigned best = C, bt = ~0u;  // lane 0 tests, the warp follows
+        if (lane == 0) {
+          for (unsigned m = 0; m < C; ++m) {
+            if (!((live >> m) & 1)) continue;
+            const bool ready = (MODE & kStAsync)
+                                   ? test_local(&claimed_c[m][next[m] % NS], (next[m] / NS) & 1)
+                                   : test_cluster(&claimed_c[m][next[m] % NS], (next[m] / NS) & 1);
+            if (ready) {
+              const unsigned t = *static_cast<volatile unsigned*>(&look_c[m][next[m] % NS]);
+              if (t < bt) bt = t, best = m;
+            }
+          }
+        }
+        best = __shfl_sync(0xffffffffu, best, 0);
+        bt = __shfl_sync(0xffffffffu, bt, 0);
+        if (best == C) continue;
+        const unsigned i = next[best]++;
+        if ((MODE & kStAsync) && lane == 0) arm4(&claimed_c[best][i % NS]);  // its next claim
+        if (bt >= tiles) {
+          live &= ~(1u << best);
+          continue;
+        }
+        int32_t p;
+        if (bt >= counted) {
+          if constexpr (!(MODE & (kCopy | kNoLook)))
+            lookback::advance_to<WIN>(status, bt, counted, sum);
+          p = sum;
+        } else {  // every status in [bt, counted) is published
+          uint32_t back = 0;
+          for (size_t k = bt + lane; k < counted; k += 32)
+            back += uint32_t(lookback::peek(status + k));
+          p = sum - int32_t(__reduce_add_sync(0xffffffffu, back));
+        }
+        if (lane == 0) {
+          if constexpr (MODE & kStAsync) {
+            send_async(&tile_prefix[i % NS], &prefixed[i % NS], best, uint32_t(p));
+          } else {
+            store_remote(&tile_prefix[i % NS], best, uint32_t(p));
+            arrive_remote(&prefixed[i % NS], best);
+          }
+        }
+      }
+    }
   } else if (warp == kProducer + 1) {
     size_t counted = 0;
     int32_t sum = 0;
@@ -367,6 +610,10 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
       const unsigned t = tile_of[s];
       if (t >= tiles) {
         if (wr == 0) bulk::arrive(&reduced[s]);
+        if constexpr (C > 1 && (MODE & kHandLate)) {
+          if (wr == 0 && lane == 0)
+            send_async(&look_c[rank][i % NP], &claimed_c[rank][i % NP], 0, t);
+        }
         if (kRed == 1 && ++ends < kSquads) continue;
         break;
       }
@@ -425,6 +672,12 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
             lookback::publish(status + (t / K) * kStride<MODE>, lookback::kAggregate, run_excl);
         } else {
           if (lane == 0) lookback::publish(status + t * kStride<MODE>, lookback::kAggregate, total);
+          if constexpr (C > 1 && (MODE & kHandLate)) {
+            if (lane == 0) {
+              arm4(&prefixed[i % NP]);
+              send_async(&look_c[rank][i % NP], &claimed_c[rank][i % NP], 0, t);
+            }
+          }
         }
         if constexpr (MODE & kGroup) {
           if (lane == 0) atomicAdd(status + tiles + t / 32, (1ull << 40) + uint32_t(total));
@@ -472,7 +725,10 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
         }
         continue;
       }
-      bulk::wait(&prefixed[(i / K) % NC], ((i / K) / NC) & 1);
+      if constexpr (C > 1 && !(MODE & kStAsync))
+        wait_cluster(&prefixed[i % NS], (i / NS) & 1);
+      else
+        bulk::wait(&prefixed[(i / K) % NC], ((i / K) / NC) & 1);
       const int32_t prefix = tile_prefix[(i / K) % NC] + (K > 1 ? tile_excl[s] : 0);
       int4* src = stage_data + size_t(s) * kVecs;
       const size_t base = size_t(t) * kTileElems;
@@ -522,11 +778,13 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
       bulk::arrive(&empty[s]);
     }
   }
+  // C > 1: no block leaves while a member may still write into its shared memory
+  if constexpr (C > 1) cluster_sync();
 }
 
 // per_sm: blocks an SM (0: as many as fit, one resident wave).
 template <unsigned MODE, unsigned W = 4, unsigned V = 8, unsigned NS = 6, unsigned WIN = 8,
-          unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1>
+          unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1, unsigned C = 1>
 cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream,
                    unsigned per_sm = 0) {
   constexpr size_t kTileElems = size_t(W) * 32 * V * 4;
@@ -540,9 +798,36 @@ cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStre
     e = cudaMemsetAsync(lookback::tile_status(ws), 1, tiles * sizeof(lookback::Status), stream);
   if (e != cudaSuccess) return e;
   if (tiles % K != 0) return cudaErrorInvalidValue;
-  auto k = kernel<W, V, NS, WIN, MODE, THR, SLEEP, K>;
+  auto k = kernel<W, V, NS, WIN, MODE, THR, SLEEP, K, C>;
   e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
+  if constexpr (C > 1) {  // clusters of C blocks: as many as are resident at once
+    cudaLaunchAttribute attr;
+    attr.id = cudaLaunchAttributeClusterDimension;
+    attr.val.clusterDim.x = C;
+    attr.val.clusterDim.y = 1;
+    attr.val.clusterDim.z = 1;
+    cudaLaunchConfig_t cfg = {};
+    cfg.blockDim = dim3(kThreads<W, MODE>);
+    cfg.dynamicSmemBytes = kSmem;
+    cfg.stream = stream;
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    static const size_t clusters = [&] {
+      cfg.gridDim = dim3(C * 1024);
+      int c = 0;
+      const cudaError_t oe = cudaOccupancyMaxActiveClusters(&c, k, &cfg);
+      printf("kernel<W %u, V %u, NS %u, WIN %u, MODE %u, THR %u, C %u>: %d clusters (%s)\n", W, V,
+             NS, WIN, MODE, THR, C, c, cudaGetErrorString(oe));
+      return size_t(c);
+    }();
+    if (clusters == 0) return cudaErrorInvalidConfiguration;
+    cfg.gridDim = dim3(unsigned(std::min(ceil_div(tiles, size_t(C)), clusters) * C));
+    e = cudaLaunchKernelEx(&cfg, k, in, out, n, static_cast<unsigned>(tiles),
+                           lookback::tile_counter(ws), lookback::tile_status(ws));
+    if (e != cudaSuccess) return e;
+    return cudaGetLastError();
+  }
   static const size_t resident = [&] {
     const size_t r = resident_grid(reinterpret_cast<const void*>(k), kThreads<W, MODE>, kSmem);
     printf("kernel<W %u, V %u, NS %u, WIN %u, MODE %u, THR %u>: grid %zu\n", W, V, NS, WIN, MODE,
@@ -775,6 +1060,69 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | D, 4, 8, 12, 8, 12>(in, out, n, ws, st); }},
         {"duo, copy, THR 8", true,
          [&] { launch<AQ | D | probe::kCopy, 4, 8, 12, 8, 8>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "cluster") {  // one look-ahead a cluster of C blocks
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                       AP = probe::kAlign | probe::kPlain;
+    cases = quarter_base({
+        {"cluster 2, Q THR 4", false,
+         [&] { launch<AQ, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+        {"cluster 4, Q THR 4", false,
+         [&] { launch<AQ, 4, 8, 6, 8, 4, 0, 1, 4>(in, out, n, ws, st); }},
+        {"cluster 8, Q THR 4", false,
+         [&] { launch<AQ, 4, 8, 6, 8, 4, 0, 1, 8>(in, out, n, ws, st); }},
+        {"cluster 2, whole tiles", false,
+         [&] { launch<AP, 4, 8, 6, 8, 0, 0, 1, 2>(in, out, n, ws, st); }},
+        {"cluster 4, whole tiles", false,
+         [&] { launch<AP, 4, 8, 6, 8, 0, 0, 1, 4>(in, out, n, ws, st); }},
+        {"cluster 2, Q THR 4, st.async", false,
+         [&] { launch<AQ | probe::kStAsync, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+        {"cluster 4, Q THR 4, st.async", false,
+         [&] { launch<AQ | probe::kStAsync, 4, 8, 6, 8, 4, 0, 1, 4>(in, out, n, ws, st); }},
+        {"cluster 2, st.async", false,
+         [&] { launch<AP | probe::kStAsync, 4, 8, 6, 8, 0, 0, 1, 2>(in, out, n, ws, st); }},
+        {"cluster 2, Q THR 4, st.async, no look (timing)", false,
+         [&] {
+           launch<AQ | probe::kStAsync | probe::kNoLook, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws,
+                                                                                 st);
+         }},
+        {"cluster 4, Q THR 4, no look (timing)", false,
+         [&] { launch<AQ | probe::kNoLook, 4, 8, 6, 8, 4, 0, 1, 4>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "stream") {  // the cluster's look-ahead, kStream
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                       AP = probe::kAlign | probe::kPlain, SA = probe::kStAsync,
+                       SS = probe::kStAsync | probe::kStream, NL = probe::kNoLook;
+    cases = quarter_base({
+        {"cluster 2, Q THR 4, st.async", false,
+         [&] { launch<AQ | SA, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+        {"cluster 2, Q THR 4, st.async, no look (timing)", false,
+         [&] { launch<AQ | SA | NL, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 4", false,
+         [&] { launch<AQ | SS, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+        {"stream 4, Q THR 4", false,
+         [&] { launch<AQ | SS, 4, 8, 6, 8, 4, 0, 1, 4>(in, out, n, ws, st); }},
+        {"stream 2, whole tiles", false,
+         [&] { launch<AP | SS, 4, 8, 6, 8, 0, 0, 1, 2>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 6", false,
+         [&] { launch<AQ | SS, 4, 8, 6, 8, 6, 0, 1, 2>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 4, hold", false,
+         [&] { launch<AQ | SS | probe::kHold, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 4, hand late", false,
+         [&] { launch<AQ | SS | probe::kHandLate, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 4, hold, hand late", false,
+         [&] {
+           launch<AQ | SS | probe::kHold | probe::kHandLate, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws,
+                                                                                     st);
+         }},
+        {"stream 2, Q THR 4, window 4", false,
+         [&] { launch<AQ | SS, 4, 8, 6, 4, 4, 0, 1, 2>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 4, hold, 5 stages", false,
+         [&] { launch<AQ | SS | probe::kHold, 4, 8, 5, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "claims") {  // K tiles a claim, a status a claim

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Prints the scan lab notes' tables of "One look-ahead for two blocks" (2026-11-30), then the copy_if
+lab notes' table of quarter-tile copies, from the summary lines and Nsight Compute reports in this
+folder. Run from anywhere; nothing is typed by hand."""
+import os
+import re
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def summary(path):
+    """{form: (us, percent)} from the summary lines after 'summary (median ...'."""
+    out, on = {}, False
+    for line in open(os.path.join(HERE, path)):
+        if line.startswith("summary"):
+            on = True
+            continue
+        m = re.match(r"^(.*?)\s+([\d.]+) us\s+([\d.]+)%$", line.rstrip())
+        if on and m:
+            out[m.group(1).strip()] = (m.group(2), m.group(3))
+    return out
+
+
+def ncu(path):
+    """{form: {metric: value}} from one file of '=== form' sections."""
+    out, form = {}, None
+    for line in open(os.path.join(HERE, path)):
+        if line.startswith("=== "):
+            form = line[4:].strip()
+            out[form] = {}
+        m = re.match(r"^\s+(\S+)\s+(\S+)\s+([\d.,]+)$", line.rstrip())
+        if form and m:
+            out[form][m.group(1)] = (m.group(3), m.group(2))
+    return out
+
+
+def table(rows, header):
+    print("| " + " | ".join(header) + " |")
+    print("|---|" + "--:|" * (len(header) - 1))
+    for r in rows:
+        print("| " + " | ".join(r) + " |")
+    print()
+
+
+# 1. duo (call 1)
+s = summary("call-1/probe_v15_duo.txt")
+rows = [
+    ("`cudaMemcpy`", "cudaMemcpy"),
+    ("the scan, 4 quarters in flight (two blocks an SM)", "scan, Q THR 4"),
+    ("the same without its look-ahead (timing)", "scan, Q THR 4, no look (timing)"),
+    ("duo: one block an SM, two pipelines, 8 quarters in flight", "duo, 12 stages, THR 8"),
+    ("duo without its look-ahead (timing)", "duo, 12 stages, THR 8, no look (timing)"),
+    ("duo, 12 quarters in flight", "duo, 12 stages, THR 12"),
+    ("duo as a copy, 8 quarters in flight", "duo, copy, THR 8"),
+]
+table([(d, "1", s[k][0], s[k][1] + "%") for d, k in rows], ["form (2^28)", "call", "µs", "% of `cudaMemcpy`"])
+
+# 2. clusters (call 3; one row of call 4)
+s3 = summary("call-3/probe_v15_cluster.txt")
+s4 = summary("call-4/probe_v15_stream.txt")
+rows = [
+    ("`cudaMemcpy`", "3", s3, "cudaMemcpy"),
+    ("the scan, 4 quarters in flight", "3", s3, "scan, Q THR 4"),
+    ("the same without its look-ahead (timing)", "3", s3, "scan, Q THR 4, no look (timing)"),
+    ("clusters of 2, store and release.cluster arrive", "3", s3, "cluster 2, Q THR 4"),
+    ("clusters of 4, the same", "3", s3, "cluster 4, Q THR 4"),
+    ("clusters of 8, the same", "3", s3, "cluster 8, Q THR 4"),
+    ("clusters of 4, the same, without the look-ahead (timing)", "3", s3,
+     "cluster 4, Q THR 4, no look (timing)"),
+    ("clusters of 2, `st.async`", "3", s3, "cluster 2, Q THR 4, st.async"),
+    ("clusters of 2, `st.async`, without the look-ahead (timing)", "3", s3,
+     "cluster 2, Q THR 4, st.async, no look (timing)"),
+    ("clusters of 4, `st.async`", "3", s3, "cluster 4, Q THR 4, st.async"),
+    ("clusters of 4, `st.async`, without the look-ahead (timing)", "4", s4,
+     "cluster 4, Q THR 4, st.async, no look (timing)"),
+]
+table([(d, c, f[k][0], f[k][1] + "%") for d, c, f, k in rows], ["form (2^28)", "call", "µs", "% of `cudaMemcpy`"])
+
+# 3. the streaming look-ahead (calls 4, 5, 6 twice): per cent of cudaMemcpy
+runs = [("4", summary("call-4/probe_v15_stream.txt")), ("5", summary("call-5/probe_v15_stream.txt")),
+        ("6a", summary("call-6/probe_v15_stream-run1.txt")),
+        ("6b", summary("call-6/probe_v15_stream-run2.txt"))]
+rows = [
+    ("`cudaMemcpy` (µs)", "cudaMemcpy"),
+    ("v15 as shipped", "v15 shipped (16 KB x 6, 2/SM)"),
+    ("the scan, 4 quarters in flight", "scan, Q THR 4"),
+    ("the same without its look-ahead (timing)", "scan, Q THR 4, no look (timing)"),
+    ("clusters of 2, `st.async`, without the look-ahead (timing)",
+     "cluster 2, Q THR 4, st.async, no look (timing)"),
+    ("clusters of 2, `st.async`, one window a claim", "cluster 2, Q THR 4, st.async"),
+    ("**clusters of 2, one window for every waiting claim**", "stream 2, Q THR 4"),
+    ("the bold row, claims handed over once reduced", "stream 2, Q THR 4, hand late"),
+    ("the bold row, 6 quarters in flight", "stream 2, Q THR 6"),
+    ("the bold row on whole tiles", "stream 2, whole tiles"),
+    ("the bold row, the tile held in registers", "stream 2, Q THR 4, hold"),
+    ("the bold row, held and handed over once reduced", "stream 2, Q THR 4, hold, hand late"),
+    ("the bold row, held, 5 stages", "stream 2, Q THR 4, hold, 5 stages"),
+    ("the bold row, windows of 4 x 32 statuses", "stream 2, Q THR 4, window 4"),
+    ("clusters of 4, one window for every waiting claim", "stream 4, Q THR 4"),
+]
+out = []
+for d, k in rows:
+    cells = []
+    for _, r in runs:
+        if k not in r:
+            cells.append("")
+        elif k == "cudaMemcpy":
+            cells.append(r[k][0])
+        else:
+            cells.append(r[k][1] + "%")
+    out.append((d,) + tuple(cells))
+table(out, ["form (2^28)"] + ["call " + c for c, _ in runs])
+
+# 4. Nsight Compute: one launch each
+rows = [
+    ("the scan, 4 quarters in flight", "call-2/ncu_cluster.txt", "scan, Q THR 4", "2"),
+    ("clusters of 2, `st.async`, one window a claim", "call-3/ncu_cluster.txt",
+     "cluster 2, Q THR 4, st.async", "3"),
+    ("clusters of 2, one window for every waiting claim", "call-4/ncu_stream.txt", "stream 2, Q THR 4",
+     "4"),
+    ("the same, the tile held in registers", "call-5/ncu_stream.txt", "stream 2, Q THR 4, hold", "5"),
+    ("clusters of 4, store and release.cluster arrive", "call-2/ncu_cluster.txt", "cluster 4, Q THR 4",
+     "2"),
+    ("clusters of 4, `st.async`, one window a claim", "call-3/ncu_cluster.txt",
+     "cluster 4, Q THR 4, st.async", "3"),
+    ("clusters of 4, one window for every waiting claim", "call-4/ncu_stream.txt", "stream 4, Q THR 4",
+     "4"),
+]
+out = []
+for d, f, k, c in rows:
+    m = ncu(f)[k]
+    t, unit = m["gpu__time_duration.sum"]
+    out.append((d, c, t + " " + unit, m["lts__t_sectors_srcunit_tex_op_read.sum"][0],
+                m["lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum"][0]))
+table(out, ["form (one launch at 2^28)", "call", "time", "L2 read sectors", "of them hits"])
+
+
+# 5. copy_if: quarter-tile copies (call 1)
+def summ(path):
+    blocks, cur = [], None
+    for line in open(path):
+        if line.startswith("summary"):
+            m = re.search(r"summary (\S+) (\S+) .*cudaMemcpy of \d+ bytes ([\d.]+) us", line)
+            cur = {"_": (m.group(1), m.group(2), m.group(3))}
+            blocks.append(cur)
+            continue
+        m = re.match(r"^  (.*?)\s+([\d.]+) us\s+([\d.]+)% of cudaMemcpy$", line.rstrip())
+        if cur is not None and m:
+            cur[m.group(1)] = (m.group(2), m.group(3))
+    return blocks
+b = summ(os.path.join(HERE, "call-1/probe_v06_quarters.txt"))
+rows = [("`cudaMemcpy` of the same bytes", None),
+        ("v06 as shipped", "v06 shipped"),
+        ("the probe's copy of v06, whole tiles", "s64 w16 vec plain pad 0 (=v06)"),
+        ("the same in quarter tiles, at most 4 in flight a block", "s64 w16 vec plain pad 0 Q THR 4"),
+        ("the same, at most 6", "s64 w16 vec plain pad 0 Q THR 6"),
+        ("the same, at most 8", "s64 w16 vec plain pad 0 Q THR 8"),
+        ("v07 as shipped (unordered)", "v07 shipped (unordered)"),
+        ("the probe's copy of v07, whole tiles", "atomic scalar stcs pad 0"),
+        ("the same in quarter tiles, at most 4", "atomic scalar stcs pad 0 Q THR 4"),
+        ("the same, at most 6", "atomic scalar stcs pad 0 Q THR 6")]
+print("| µs (% of `cudaMemcpy`) | " + " | ".join(f"{x['_'][0]}, {x['_'][1]}" for x in b) + " |")
+print("|---|" + "--:|" * len(b))
+for d, k in rows:
+    cells = [f"{x['_'][2]} (100.0%)" if k is None else f"{x[k][0]} ({x[k][1]}%)" for x in b]
+    print("| " + d + " | " + " | ".join(cells) + " |")
