@@ -17,7 +17,7 @@
 // the look-ahead holds it. Its reads of the status words, every block reading every status, are
 // part of that: one look-ahead for the two blocks of a thread-block cluster halves them and
 // removes under a third of the cost (scan/lab/LAB_NOTES.md, "A data path at 98% of the copy" and
-// "One look-ahead for two blocks").
+// "Sharing one look-ahead").
 // Source: Merrill & Garland 2016 (single pass, tile aggregates); CCCL's "warpspeed" scan
 // (NVIDIA/cccl PR #6811: warp specialization, staged TMA loads, decoupled look-ahead).
 #pragma once

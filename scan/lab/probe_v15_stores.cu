@@ -39,7 +39,9 @@
 //   `./p cluster`   clusters of 2, 4 and 8; handovers by store and release.cluster arrive, or by
 //                   st.async (kStAsync);
 //   `./p stream`    kStream: the cluster's look-ahead reads one window for every waiting claim;
-//                   with the tile held (kHold) or the claims handed over once reduced (kHandLate).
+//                   with the tile held (kHold) or the claims handed over once reduced (kHandLate);
+//   `./p late`      kStream with kHandLate: a back-off sleep (SLEEP ns after a window that stops
+//                   short), six quarters in flight, windows of 16 x 32.
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
@@ -517,6 +519,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
           if (32 * j + lane < len) all += uint32_t(word[j]);
         sum += int32_t(__reduce_add_sync(0xffffffffu, all));
         counted += len;
+        if (SLEEP > 0 && len < 32 * WIN && counted < hi) __nanosleep(SLEEP);  // stopped short
       }
     }
   } else if (warp == kProducer + 1 && C > 1) {
@@ -1123,6 +1126,28 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | SS, 4, 8, 6, 4, 4, 0, 1, 2>(in, out, n, ws, st); }},
         {"stream 2, Q THR 4, hold, 5 stages", false,
          [&] { launch<AQ | SS | probe::kHold, 4, 8, 5, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "late") {  // kStream with kHandLate, and back-off
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                       SL = probe::kStAsync | probe::kStream | probe::kHandLate;
+    cases = quarter_base({
+        {"cluster 2, Q THR 4, st.async, no look (timing)", false,
+         [&] {
+           launch<AQ | probe::kStAsync | probe::kNoLook, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws,
+                                                                                 st);
+         }},
+        {"stream 2, Q THR 4, hand late", false,
+         [&] { launch<AQ | SL, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 4, hand late, sleep 100", false,
+         [&] { launch<AQ | SL, 4, 8, 6, 8, 4, 100, 1, 2>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 4, hand late, sleep 400", false,
+         [&] { launch<AQ | SL, 4, 8, 6, 8, 4, 400, 1, 2>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 6, hand late", false,
+         [&] { launch<AQ | SL, 4, 8, 6, 8, 6, 0, 1, 2>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 4, hand late, window 16", false,
+         [&] { launch<AQ | SL, 4, 8, 6, 16, 4, 0, 1, 2>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "claims") {  // K tiles a claim, a status a claim

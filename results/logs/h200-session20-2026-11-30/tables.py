@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the scan lab notes' tables of "One look-ahead for two blocks" (2026-11-30), then the copy_if
+"""Prints the scan lab notes' tables of "Sharing one look-ahead" (2026-11-30), then the copy_if
 lab notes' table of quarter-tile copies, from the summary lines and Nsight Compute reports in this
 folder. Run from anywhere; nothing is typed by hand."""
 import os
@@ -87,8 +87,8 @@ rows = [
     ("the same without its look-ahead (timing)", "scan, Q THR 4, no look (timing)"),
     ("clusters of 2, `st.async`, without the look-ahead (timing)",
      "cluster 2, Q THR 4, st.async, no look (timing)"),
-    ("clusters of 2, `st.async`, one window a claim", "cluster 2, Q THR 4, st.async"),
-    ("**clusters of 2, one window for every waiting claim**", "stream 2, Q THR 4"),
+    ("clusters of 2, `st.async`, one claim at a time", "cluster 2, Q THR 4, st.async"),
+    ("**clusters of 2, `st.async`, streaming look-ahead (`kStream`)**", "stream 2, Q THR 4"),
     ("the bold row, claims handed over once reduced", "stream 2, Q THR 4, hand late"),
     ("the bold row, 6 quarters in flight", "stream 2, Q THR 6"),
     ("the bold row on whole tiles", "stream 2, whole tiles"),
@@ -96,7 +96,7 @@ rows = [
     ("the bold row, held and handed over once reduced", "stream 2, Q THR 4, hold, hand late"),
     ("the bold row, held, 5 stages", "stream 2, Q THR 4, hold, 5 stages"),
     ("the bold row, windows of 4 x 32 statuses", "stream 2, Q THR 4, window 4"),
-    ("clusters of 4, one window for every waiting claim", "stream 4, Q THR 4"),
+    ("clusters of 4, streaming look-ahead", "stream 4, Q THR 4"),
 ]
 out = []
 for d, k in rows:
@@ -114,16 +114,16 @@ table(out, ["form (2^28)"] + ["call " + c for c, _ in runs])
 # 4. Nsight Compute: one launch each
 rows = [
     ("the scan, 4 quarters in flight", "call-2/ncu_cluster.txt", "scan, Q THR 4", "2"),
-    ("clusters of 2, `st.async`, one window a claim", "call-3/ncu_cluster.txt",
+    ("clusters of 2, `st.async`, one claim at a time", "call-3/ncu_cluster.txt",
      "cluster 2, Q THR 4, st.async", "3"),
-    ("clusters of 2, one window for every waiting claim", "call-4/ncu_stream.txt", "stream 2, Q THR 4",
+    ("clusters of 2, streaming look-ahead", "call-4/ncu_stream.txt", "stream 2, Q THR 4",
      "4"),
     ("the same, the tile held in registers", "call-5/ncu_stream.txt", "stream 2, Q THR 4, hold", "5"),
     ("clusters of 4, store and release.cluster arrive", "call-2/ncu_cluster.txt", "cluster 4, Q THR 4",
      "2"),
-    ("clusters of 4, `st.async`, one window a claim", "call-3/ncu_cluster.txt",
+    ("clusters of 4, `st.async`, one claim at a time", "call-3/ncu_cluster.txt",
      "cluster 4, Q THR 4, st.async", "3"),
-    ("clusters of 4, one window for every waiting claim", "call-4/ncu_stream.txt", "stream 4, Q THR 4",
+    ("clusters of 4, streaming look-ahead", "call-4/ncu_stream.txt", "stream 4, Q THR 4",
      "4"),
 ]
 out = []
@@ -133,6 +133,41 @@ for d, f, k, c in rows:
     out.append((d, c, t + " " + unit, m["lts__t_sectors_srcunit_tex_op_read.sum"][0],
                 m["lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum"][0]))
 table(out, ["form (one launch at 2^28)", "call", "time", "L2 read sectors", "of them hits"])
+
+
+# 3b. kStream with kHandLate: back-off, more quarters, wider windows (call 7)
+s7 = summary("call-7/probe_v15_late.txt")
+rows = [
+    ("`cudaMemcpy`", "cudaMemcpy"),
+    ("v15 as shipped", "v15 shipped (16 KB x 6, 2/SM)"),
+    ("the scan, 4 quarters in flight", "scan, Q THR 4"),
+    ("the same without its look-ahead (timing)", "scan, Q THR 4, no look (timing)"),
+    ("clusters of 2, `st.async`, without the look-ahead (timing)",
+     "cluster 2, Q THR 4, st.async, no look (timing)"),
+    ("clusters of 2, streaming look-ahead, claims handed over once reduced",
+     "stream 2, Q THR 4, hand late"),
+    ("the same, 100 ns of sleep after a window that stops short", "stream 2, Q THR 4, hand late, sleep 100"),
+    ("the same, 400 ns", "stream 2, Q THR 4, hand late, sleep 400"),
+    ("handed over once reduced, 6 quarters in flight", "stream 2, Q THR 6, hand late"),
+    ("handed over once reduced, windows of 16 x 32 statuses", "stream 2, Q THR 4, hand late, window 16"),
+]
+table([(d, "7", s7[k][0], s7[k][1] + "%") for d, k in rows], ["form (2^28)", "call", "µs", "% of `cudaMemcpy`"])
+
+# 4b. Nsight Compute's memory-throughput breakdown, one launch each (call 7)
+n7 = ncu("call-7/ncu_late.txt")
+forms = [("the scan, 4 quarters in flight", "scan, Q THR 4"),
+         ("without its look-ahead (timing)", "scan, Q THR 4, no look (timing)"),
+         ("clusters of 2, streaming, handed over once reduced", "stream 2, Q THR 4, hand late")]
+mets = [("time (µs)", "gpu__time_duration.sum"),
+        ("DRAM cycles active %", "dram__cycles_active.avg.pct_of_peak_sustained_elapsed"),
+        ("L2 tag lookups (`lts__t_sectors`) %", "lts__t_sectors.avg.pct_of_peak_sustained_elapsed"),
+        ("L2 data banks (`lts__d_sectors`) %", "lts__d_sectors.avg.pct_of_peak_sustained_elapsed"),
+        ("crossbar into L2 %", "lts__xbar2lts_cycles_active.avg.pct_of_peak_sustained_elapsed"),
+        ("L2 into crossbar %", "lts__lts2xbar_cycles_active.avg.pct_of_peak_sustained_elapsed"),
+        ("L2 read requests from the SMs", "lts__t_requests_srcunit_tex_op_read.sum"),
+        ("L2 sectors over the fabric between its halves", "lts__t_sectors_srcunit_ltcfabric.sum")]
+out = [(m,) + tuple(n7[k][key][0] for _, k in forms) for m, key in mets]
+table(out, ["metric (one launch at 2^28, call 7)"] + [d for d, _ in forms])
 
 
 # 5. copy_if: quarter-tile copies (call 1)
