@@ -21,8 +21,8 @@
 // PROBE_PADS=1: the stages at 0, 16, 64, 128 and 512 bytes past a 1024-byte boundary of shared
 // memory; PROBE_ALIGNED=1: the variants above, all on a 128-byte boundary; PROBE_PAIR=1: the run's
 // 16-byte stores with each int4 read from the stage as two aligned int4 and a select
-// (bulk::staged_int4: no bank conflict) against the four 4-byte reads, for v06 and v07 (written
-// 2026-11-30 after the session's device time was spent: not yet run); PROBE_THROTTLE=1: the
+// (bulk::staged_int4: no bank conflict) against the four 4-byte reads, for v06 and v07 (run on an
+// H200: results/logs/h200-session17-2026-11-30/call-a/); PROBE_THROTTLE=1: the
 // shipped v06 shape and v07's with the producer keeping at most THR bulk copies in flight;
 // PROBE_QUARTERS=1: the same with quarter-tile copies, THR counting quarters (run on an H200:
 // results/logs/h200-session20-2026-11-30/call-1/).

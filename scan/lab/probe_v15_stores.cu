@@ -41,14 +41,16 @@
 //   `./p stream`    kStream: the cluster's look-ahead reads one window for every waiting claim;
 //                   with the tile held (kHold) or the claims handed over once reduced (kHandLate);
 //   `./p late`      kStream with kHandLate: a back-off sleep (SLEEP ns after a window that stops
-//                   short), six quarters in flight, windows of 16 x 32.
+//                   short), six quarters in flight, windows of 16 x 32;
+//   `./p reps`      kRep4, kRep16: each status published in 4 or 16 copies, each block's
+//                   look-ahead reading one of them.
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
 // (scan/lab/LAB_NOTES.md, "The list, run"); the modes of 2026-11-30:
 // results/logs/h200-session19-2026-11-30/ (the lab notes, "A data path at 98% of the copy"); those
-// of 2026-11-30's twentieth session: results/logs/h200-session20-2026-11-30/ ("One look-ahead for
-// two blocks").
+// of 2026-11-30's twentieth session: results/logs/h200-session20-2026-11-30/ ("Sharing one
+// look-ahead").
 #include <cub/device/device_scan.cuh>
 
 #include <cstdio>
@@ -91,14 +93,24 @@ enum : unsigned {
   kPad16 = 65536,  // tile t's status at status[16 t]: one status a 128-byte line
   kDuo = 131072,   // two pipelines a block sharing one look-ahead: two reduce and two scan-store
                    // squads on alternate tiles, one producer claiming two tiles an atomic
-  kStAsync = 262144,   // C > 1: hand claims and prefixes over by st.async (complete_tx on the
-                       // receiver's mbarrier, which the receiver arms) instead of a store and a
-                       // release.cluster arrive
-  kStream = 524288,    // with kStAsync: the cluster's look-ahead reads one window of statuses for
-                       // every claim handed over and not yet answered, not one a claim
-  kHandLate = 1048576  // with kStream: the reduce squad hands each claim over once it has
-                       // published the tile's aggregate (the producer does otherwise)
+  kStAsync = 262144,    // C > 1: hand claims and prefixes over by st.async (complete_tx on the
+                        // receiver's mbarrier, which the receiver arms) instead of a store and a
+                        // release.cluster arrive
+  kStream = 524288,     // with kStAsync: each round trip of the cluster's look-ahead reads one
+                        // window of statuses (at most WIN x 32) up to the highest of the members'
+                        // oldest unanswered claims and answers each of those it reaches
+  kHandLate = 1048576,  // with kStream: the reduce squad hands each claim over once it has
+                        // published the tile's aggregate (the producer does otherwise)
+  kRep4 = 2097152,      // each status published in 4 copies, tiles apart; block b's look-ahead
+                        // reads copy b % 4 (a quarter of the readers a status word)
+  kRep16 = 4194304      // the same with 16 copies
 };
+
+// Copies of each status (kRep4, kRep16): copy r of tile t's status at status[r * tiles + t].
+template <unsigned MODE>
+inline constexpr unsigned kReps = MODE& kRep16  ? 16
+                                  : MODE& kRep4 ? 4
+                                                : 1;
 
 template <unsigned MODE>
 inline constexpr unsigned kStride = MODE& kPad16  ? 16
@@ -595,7 +607,8 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
       else if constexpr (SLEEP > 0 || kStride<MODE> > 1)
         advance_sleep<WIN, SLEEP, kStride<MODE>>(status, t, counted, sum);
       else if constexpr (!(MODE & (kCopy | kNoLook)))
-        lookback::advance_to<WIN>(status, t, counted, sum);
+        lookback::advance_to<WIN>(status + (blockIdx.x % kReps<MODE>)*size_t(tiles), t, counted,
+                                  sum);
       if (lane == 0) {
         tile_prefix[i % NC] = sum;
         bulk::arrive(&prefixed[i % NC]);
@@ -674,7 +687,10 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
           if (lane == 0 && i % K == K - 1)
             lookback::publish(status + (t / K) * kStride<MODE>, lookback::kAggregate, run_excl);
         } else {
-          if (lane == 0) lookback::publish(status + t * kStride<MODE>, lookback::kAggregate, total);
+          if (lane == 0)
+            for (unsigned r = 0; r < kReps<MODE>; ++r)
+              lookback::publish(status + r * size_t(tiles) + t * kStride<MODE>,
+                                lookback::kAggregate, total);
           if constexpr (C > 1 && (MODE & kHandLate)) {
             if (lane == 0) {
               arm4(&prefixed[i % NP]);
@@ -796,7 +812,7 @@ cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStre
   // the statuses, then (kGroup) one word per 32 tiles
   const size_t group_bytes = (MODE & kGroup) ? ceil_div(tiles, size_t(32)) * 8 : 0;
   cudaError_t e = cudaMemsetAsync(
-      ws, 0, lookback::workspace_bytes(tiles * kStride<MODE>) + group_bytes, stream);
+      ws, 0, lookback::workspace_bytes(tiles * kStride<MODE> * kReps<MODE>) + group_bytes, stream);
   if (e == cudaSuccess && (MODE & kPrepub))
     e = cudaMemsetAsync(lookback::tile_status(ws), 1, tiles * sizeof(lookback::Status), stream);
   if (e != cudaSuccess) return e;
@@ -1148,6 +1164,23 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | SL, 4, 8, 6, 8, 6, 0, 1, 2>(in, out, n, ws, st); }},
         {"stream 2, Q THR 4, hand late, window 16", false,
          [&] { launch<AQ | SL, 4, 8, 6, 16, 4, 0, 1, 2>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "reps") {  // copies of the statuses
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces;
+    cases = quarter_base({
+        {"scan, Q THR 4, 4 copies", false,
+         [&] { launch<AQ | probe::kRep4, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, 16 copies", false,
+         [&] { launch<AQ | probe::kRep16, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, 16 copies", false,
+         [&] { launch<probe::kAlign | probe::kPlain | probe::kRep16>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 4, hand late", false,
+         [&] {
+           launch<AQ | probe::kStAsync | probe::kStream | probe::kHandLate, 4, 8, 6, 8, 4, 0, 1, 2>(
+               in, out, n, ws, st);
+         }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "claims") {  // K tiles a claim, a status a claim

@@ -170,6 +170,45 @@ out = [(m,) + tuple(n7[k][key][0] for _, k in forms) for m, key in mets]
 table(out, ["metric (one launch at 2^28, call 7)"] + [d for d, _ in forms])
 
 
+# 3c. copies of the statuses (call 8)
+s8 = summary("call-8/probe_v15_reps.txt")
+rows = [
+    ("`cudaMemcpy`", "cudaMemcpy"),
+    ("v15 as shipped", "v15 shipped (16 KB x 6, 2/SM)"),
+    ("the scan, 4 quarters in flight", "scan, Q THR 4"),
+    ("the same without its look-ahead (timing)", "scan, Q THR 4, no look (timing)"),
+    ("the same with its look-ahead, 4 copies of each status", "scan, Q THR 4, 4 copies"),
+    ("16 copies", "scan, Q THR 4, 16 copies"),
+    ("16 copies, whole tiles", "scan, 16 copies"),
+    ("clusters of 2, streaming look-ahead, claims handed over once reduced",
+     "stream 2, Q THR 4, hand late"),
+]
+table([(d, "8", s8[k][0], s8[k][1] + "%") for d, k in rows], ["form (2^28)", "call", "µs", "% of `cudaMemcpy`"])
+
+# 4c. the busiest L2 slice against the mean, one launch each (call 8)
+n8 = ncu("call-8/ncu_reps.txt")
+forms = [("the scan, 4 quarters in flight", "scan, Q THR 4"),
+         ("without its look-ahead (timing)", "scan, Q THR 4, no look (timing)"),
+         ("16 copies of each status", "scan, Q THR 4, 16 copies")]
+mets = [("time (µs)", "gpu__time_duration.sum", None)]
+for d, u in [("L2 tag lookups (`lts__t_sectors`)", "lts__t_sectors"),
+             ("L2 tag requests (`lts__t_tag_requests`)", "lts__t_tag_requests"),
+             ("L2 data banks (`lts__d_sectors`)", "lts__d_sectors"),
+             ("crossbar into L2", "lts__xbar2lts_cycles_active"),
+             ("L2 into crossbar", "lts__lts2xbar_cycles_active")]:
+    mets.append((d + " %, mean / busiest slice", u + ".avg.pct_of_peak_sustained_elapsed",
+                 u + ".max.pct_of_peak_sustained_elapsed"))
+mets.append(("L2 read hits (sectors)", "lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum", None))
+out = []
+for d, a_, b_ in mets:
+    cells = []
+    for _, k in forms:
+        m = n8[k]
+        cells.append(m[a_][0] if b_ is None else m[a_][0] + " / " + m[b_][0])
+    out.append((d,) + tuple(cells))
+table(out, ["metric (one launch at 2^28, call 8)"] + [d for d, _ in forms])
+
+
 # 5. copy_if: quarter-tile copies (call 1)
 def summ(path):
     blocks, cur = [], None
