@@ -43,7 +43,8 @@
 //   `./p late`      kStream with kHandLate: a back-off sleep (SLEEP ns after a window that stops
 //                   short), six quarters in flight, windows of 16 x 32;
 //   `./p reps`      kRep4, kRep16: each status published in 4 or 16 copies, each block's
-//                   look-ahead reading one of them.
+//                   look-ahead reading one of them;
+//   `./p first`     kStoreFirst (timing only): stores not held by the look-ahead's prefix.
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
@@ -93,17 +94,19 @@ enum : unsigned {
   kPad16 = 65536,  // tile t's status at status[16 t]: one status a 128-byte line
   kDuo = 131072,   // two pipelines a block sharing one look-ahead: two reduce and two scan-store
                    // squads on alternate tiles, one producer claiming two tiles an atomic
-  kStAsync = 262144,    // C > 1: hand claims and prefixes over by st.async (complete_tx on the
-                        // receiver's mbarrier, which the receiver arms) instead of a store and a
-                        // release.cluster arrive
-  kStream = 524288,     // with kStAsync: each round trip of the cluster's look-ahead reads one
-                        // window of statuses (at most WIN x 32) up to the highest of the members'
-                        // oldest unanswered claims and answers each of those it reaches
-  kHandLate = 1048576,  // with kStream: the reduce squad hands each claim over once it has
-                        // published the tile's aggregate (the producer does otherwise)
-  kRep4 = 2097152,      // each status published in 4 copies, tiles apart; block b's look-ahead
-                        // reads copy b % 4 (a quarter of the readers a status word)
-  kRep16 = 4194304      // the same with 16 copies
+  kStAsync = 262144,     // C > 1: hand claims and prefixes over by st.async (complete_tx on the
+                         // receiver's mbarrier, which the receiver arms) instead of a store and a
+                         // release.cluster arrive
+  kStream = 524288,      // with kStAsync: each round trip of the cluster's look-ahead reads one
+                         // window of statuses (at most WIN x 32) up to the highest of the members'
+                         // oldest unanswered claims and answers each of those it reaches
+  kHandLate = 1048576,   // with kStream: the reduce squad hands each claim over once it has
+                         // published the tile's aggregate (the producer does otherwise)
+  kRep4 = 2097152,       // each status published in 4 copies, tiles apart; block b's look-ahead
+                         // reads copy b % 4 (a quarter of the readers a status word)
+  kRep16 = 4194304,      // the same with 16 copies
+  kStoreFirst = 8388608  // timing only: the scan-store stores with prefix 0 at once, and waits for
+                         // the look-ahead's prefix only before it frees the stage (C == 1)
 };
 
 // Copies of each status (kRep4, kRep16): copy r of tile t's status at status[r * tiles + t].
@@ -744,11 +747,15 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
         }
         continue;
       }
-      if constexpr (C > 1 && !(MODE & kStAsync))
+      static_assert(!(MODE & kStoreFirst) || (C == 1 && K == 1), "kStoreFirst: C == K == 1");
+      if constexpr (MODE & kStoreFirst) {
+      } else if constexpr (C > 1 && !(MODE & kStAsync)) {
         wait_cluster(&prefixed[i % NS], (i / NS) & 1);
-      else
+      } else {
         bulk::wait(&prefixed[(i / K) % NC], ((i / K) / NC) & 1);
-      const int32_t prefix = tile_prefix[(i / K) % NC] + (K > 1 ? tile_excl[s] : 0);
+      }
+      const int32_t prefix =
+          (MODE & kStoreFirst) ? 0 : tile_prefix[(i / K) % NC] + (K > 1 ? tile_excl[s] : 0);
       int4* src = stage_data + size_t(s) * kVecs;
       const size_t base = size_t(t) * kTileElems;
       const bool whole = base + kTileElems <= n;
@@ -794,6 +801,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
           // The next bulk load into this stage (async proxy) follows these generic writes too.
         }
       }
+      if constexpr (MODE & kStoreFirst) bulk::wait(&prefixed[i % NC], (i / NC) & 1);
       bulk::arrive(&empty[s]);
     }
   }
@@ -1164,6 +1172,20 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | SL, 4, 8, 6, 8, 6, 0, 1, 2>(in, out, n, ws, st); }},
         {"stream 2, Q THR 4, hand late, window 16", false,
          [&] { launch<AQ | SL, 4, 8, 6, 16, 4, 0, 1, 2>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "first") {  // stores not held by the look-ahead
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                       AP = probe::kAlign | probe::kPlain;
+    cases = quarter_base({
+        {"scan, Q THR 4, store first (timing)", false,
+         [&] { launch<AQ | probe::kStoreFirst, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan (aligned, plain stores, whole tiles)", false,
+         [&] { launch<AP>(in, out, n, ws, st); }},
+        {"scan, no look (timing)", false, [&] { launch<AP | probe::kNoLook>(in, out, n, ws, st); }},
+        {"scan, store first (timing)", false,
+         [&] { launch<AP | probe::kStoreFirst>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "reps") {  // copies of the statuses

@@ -209,6 +209,24 @@ for d, a_, b_ in mets:
 table(out, ["metric (one launch at 2^28, call 8)"] + [d for d, _ in forms])
 
 
+# 3d. stores not held by the look-ahead's prefix (call 9, two runs)
+runs = [("9a", summary("call-9/probe_v15_first-run1.txt")), ("9b", summary("call-9/probe_v15_first-run2.txt"))]
+rows = [
+    ("`cudaMemcpy` (µs)", "cudaMemcpy"),
+    ("v15 as shipped", "v15 shipped (16 KB x 6, 2/SM)"),
+    ("the scan, 4 quarters in flight", "scan, Q THR 4"),
+    ("the same without its look-ahead (timing)", "scan, Q THR 4, no look (timing)"),
+    ("the same, stores first (timing)", "scan, Q THR 4, store first (timing)"),
+    ("the scan on whole tiles (aligned, plain stores)", "scan (aligned, plain stores, whole tiles)"),
+    ("the same without its look-ahead (timing)", "scan, no look (timing)"),
+    ("the same, stores first (timing)", "scan, store first (timing)"),
+]
+out = []
+for d, k in rows:
+    out.append((d,) + tuple(r[k][0] if k == "cudaMemcpy" else r[k][1] + "%" for _, r in runs))
+table(out, ["form (2^28)"] + ["call " + c for c, _ in runs])
+
+
 # 5. copy_if: quarter-tile copies (call 1)
 def summ(path):
     blocks, cur = [], None

@@ -1,0 +1,9 @@
+#!/bin/bash
+# Session 20, call 9: ./p first, twice: stores not held by the look-ahead's prefix (timing only).
+nvidia-smi --query-gpu=name --format=csv | tee $OUT/gpu.txt
+nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o /tmp/p15 2>&1 | grep -v Wno
+for r in 1 2; do
+  timeout 150 /tmp/p15 first > $OUT/probe_v15_first-run$r.txt 2>&1; echo "run $r rc=$?"
+  grep -A20 '^summary' $OUT/probe_v15_first-run$r.txt
+  grep mismatches $OUT/probe_v15_first-run$r.txt | grep -v "mismatches 0 " | cut -c1-70 | sort | uniq -c
+done
