@@ -146,8 +146,8 @@ rows = [
      "cluster 2, Q THR 4, st.async, no look (timing)"),
     ("clusters of 2, streaming look-ahead, claims handed over once reduced",
      "stream 2, Q THR 4, hand late"),
-    ("the same, 100 ns of sleep after a window that stops short", "stream 2, Q THR 4, hand late, sleep 100"),
-    ("the same, 400 ns", "stream 2, Q THR 4, hand late, sleep 400"),
+    ("the same, `__nanosleep(100)` after a window that stops short", "stream 2, Q THR 4, hand late, sleep 100"),
+    ("the same, `__nanosleep(400)`", "stream 2, Q THR 4, hand late, sleep 400"),
     ("handed over once reduced, 6 quarters in flight", "stream 2, Q THR 6, hand late"),
     ("handed over once reduced, windows of 16 x 32 statuses", "stream 2, Q THR 4, hand late, window 16"),
 ]
@@ -216,10 +216,10 @@ rows = [
     ("v15 as shipped", "v15 shipped (16 KB x 6, 2/SM)"),
     ("the scan, 4 quarters in flight", "scan, Q THR 4"),
     ("the same without its look-ahead (timing)", "scan, Q THR 4, no look (timing)"),
-    ("the same, stores first (timing)", "scan, Q THR 4, store first (timing)"),
+    ("the scan with its look-ahead, stores first (timing)", "scan, Q THR 4, store first (timing)"),
     ("the scan on whole tiles (aligned, plain stores)", "scan (aligned, plain stores, whole tiles)"),
     ("the same without its look-ahead (timing)", "scan, no look (timing)"),
-    ("the same, stores first (timing)", "scan, store first (timing)"),
+    ("the scan with its look-ahead, stores first (timing)", "scan, store first (timing)"),
 ]
 out = []
 for d, k in rows:
