@@ -44,7 +44,8 @@
 //                   short), six quarters in flight, windows of 16 x 32;
 //   `./p reps`      kRep4, kRep16: each status published in 4 or 16 copies, each block's
 //                   look-ahead reading one of them;
-//   `./p first`     kStoreFirst (timing only): stores not held by the look-ahead's prefix.
+//   `./p first`     kStoreFirst (timing only): stores not held by the look-ahead's prefix;
+//   `./p nowait`    kNoWait (timing only): the look-ahead reads as usual, nothing waits for it.
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
@@ -94,19 +95,21 @@ enum : unsigned {
   kPad16 = 65536,  // tile t's status at status[16 t]: one status a 128-byte line
   kDuo = 131072,   // two pipelines a block sharing one look-ahead: two reduce and two scan-store
                    // squads on alternate tiles, one producer claiming two tiles an atomic
-  kStAsync = 262144,     // C > 1: hand claims and prefixes over by st.async (complete_tx on the
-                         // receiver's mbarrier, which the receiver arms) instead of a store and a
-                         // release.cluster arrive
-  kStream = 524288,      // with kStAsync: each round trip of the cluster's look-ahead reads one
-                         // window of statuses (at most WIN x 32) up to the highest of the members'
-                         // oldest unanswered claims and answers each of those it reaches
-  kHandLate = 1048576,   // with kStream: the reduce squad hands each claim over once it has
-                         // published the tile's aggregate (the producer does otherwise)
-  kRep4 = 2097152,       // each status published in 4 copies, tiles apart; block b's look-ahead
-                         // reads copy b % 4 (a quarter of the readers a status word)
-  kRep16 = 4194304,      // the same with 16 copies
-  kStoreFirst = 8388608  // timing only: the scan-store stores with prefix 0 at once, and waits for
-                         // the look-ahead's prefix only before it frees the stage (C == 1)
+  kStAsync = 262144,      // C > 1: hand claims and prefixes over by st.async (complete_tx on the
+                          // receiver's mbarrier, which the receiver arms) instead of a store and a
+                          // release.cluster arrive
+  kStream = 524288,       // with kStAsync: each round trip of the cluster's look-ahead reads one
+                          // window of statuses (at most WIN x 32) up to the highest of the members'
+                          // oldest unanswered claims and answers each of those it reaches
+  kHandLate = 1048576,    // with kStream: the reduce squad hands each claim over once it has
+                          // published the tile's aggregate (the producer does otherwise)
+  kRep4 = 2097152,        // each status published in 4 copies, tiles apart; block b's look-ahead
+                          // reads copy b % 4 (a quarter of the readers a status word)
+  kRep16 = 4194304,       // the same with 16 copies
+  kStoreFirst = 8388608,  // timing only: the scan-store stores with prefix 0 at once, and waits for
+                          // the look-ahead's prefix only before it frees the stage (C == 1)
+  kNoWait = 16777216  // timing only: the scan-store neither waits for the prefix (adds 0) nor holds
+                      // the stage for it; the look-ahead runs as usual, a ring of 256 claims
 };
 
 // Copies of each status (kRep4, kRep16): copy r of tile t's status at status[r * tiles + t].
@@ -317,7 +320,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
   int4* const stage_data = (MODE & kAlign) ? stage_data128 : stage_data16;
   // kHold: the prefixes hand over through a ring of 2 NS (a freed stage may be claimed again
   // before its tile's prefix is read; the look-ahead stays fewer than 2 NS tiles ahead)
-  constexpr unsigned NP = (MODE & kHold) ? 2 * NS : NS;
+  constexpr unsigned NP = (MODE & kNoWait) ? 256 : (MODE & kHold) ? 2 * NS : NS;
   __shared__ alignas(8) unsigned long long full[NS], claimed[NP], reduced[NS], prefixed[NP],
       empty[NS], piece[NS][4];
   __shared__ unsigned tile_of[NS], look_tile[NP];  // look_tile: the look-ahead's, a ring of NP
@@ -349,9 +352,11 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
       bulk::barrier_init(&claimed[s], 1);
       bulk::barrier_init(&reduced[s], 32);
       bulk::barrier_init(&prefixed[s], 1);
-      if (NP > NS) bulk::barrier_init(&prefixed[NS + s], 1);
-      if (NP > NS) bulk::barrier_init(&claimed[NS + s], 1);
       bulk::barrier_init(&empty[s], T);
+    }
+    for (unsigned s = NS; s < NP; ++s) {
+      bulk::barrier_init(&prefixed[s], 1);
+      bulk::barrier_init(&claimed[s], 1);
     }
     if (C > 1)
       for (unsigned m = 0; m < C; ++m)
@@ -748,14 +753,15 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
         continue;
       }
       static_assert(!(MODE & kStoreFirst) || (C == 1 && K == 1), "kStoreFirst: C == K == 1");
-      if constexpr (MODE & kStoreFirst) {
+      if constexpr (MODE & (kStoreFirst | kNoWait)) {
       } else if constexpr (C > 1 && !(MODE & kStAsync)) {
         wait_cluster(&prefixed[i % NS], (i / NS) & 1);
       } else {
         bulk::wait(&prefixed[(i / K) % NC], ((i / K) / NC) & 1);
       }
-      const int32_t prefix =
-          (MODE & kStoreFirst) ? 0 : tile_prefix[(i / K) % NC] + (K > 1 ? tile_excl[s] : 0);
+      const int32_t prefix = (MODE & (kStoreFirst | kNoWait))
+                                 ? 0
+                                 : tile_prefix[(i / K) % NC] + (K > 1 ? tile_excl[s] : 0);
       int4* src = stage_data + size_t(s) * kVecs;
       const size_t base = size_t(t) * kTileElems;
       const bool whole = base + kTileElems <= n;
@@ -1186,6 +1192,21 @@ int main(int argc, char** argv) {
         {"scan, no look (timing)", false, [&] { launch<AP | probe::kNoLook>(in, out, n, ws, st); }},
         {"scan, store first (timing)", false,
          [&] { launch<AP | probe::kStoreFirst>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "nowait") {  // the look-ahead reads, nobody waits
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                       AP = probe::kAlign | probe::kPlain;
+    cases = quarter_base({
+        {"scan, Q THR 4, no wait (timing)", false,
+         [&] { launch<AQ | probe::kNoWait, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, store first (timing)", false,
+         [&] { launch<AQ | probe::kStoreFirst, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan (aligned, plain stores, whole tiles)", false,
+         [&] { launch<AP>(in, out, n, ws, st); }},
+        {"scan, no look (timing)", false, [&] { launch<AP | probe::kNoLook>(in, out, n, ws, st); }},
+        {"scan, no wait (timing)", false, [&] { launch<AP | probe::kNoWait>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "reps") {  // copies of the statuses

@@ -227,6 +227,26 @@ for d, k in rows:
 table(out, ["form (2^28)"] + ["call " + c for c, _ in runs])
 
 
+# 3e. the look-ahead reads, nothing waits for it (call 10, two runs)
+runs = [("10a", summary("call-10/probe_v15_nowait-run1.txt")),
+        ("10b", summary("call-10/probe_v15_nowait-run2.txt"))]
+rows = [
+    ("`cudaMemcpy` (µs)", "cudaMemcpy"),
+    ("v15 as shipped", "v15 shipped (16 KB x 6, 2/SM)"),
+    ("the scan, 4 quarters in flight", "scan, Q THR 4"),
+    ("the same without its look-ahead (timing)", "scan, Q THR 4, no look (timing)"),
+    ("the scan with its look-ahead, nothing waiting for it (timing)", "scan, Q THR 4, no wait (timing)"),
+    ("the scan with its look-ahead, stores first (timing)", "scan, Q THR 4, store first (timing)"),
+    ("the scan on whole tiles (aligned, plain stores)", "scan (aligned, plain stores, whole tiles)"),
+    ("the same without its look-ahead (timing)", "scan, no look (timing)"),
+    ("the scan with its look-ahead, nothing waiting for it (timing)", "scan, no wait (timing)"),
+]
+out = []
+for d, k in rows:
+    out.append((d,) + tuple(r[k][0] if k == "cudaMemcpy" else r[k][1] + "%" for _, r in runs))
+table(out, ["form (2^28)"] + ["call " + c for c, _ in runs])
+
+
 # 5. copy_if: quarter-tile copies (call 1)
 def summ(path):
     blocks, cur = [], None
