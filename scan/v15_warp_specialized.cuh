@@ -14,9 +14,9 @@
 // and the pipeline stays a few per cent short of the copy ceiling: on the H200 it copies, without
 // scanning, hardly faster than v15 scans. Loading each tile as four quarter-tile copies, at most
 // four in flight a block, it copies within two per cent of the ceiling, but then scans no faster:
-// the look-ahead holds it, even when nothing waits for it. What costs is its reads of the status
-// words, every block reading every status; one look-ahead for the two blocks of a thread-block
-// cluster halves those reads but removes only a quarter to a third of the cost
+// the look-ahead costs it as much even when nothing waits for it. Its polling of the status
+// words, every block reading every status, slows the data path; one look-ahead for the two blocks
+// of a thread-block cluster halves those reads but removes only a quarter to a third of the cost
 // (scan/lab/LAB_NOTES.md, "A data path at 98% of the copy" and "Sharing one look-ahead").
 // Source: Merrill & Garland 2016 (single pass, tile aggregates); CCCL's "warpspeed" scan
 // (NVIDIA/cccl PR #6811: warp specialization, staged TMA loads, decoupled look-ahead).
@@ -63,10 +63,10 @@ inline constexpr VersionDoc kDoc = {
     "about 0.7 points faster without it); the pipeline stays a few per cent short of the copy "
     "ceiling: on the H200 it copies, without scanning, hardly faster than v15 scans. Loading "
     "each tile as four quarter-tile copies, at most four in flight a block, it copies within two "
-    "per cent of the ceiling but scans no faster: then the look-ahead holds it, even when nothing "
-    "waits for it. What costs is its reads of the status words, every block reading every status; "
-    "one look-ahead for the two blocks of a thread-block cluster halves those reads but removes "
-    "only a quarter to a third of the cost.",
+    "per cent of the ceiling but scans no faster: then the look-ahead costs it as much even when "
+    "nothing waits for it. Its polling of the status words, every block reading every status, "
+    "slows the data path; one look-ahead for the two blocks of a thread-block cluster halves those "
+    "reads but removes only a quarter to a third of the cost.",
     /*source*/
     "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016), the "
     "tile aggregates; NVIDIA/cccl PR #6811, "

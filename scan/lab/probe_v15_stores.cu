@@ -45,7 +45,9 @@
 //   `./p reps`      kRep4, kRep16: each status published in 4 or 16 copies, each block's
 //                   look-ahead reading one of them;
 //   `./p first`     kStoreFirst (timing only): stores not held by the look-ahead's prefix;
-//   `./p nowait`    kNoWait (timing only): the look-ahead reads as usual, nothing waits for it.
+//   `./p nowait`    kNoWait (timing only): the look-ahead reads as usual, nothing waits for it;
+//   `./p trace`     kTrace: per block, when the look-ahead and the scan-store end, and the
+//                   look-ahead's round trips a claim and their time.
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
@@ -57,6 +59,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <vector>
@@ -108,8 +111,11 @@ enum : unsigned {
   kRep16 = 4194304,       // the same with 16 copies
   kStoreFirst = 8388608,  // timing only: the scan-store stores with prefix 0 at once, and waits for
                           // the look-ahead's prefix only before it frees the stage (C == 1)
-  kNoWait = 16777216  // timing only: the scan-store neither waits for the prefix (adds 0) nor holds
-                      // the stage for it; the look-ahead runs as usual, a ring of 256 claims
+  kNoWait = 16777216,     // timing only: the scan-store neither waits for the prefix (adds 0) nor
+                       // holds the stage for it; the look-ahead runs as usual, a ring of 256 claims
+  kTrace =
+      33554432  // records per block (g_trace): start, the look-ahead's and the scan-store's end
+                // (%globaltimer), the look-ahead's claims, round trips and time in them
 };
 
 // Copies of each status (kRep4, kRep16): copy r of tile t's status at status[r * tiles + t].
@@ -221,6 +227,41 @@ __device__ __forceinline__ void store_bulk(void* dst, const void* src, unsigned 
                : "memory");
   asm volatile("cp.async.bulk.commit_group;" ::: "memory");
   asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+}
+
+// kTrace: per block, [0] start, [1] look-ahead end, [2] scan-store end (ns, %globaltimer), [3] the
+// look-ahead's status round trips, [4] its claims, [5] ns spent in its round trips.
+__device__ unsigned long long g_trace[2048][8];
+__device__ __forceinline__ unsigned long long gtime() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+// lookback::advance_to, counting its round trips in `trips`.
+template <unsigned WIN>
+__device__ __forceinline__ void advance_counted(const lookback::Status* status, size_t tile,
+                                                size_t& counted, int32_t& sum,
+                                                unsigned long long& trips) {
+  const unsigned lane = threadIdx.x % 32;
+  while (counted < tile) {
+    ++trips;
+    lookback::Status word[WIN];
+#pragma unroll
+    for (unsigned j = 0; j < WIN; ++j) {
+      const size_t k = counted + 32 * j + lane;
+      word[j] = k < tile ? lookback::peek(status + k) : 0;
+    }
+#pragma unroll
+    for (unsigned j = 0; j < WIN; ++j) {
+      const unsigned ready = __ballot_sync(0xffffffffu, (word[j] >> 32) != lookback::kInvalid);
+      const unsigned run = ~ready ? __ffs(~ready) - 1 : 32;
+      const uint32_t v = lane < run ? static_cast<uint32_t>(word[j]) : 0u;
+      sum += static_cast<int32_t>(__reduce_add_sync(0xffffffffu, v));
+      counted += run;
+      if (run < 32) break;
+    }
+  }
 }
 
 // Thread-block clusters (the kernel's C > 1): this CTA's rank in its cluster, and stores and
@@ -367,6 +408,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
   }
   __syncthreads();
   if constexpr (C > 1) cluster_sync();  // every member's barriers initialized
+  if ((MODE & kTrace) && threadIdx.x == 0) g_trace[blockIdx.x][0] = gtime();
   const unsigned rank = C > 1 ? cluster_rank() : 0;
   if (warp == kProducer) {
     unsigned long long policy = 0;
@@ -595,7 +637,8 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
   } else if (warp == kProducer + 1) {
     size_t counted = 0;
     int32_t sum = 0;
-    for (unsigned i = 0;; ++i) {  // K > 1: i counts claims
+    unsigned long long trips = 0, nclaims = 0, in_trips = 0;  // kTrace
+    for (unsigned i = 0;; ++i) {                              // K > 1: i counts claims
       const unsigned s = i % NS, round = i / NS;
       bulk::wait(&claimed[i % NC], (i / NC) & 1);
       const size_t t = look_tile[i % NC];
@@ -614,13 +657,24 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
         advance_grouped<32>(status, status + tiles, t, counted, sum);
       else if constexpr (SLEEP > 0 || kStride<MODE> > 1)
         advance_sleep<WIN, SLEEP, kStride<MODE>>(status, t, counted, sum);
-      else if constexpr (!(MODE & (kCopy | kNoLook)))
+      else if constexpr ((MODE & kTrace) && !(MODE & (kCopy | kNoLook))) {
+        const unsigned long long t0 = gtime();
+        advance_counted<WIN>(status, t, counted, sum, trips);
+        in_trips += gtime() - t0;
+        ++nclaims;
+      } else if constexpr (!(MODE & (kCopy | kNoLook)))
         lookback::advance_to<WIN>(status + (blockIdx.x % kReps<MODE>)*size_t(tiles), t, counted,
                                   sum);
       if (lane == 0) {
         tile_prefix[i % NC] = sum;
         bulk::arrive(&prefixed[i % NC]);
       }
+    }
+    if ((MODE & kTrace) && lane == 0) {
+      g_trace[blockIdx.x][1] = gtime();
+      g_trace[blockIdx.x][3] = trips;
+      g_trace[blockIdx.x][4] = nclaims;
+      g_trace[blockIdx.x][5] = in_trips;
     }
   } else if (warp < kRed * W) {
     // kDuo: reduce squad r takes tiles i = r, r + 2, ... with named barrier 1 + 2 r; below,
@@ -810,6 +864,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
       if constexpr (MODE & kStoreFirst) bulk::wait(&prefixed[i % NC], (i / NC) & 1);
       bulk::arrive(&empty[s]);
     }
+    if ((MODE & kTrace) && j == 0) g_trace[blockIdx.x][2] = gtime();
   }
   // C > 1: no block leaves while a member may still write into its shared memory
   if constexpr (C > 1) cluster_sync();
@@ -1194,6 +1249,19 @@ int main(int argc, char** argv) {
          [&] { launch<AP | probe::kStoreFirst>(in, out, n, ws, st); }},
     });
   }
+  const bool trace = argc > 1 && std::string(argv[1]) == "trace";
+  if (trace) {  // where the time goes: the look-ahead's end against the scan-store's
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces, TR = probe::kTrace;
+    cases = quarter_base({
+        {"trace: scan, Q THR 4", false,
+         [&] { launch<AQ | TR, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"trace: scan, Q THR 4, no wait (timing)", false,
+         [&] { launch<AQ | TR | probe::kNoWait, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"trace: scan, Q THR 4, no look (timing)", false,
+         [&] { launch<AQ | TR | probe::kNoLook, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
   if (argc > 1 && std::string(argv[1]) == "nowait") {  // the look-ahead reads, nobody waits
     using probe::launch;
     constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces,
@@ -1395,5 +1463,40 @@ int main(int argc, char** argv) {
   }
   for (size_t c = 0; c < cases.size(); ++c)
     printf("%-36s %8.2f us  %6.1f%%\n", cases[c].name, med[c], 100.0 * med[0] / med[c]);
+  if (trace) {  // one more launch of each traced form, its per-block record
+    printf("\ntraces (one launch each; us from the first block's start)\n");
+    static unsigned long long h[2048][8];
+    for (auto& c : cases) {
+      if (std::string(c.name).rfind("trace:", 0) != 0) continue;
+      std::memset(h, 0, sizeof h);
+      cudaMemcpyToSymbol(probe::g_trace, h, sizeof h);
+      c.run();
+      cudaDeviceSynchronize();
+      cudaMemcpyFromSymbol(h, probe::g_trace, sizeof h);
+      unsigned long long t0 = ~0ull, look = 0, store = 0, trips = 0, claims = 0, in_trips = 0;
+      unsigned blocks = 0, look_last = 0;
+      std::vector<double> lag;
+      for (unsigned b = 0; b < 2048 && h[b][0]; ++b) {
+        ++blocks;
+        t0 = std::min(t0, h[b][0]);
+        look = std::max(look, h[b][1]);
+        store = std::max(store, h[b][2]);
+        trips += h[b][3];
+        claims += h[b][4];
+        in_trips += h[b][5];
+        if (h[b][1] > h[b][2]) ++look_last;
+        lag.push_back((double(h[b][1]) - double(h[b][2])) / 1e3);
+      }
+      std::sort(lag.begin(), lag.end());
+      printf(
+          "%s: %u blocks; last scan-store end %.2f us, last look-ahead end %.2f us; look-ahead "
+          "ends after the block's scan-store in %u blocks (its lag, us: median %.2f, max %.2f); "
+          "%.2f round trips a claim, %.3f us a round trip, %.3f us in round trips a claim\n",
+          c.name, blocks, (store - t0) / 1e3, (look - t0) / 1e3, look_last,
+          lag.empty() ? 0.0 : lag[lag.size() / 2], lag.empty() ? 0.0 : lag.back(),
+          claims ? double(trips) / claims : 0.0, trips ? in_trips / 1e3 / trips : 0.0,
+          claims ? in_trips / 1e3 / claims : 0.0);
+    }
+  }
   return 0;
 }

@@ -247,6 +247,26 @@ for d, k in rows:
 table(out, ["form (2^28)"] + ["call " + c for c, _ in runs])
 
 
+# 3f. per-block traces (call 11, two runs): the traces' lines, split into a table
+import re as _re
+rows = []
+for run, f in (("11a", "call-11/probe_v15_trace-run1.txt"), ("11b", "call-11/probe_v15_trace-run2.txt")):
+    summ = summary(f)
+    for line in open(os.path.join(HERE, f)):
+        m = _re.match(r"^trace: (.*?): (\d+) blocks; last scan-store end ([\d.]+) us, last look-ahead end "
+                      r"([\d.]+) us; look-ahead ends after the block's scan-store in (\d+) blocks \(its lag, "
+                      r"us: median (-?[\d.]+), max (-?[\d.]+)\); ([\d.]+) round trips a claim, ([\d.]+) us "
+                      r"a round trip, ([\d.]+) us in round trips a claim", line)
+        if m:
+            name = "trace: " + m.group(1)
+            rows.append((run, m.group(1), summ[name][1] + "%", m.group(3), m.group(4), m.group(5),
+                         m.group(6), m.group(7), m.group(8), m.group(9), m.group(10)))
+table(rows, ["run", "form (2^28)", "% of `cudaMemcpy` (timed)", "last store (µs)",
+             "last look-ahead end (µs)", "blocks whose look-ahead ends last",
+             "its lag, median (µs)", "its lag, max (µs)", "round trips a claim",
+             "µs a round trip", "µs in round trips a claim"])
+
+
 # 5. copy_if: quarter-tile copies (call 1)
 def summ(path):
     blocks, cur = [], None
