@@ -17,7 +17,8 @@
 // the look-ahead costs it as much even when nothing waits for it. Its polling of the status
 // words, every block reading every status, slows the data path; one look-ahead for the two blocks
 // of a thread-block cluster halves those reads but removes only a quarter to a third of the cost
-// (scan/lab/LAB_NOTES.md, "A data path at 98% of the copy" and "Sharing one look-ahead").
+// (about half with the claims handed over once reduced; scan/lab/LAB_NOTES.md, "A data path at
+// 98% of the copy" and "Sharing one look-ahead").
 // Source: Merrill & Garland 2016 (single pass, tile aggregates); CCCL's "warpspeed" scan
 // (NVIDIA/cccl PR #6811: warp specialization, staged TMA loads, decoupled look-ahead).
 #pragma once
@@ -66,7 +67,8 @@ inline constexpr VersionDoc kDoc = {
     "per cent of the ceiling but scans no faster: then the look-ahead costs it as much even when "
     "nothing waits for it. Its polling of the status words, every block reading every status, "
     "slows the data path; one look-ahead for the two blocks of a thread-block cluster halves those "
-    "reads but removes only a quarter to a third of the cost.",
+    "reads but removes only a quarter to a third of the cost (about half with the claims handed "
+    "over once reduced).",
     /*source*/
     "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016), the "
     "tile aggregates; NVIDIA/cccl PR #6811, "

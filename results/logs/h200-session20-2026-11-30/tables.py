@@ -261,8 +261,8 @@ for run, f in (("11a", "call-11/probe_v15_trace-run1.txt"), ("11b", "call-11/pro
             name = "trace: " + m.group(1)
             rows.append((run, m.group(1), summ[name][1] + "%", m.group(3), m.group(4), m.group(5),
                          m.group(6), m.group(7), m.group(8), m.group(9), m.group(10)))
-table(rows, ["run", "form (2^28)", "% of `cudaMemcpy` (timed)", "last store (µs)",
-             "last look-ahead end (µs)", "blocks whose look-ahead ends last",
+table(rows, ["run", "form (2^28)", "% of `cudaMemcpy` (timed)", "last scan-store loop end (µs)",
+             "last look-ahead end (µs)", "blocks whose look-ahead ends after their scan-store",
              "its lag, median (µs)", "its lag, max (µs)", "round trips a claim",
              "µs a round trip", "µs in round trips a claim"])
 
