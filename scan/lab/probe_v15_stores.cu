@@ -138,12 +138,15 @@ inline constexpr unsigned kThreads = ((MODE & kDuo   ? 4
                                       2) *
                                      32;
 
-// lookback::advance_to, sleeping SLEEP ns after every round trip that leaves tiles unpublished.
+// lookback::advance_to, sleeping SLEEP ns after every round trip that leaves tiles unpublished;
+// counting its round trips in *trips when given (kTrace).
 template <unsigned WIN, unsigned SLEEP, unsigned STRIDE = 1>
 __device__ __forceinline__ void advance_sleep(const lookback::Status* status, size_t tile,
-                                              size_t& counted, int32_t& sum) {
+                                              size_t& counted, int32_t& sum,
+                                              unsigned long long* trips = nullptr) {
   const unsigned lane = threadIdx.x % 32;
   while (counted < tile) {
+    if (trips) ++*trips;
     lookback::Status word[WIN];
 #pragma unroll
     for (unsigned j = 0; j < WIN; ++j) {
@@ -236,32 +239,6 @@ __device__ __forceinline__ unsigned long long gtime() {
   unsigned long long t;
   asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
   return t;
-}
-
-// lookback::advance_to, counting its round trips in `trips`.
-template <unsigned WIN>
-__device__ __forceinline__ void advance_counted(const lookback::Status* status, size_t tile,
-                                                size_t& counted, int32_t& sum,
-                                                unsigned long long& trips) {
-  const unsigned lane = threadIdx.x % 32;
-  while (counted < tile) {
-    ++trips;
-    lookback::Status word[WIN];
-#pragma unroll
-    for (unsigned j = 0; j < WIN; ++j) {
-      const size_t k = counted + 32 * j + lane;
-      word[j] = k < tile ? lookback::peek(status + k) : 0;
-    }
-#pragma unroll
-    for (unsigned j = 0; j < WIN; ++j) {
-      const unsigned ready = __ballot_sync(0xffffffffu, (word[j] >> 32) != lookback::kInvalid);
-      const unsigned run = ~ready ? __ffs(~ready) - 1 : 32;
-      const uint32_t v = lane < run ? static_cast<uint32_t>(word[j]) : 0u;
-      sum += static_cast<int32_t>(__reduce_add_sync(0xffffffffu, v));
-      counted += run;
-      if (run < 32) break;
-    }
-  }
 }
 
 // Thread-block clusters (the kernel's C > 1): this CTA's rank in its cluster, and stores and
@@ -659,7 +636,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
         advance_sleep<WIN, SLEEP, kStride<MODE>>(status, t, counted, sum);
       else if constexpr ((MODE & kTrace) && !(MODE & (kCopy | kNoLook))) {
         const unsigned long long t0 = gtime();
-        advance_counted<WIN>(status, t, counted, sum, trips);
+        advance_sleep<WIN, 0>(status, t, counted, sum, &trips);
         in_trips += gtime() - t0;
         ++nclaims;
       } else if constexpr (!(MODE & (kCopy | kNoLook)))
