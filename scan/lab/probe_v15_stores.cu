@@ -35,7 +35,7 @@
 //   `./p claims`    K = 2 (a status word a claim of two tiles);
 //   `./p duo`       kDuo: one block an SM, two pipelines sharing one look-ahead.
 // The modes of the twentieth session add the template parameter C (thread-block clusters of C
-// blocks sharing rank 0's look-ahead) and the MODE bits kStAsync, kStream and kHandLate:
+// blocks sharing rank 0's look-ahead) and the MODE bits kStAsync to kTrace:
 //   `./p cluster`   clusters of 2, 4 and 8; handovers by store and release.cluster arrive, or by
 //                   st.async (kStAsync);
 //   `./p stream`    kStream: the cluster's look-ahead reads one window for every waiting claim;
@@ -44,8 +44,10 @@
 //                   short), six quarters in flight, windows of 16 x 32;
 //   `./p reps`      kRep4, kRep16: each status published in 4 or 16 copies, each block's
 //                   look-ahead reading one of them;
-//   `./p first`     kStoreFirst (timing only): stores not held by the look-ahead's prefix;
-//   `./p nowait`    kNoWait (timing only): the look-ahead reads as usual, nothing waits for it;
+//   `./p first`     kStoreFirst (timing only): a tile's stores wait for the previous tile's
+//                   prefix, not their own;
+//   `./p nowait`    kNoWait (timing only): the look-ahead's code runs unchanged, nothing waits for
+//                   it;
 //   `./p trace`     kTrace: per block, when the look-ahead and the scan-store end, and the
 //                   look-ahead's round trips a claim and their time.
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
@@ -110,7 +112,8 @@ enum : unsigned {
                           // reads copy b % 4 (a quarter of the readers a status word)
   kRep16 = 4194304,       // the same with 16 copies
   kStoreFirst = 8388608,  // timing only: the scan-store stores with prefix 0 at once, and waits for
-                          // the look-ahead's prefix only before it frees the stage (C == 1)
+                          // the look-ahead's prefix only before it frees the stage (C == 1), so
+                          // the next tile's stores wait for it
   kNoWait = 16777216,     // timing only: the scan-store neither waits for the prefix (adds 0) nor
                        // holds the stage for it; the look-ahead runs as usual, a ring of 256 claims
   kTrace =
