@@ -117,8 +117,12 @@ enum : unsigned {
   kNoWait = 16777216,     // timing only: the scan-store neither waits for the prefix (adds 0) nor
                        // holds the stage for it; the look-ahead runs as usual, a ring of 256 claims
   kTrace =
-      33554432  // records per block (g_trace): start, the look-ahead's and the scan-store's end
-                // (%globaltimer), the look-ahead's claims, round trips and time in them
+      33554432,    // records per block (g_trace): start, the look-ahead's and the scan-store's end
+                   // (%globaltimer), the look-ahead's claims, round trips and time in them
+  kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
+                   // every status once, in order, WIN x 32 a round trip, and overwrites each with
+                   // the tile's exclusive prefix (kPrefix); each block's look-ahead waits until
+                   // its tile is reduced, then polls its own tile's status alone (SLEEP ns apart)
 };
 
 // Copies of each status (kRep4, kRep16): copy r of tile t's status at status[r * tiles + t].
@@ -138,7 +142,7 @@ inline constexpr unsigned kThreads = ((MODE & kDuo   ? 4
                                        : MODE & kTwo ? 3
                                                      : 2) *
                                           W +
-                                      2) *
+                                      2 + (MODE & kSeq ? 1 : 0)) *
                                      32;
 
 // lookback::advance_to, sleeping SLEEP ns after every round trip that leaves tiles unpublished;
@@ -356,6 +360,10 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
   static_assert(C == 1 || NP == NS || (MODE & kStream), "C > 1 with kHold: kStream only");
   static_assert(!(MODE & kHandLate) || (MODE & kStream), "kHandLate: kStream only");
   static_assert(NS % K == 0, "a claim's stages");
+  static_assert(!(MODE & kSeq) || (C == 1 && K == 1 &&
+                                   !(MODE & (kTwo | kDuo | kHold | kGroup | kLate | kPrepub |
+                                             kRep4 | kRep16 | kPad4 | kPad16 | kTrace))),
+                "kSeq with the plain forms only");
   static_assert(K == 1 || !(MODE & (kHold | kLate | kGroup | kStatic | kNoReduce | kTwo)),
                 "K > 1 with the plain forms only");
   constexpr unsigned NC = NP / K;  // the claims' ring (look_tile, claimed, prefixed, tile_prefix)
@@ -633,7 +641,15 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
           bulk::wait(&full[s], round & 1);
         }
       }
-      if constexpr (MODE & kGroup)
+      if constexpr (MODE & kSeq) {  // the sequencer overwrites the aggregate with the prefix
+        bulk::wait(&reduced[s], round & 1);  // this block has published the aggregate
+        if (lane == 0) {
+          lookback::Status w;
+          while (((w = lookback::peek(status + t)) >> 32) != lookback::kPrefix)
+            if (SLEEP > 0) __nanosleep(SLEEP);
+          sum = int32_t(uint32_t(w));
+        }
+      } else if constexpr (MODE & kGroup)
         advance_grouped<32>(status, status + tiles, t, counted, sum);
       else if constexpr (SLEEP > 0 || kStride<MODE> > 1)
         advance_sleep<WIN, SLEEP, kStride<MODE>>(status, t, counted, sum);
@@ -642,7 +658,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
         advance_sleep<WIN, 0>(status, t, counted, sum, &trips);
         in_trips += gtime() - t0;
         ++nclaims;
-      } else if constexpr (!(MODE & (kCopy | kNoLook)))
+      } else if constexpr (!(MODE & (kCopy | kNoLook | kSeq)))
         lookback::advance_to<WIN>(status + (blockIdx.x % kReps<MODE>)*size_t(tiles), t, counted,
                                   sum);
       if (lane == 0) {
@@ -655,6 +671,35 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
       g_trace[blockIdx.x][3] = trips;
       g_trace[blockIdx.x][4] = nclaims;
       g_trace[blockIdx.x][5] = in_trips;
+    }
+  } else if ((MODE & kSeq) && warp == kProducer + 2) {
+    // kSeq: the sequencer, in the first block whose warp gets here (it runs, so every tile it
+    // waits for has been claimed by a running block; a tile's aggregate waits on nothing else)
+    unsigned first = 0;
+    if (lane == 0) first = atomicAdd(counter + 1, 1u);  // the workspace header's second word
+    if (__shfl_sync(0xffffffffu, first, 0) == 0) {
+      size_t counted = 0;  // statuses [0, counted) hold their exclusive prefixes
+      int32_t sum = 0;     // the sum of the aggregates of tiles [0, counted)
+      while (counted < tiles) {
+        lookback::Status word[WIN];
+#pragma unroll
+        for (unsigned j = 0; j < WIN; ++j) {
+          const size_t k = counted + 32 * j + lane;
+          word[j] = k < tiles ? lookback::peek(status + k) : 0;
+        }
+#pragma unroll
+        for (unsigned j = 0; j < WIN; ++j) {  // window j covers [counted, counted + 32) here
+          const unsigned ready = __ballot_sync(0xffffffffu, (word[j] >> 32) != lookback::kInvalid);
+          const unsigned run = ~ready ? __ffs(~ready) - 1 : 32;
+          const int32_t v = lane < run ? int32_t(uint32_t(word[j])) : 0;
+          const int32_t incl = v09::scan_warp(v);
+          if (lane < run)
+            lookback::publish(status + counted + lane, lookback::kPrefix, sum + incl - v);
+          sum += __shfl_sync(0xffffffffu, incl, 31);
+          counted += run;
+          if (run < 32) break;
+        }
+      }
     }
   } else if (warp < kRed * W) {
     // kDuo: reduce squad r takes tiles i = r, r + 2, ... with named barrier 1 + 2 r; below,
@@ -1255,6 +1300,22 @@ int main(int argc, char** argv) {
          [&] { launch<AP>(in, out, n, ws, st); }},
         {"scan, no look (timing)", false, [&] { launch<AP | probe::kNoLook>(in, out, n, ws, st); }},
         {"scan, no wait (timing)", false, [&] { launch<AP | probe::kNoWait>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "seq") {  // one sequencer serves every prefix
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces, S = probe::kSeq,
+                       AP = probe::kAlign | probe::kPlain;
+    cases = quarter_base({
+        {"seq, Q THR 4", false, [&] { launch<AQ | S, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"seq, Q THR 4, window 16", false,
+         [&] { launch<AQ | S, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+        {"seq, Q THR 4, poll sleep 200", false,
+         [&] { launch<AQ | S, 4, 8, 6, 8, 4, 200>(in, out, n, ws, st); }},
+        {"seq, Q THR 6", false, [&] { launch<AQ | S, 4, 8, 6, 8, 6>(in, out, n, ws, st); }},
+        {"scan (aligned, plain stores, whole tiles)", false,
+         [&] { launch<AP>(in, out, n, ws, st); }},
+        {"seq, whole tiles", false, [&] { launch<AP | S>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "reps") {  // copies of the statuses
