@@ -642,7 +642,8 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
         }
       }
       if constexpr (MODE & kSeq) {  // the sequencer overwrites the aggregate with the prefix
-        bulk::wait(&reduced[s], round & 1);  // this block has published the aggregate
+        // this block has published the aggregate (kNoWait: a freed stage may run a round ahead)
+        if constexpr (!(MODE & kNoWait)) bulk::wait(&reduced[s], round & 1);
         if (lane == 0) {
           lookback::Status w;
           while (((w = lookback::peek(status + t)) >> 32) != lookback::kPrefix)
@@ -1316,6 +1317,22 @@ int main(int argc, char** argv) {
         {"scan (aligned, plain stores, whole tiles)", false,
          [&] { launch<AP>(in, out, n, ws, st); }},
         {"seq, whole tiles", false, [&] { launch<AP | S>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "seq2") {  // the sequencer's window; nothing waiting
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces, S = probe::kSeq;
+    cases = quarter_base({
+        {"seq, Q THR 4, window 16", false,
+         [&] { launch<AQ | S, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+        {"seq, Q THR 4, window 32", false,
+         [&] { launch<AQ | S, 4, 8, 6, 32, 4>(in, out, n, ws, st); }},
+        {"seq, Q THR 4, window 32, poll sleep 100", false,
+         [&] { launch<AQ | S, 4, 8, 6, 32, 4, 100>(in, out, n, ws, st); }},
+        {"seq, Q THR 4, window 16, no wait (timing)", false,
+         [&] { launch<AQ | S | probe::kNoWait, 4, 8, 6, 16, 4, 200>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, no wait (timing)", false,
+         [&] { launch<AQ | probe::kNoWait, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "reps") {  // copies of the statuses
