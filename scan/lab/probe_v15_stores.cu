@@ -117,8 +117,11 @@ enum : unsigned {
   kNoWait = 16777216,     // timing only: the scan-store neither waits for the prefix (adds 0) nor
                        // holds the stage for it; the look-ahead runs as usual, a ring of 256 claims
   kTrace =
-      33554432,    // records per block (g_trace): start, the look-ahead's and the scan-store's end
-                   // (%globaltimer), the look-ahead's claims, round trips and time in them
+      33554432,  // records per block (g_trace): start, the look-ahead's and the scan-store's end
+                 // (%globaltimer), the look-ahead's claims, round trips and time in them
+  kSeqBlocked = 134217728,  // with kSeq: the sequencer's lane l reads statuses l WIN to l WIN + WIN
+                            // - 1 of its round trip, so it takes one ballot and one warp scan a
+                            // round trip (otherwise one of each for every 32 statuses)
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // every status once, in order, WIN x 32 a round trip, and overwrites each with
                    // the tile's exclusive prefix (kPrefix); each block's look-ahead waits until
@@ -331,7 +334,7 @@ __device__ __forceinline__ void cluster_sync() {
 // running sum less the statuses from it to there. So C blocks' look-aheads read the statuses once.
 template <unsigned W, unsigned V, unsigned NS, unsigned WIN, unsigned MODE, unsigned THR = 0,
           unsigned SLEEP = 0, unsigned K = 1, unsigned C = 1>
-__global__ void __launch_bounds__(kThreads<W, MODE>, 1)
+__global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
     kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n, unsigned tiles,
            unsigned* counter, lookback::Status* status) {
   constexpr unsigned T = W * 32;
@@ -681,7 +684,40 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, 1)
     if (__shfl_sync(0xffffffffu, first, 0) == 0) {
       size_t counted = 0;  // statuses [0, counted) hold their exclusive prefixes
       int32_t sum = 0;     // the sum of the aggregates of tiles [0, counted)
-      while (counted < tiles) {
+      while ((MODE & kSeqBlocked) && counted < tiles) {
+        // lane l holds statuses counted + l WIN ... + WIN - 1: one ballot and one warp scan a
+        // round trip, whatever WIN (the loop below takes a ballot and a scan for each 32)
+        lookback::Status word[WIN];
+#pragma unroll
+        for (unsigned j = 0; j < WIN; ++j) {
+          const size_t k = counted + size_t(lane) * WIN + j;
+          word[j] = k < tiles ? lookback::peek(status + k) : 0;
+        }
+        unsigned mine = WIN;  // this lane's first unpublished status (WIN: none)
+#pragma unroll
+        for (int j = WIN - 1; j >= 0; --j)
+          if ((word[j] >> 32) == lookback::kInvalid) mine = unsigned(j);
+        const unsigned stops = __ballot_sync(0xffffffffu, mine < WIN);
+        const unsigned first_stop = stops ? __ffs(stops) - 1 : 32;  // the lane the run ends in
+        const unsigned cnt = lane < first_stop ? WIN : lane == first_stop ? mine : 0;
+        int32_t part = 0;
+#pragma unroll
+        for (unsigned j = 0; j < WIN; ++j)
+          if (j < cnt) part += int32_t(uint32_t(word[j]));
+        const int32_t incl = v09::scan_warp(part);
+        int32_t run = sum + incl - part;
+#pragma unroll
+        for (unsigned j = 0; j < WIN; ++j)
+          if (j < cnt) {
+            lookback::publish(status + counted + size_t(lane) * WIN + j, lookback::kPrefix, run);
+            run += int32_t(uint32_t(word[j]));
+          }
+        sum += __shfl_sync(0xffffffffu, incl, 31);
+        counted += first_stop == 32
+                       ? size_t(32) * WIN
+                       : size_t(first_stop) * WIN + __shfl_sync(0xffffffffu, mine, first_stop);
+      }
+      while (!(MODE & kSeqBlocked) && counted < tiles) {
         lookback::Status word[WIN];
 #pragma unroll
         for (unsigned j = 0; j < WIN; ++j) {
@@ -1317,6 +1353,27 @@ int main(int argc, char** argv) {
         {"scan (aligned, plain stores, whole tiles)", false,
          [&] { launch<AP>(in, out, n, ws, st); }},
         {"seq, whole tiles", false, [&] { launch<AP | S>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "seq3") {  // the sequencer in blocked order
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                       S = probe::kSeq | probe::kSeqBlocked;
+    cases = quarter_base({
+        {"seq, Q THR 4, window 16 (strided)", false,
+         [&] { launch<AQ | probe::kSeq, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+        {"seqb, Q THR 4, window 8", false,
+         [&] { launch<AQ | S, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"seqb, Q THR 4, window 16", false,
+         [&] { launch<AQ | S, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+        {"seqb, Q THR 4, window 4", false,
+         [&] { launch<AQ | S, 4, 8, 6, 4, 4>(in, out, n, ws, st); }},
+        {"seqb, Q THR 4, window 16, no wait (timing)", false,
+         [&] { launch<AQ | S | probe::kNoWait, 4, 8, 6, 16, 4, 200>(in, out, n, ws, st); }},
+        {"seqb, Q THR 6, window 16", false,
+         [&] { launch<AQ | S, 4, 8, 6, 16, 6>(in, out, n, ws, st); }},
+        {"seqb, whole tiles, window 16", false,
+         [&] { launch<probe::kAlign | probe::kPlain | S, 4, 8, 6, 16>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "seq2") {  // the sequencer's window; nothing waiting
