@@ -122,6 +122,9 @@ enum : unsigned {
   kSeqBlocked = 134217728,  // with kSeq: the sequencer's lane l reads statuses l WIN to l WIN + WIN
                             // - 1 of its round trip, so it takes one ballot and one warp scan a
                             // round trip (otherwise one of each for every 32 statuses)
+  kLdCg = 268435456,        // the look-ahead reads the statuses with ld.global.cg (peek_as)
+  kLdVol = 536870912,       // ... with ld.volatile.global
+  kLdNa = 1073741824,       // ... with ld.global.L1::no_allocate
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // every status once, in order, WIN x 32 a round trip, and overwrites each with
                    // the tile's exclusive prefix (kPrefix); each block's look-ahead waits until
@@ -148,9 +151,25 @@ inline constexpr unsigned kThreads = ((MODE & kDuo   ? 4
                                       2 + (MODE & kSeq ? 1 : 0)) *
                                      32;
 
+// A status read: LD 0 ld.relaxed.gpu (lookback::peek); 1 ld.global.cg (weak, cached in L2 only);
+// 2 ld.volatile.global; 3 ld.global.L1::no_allocate (weak). Only 0 is a strong load that the PTX
+// memory model lets a polling loop rely on; the others are for timing (kLdCg, kLdVol, kLdNa).
+template <unsigned LD>
+__device__ __forceinline__ lookback::Status peek_as(const lookback::Status* p) {
+  if constexpr (LD == 0) return lookback::peek(p);
+  lookback::Status w;
+  if constexpr (LD == 1)
+    asm volatile("ld.global.cg.u64 %0, [%1];" : "=l"(w) : "l"(p) : "memory");
+  else if constexpr (LD == 2)
+    asm volatile("ld.volatile.global.u64 %0, [%1];" : "=l"(w) : "l"(p) : "memory");
+  else
+    asm volatile("ld.global.L1::no_allocate.u64 %0, [%1];" : "=l"(w) : "l"(p) : "memory");
+  return w;
+}
+
 // lookback::advance_to, sleeping SLEEP ns after every round trip that leaves tiles unpublished;
-// counting its round trips in *trips when given (kTrace).
-template <unsigned WIN, unsigned SLEEP, unsigned STRIDE = 1>
+// counting its round trips in *trips when given (kTrace); reading the statuses as peek_as<LD>.
+template <unsigned WIN, unsigned SLEEP, unsigned STRIDE = 1, unsigned LD = 0>
 __device__ __forceinline__ void advance_sleep(const lookback::Status* status, size_t tile,
                                               size_t& counted, int32_t& sum,
                                               unsigned long long* trips = nullptr) {
@@ -161,7 +180,7 @@ __device__ __forceinline__ void advance_sleep(const lookback::Status* status, si
 #pragma unroll
     for (unsigned j = 0; j < WIN; ++j) {
       const size_t k = counted + 32 * j + lane;
-      word[j] = k < tile ? lookback::peek(status + k * STRIDE) : 0;
+      word[j] = k < tile ? peek_as<LD>(status + k * STRIDE) : 0;
     }
 #pragma unroll
     for (unsigned j = 0; j < WIN; ++j) {
@@ -655,8 +674,12 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
         }
       } else if constexpr (MODE & kGroup)
         advance_grouped<32>(status, status + tiles, t, counted, sum);
-      else if constexpr (SLEEP > 0 || kStride<MODE> > 1)
-        advance_sleep<WIN, SLEEP, kStride<MODE>>(status, t, counted, sum);
+      else if constexpr (SLEEP > 0 || kStride<MODE> > 1 || (MODE & (kLdCg | kLdVol | kLdNa)))
+        advance_sleep<WIN, SLEEP, kStride<MODE>,
+                      (MODE & kLdCg)    ? 1u
+                      : (MODE & kLdVol) ? 2u
+                      : (MODE & kLdNa)  ? 3u
+                                        : 0u>(status, t, counted, sum);
       else if constexpr ((MODE & kTrace) && !(MODE & (kCopy | kNoLook))) {
         const unsigned long long t0 = gtime();
         advance_sleep<WIN, 0>(status, t, counted, sum, &trips);
@@ -1353,6 +1376,24 @@ int main(int argc, char** argv) {
         {"scan (aligned, plain stores, whole tiles)", false,
          [&] { launch<AP>(in, out, n, ws, st); }},
         {"seq, whole tiles", false, [&] { launch<AP | S>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "loads") {  // how the look-ahead reads its statuses
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces, NW = probe::kNoWait;
+    cases = quarter_base({
+        {"scan, Q THR 4, no wait (timing)", false,
+         [&] { launch<AQ | NW, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, no wait, .cg (timing)", false,
+         [&] { launch<AQ | NW | probe::kLdCg, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, no wait, volatile (timing)", false,
+         [&] { launch<AQ | NW | probe::kLdVol, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, no wait, no_allocate (timing)", false,
+         [&] { launch<AQ | NW | probe::kLdNa, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, .cg", false,
+         [&] { launch<AQ | probe::kLdCg, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, volatile", false,
+         [&] { launch<AQ | probe::kLdVol, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "seq3") {  // the sequencer in blocked order
