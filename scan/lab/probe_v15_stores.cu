@@ -1378,6 +1378,23 @@ int main(int argc, char** argv) {
         {"seq, whole tiles", false, [&] { launch<AP | S>(in, out, n, ws, st); }},
     });
   }
+  if (argc > 1 && std::string(argv[1]) == "big") {  // 32 KB tiles: half the claims and statuses
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces, NL = probe::kNoLook;
+    cases = quarter_base({
+        {"32 KB x 3, Q THR 2", false, [&] { launch<AQ, 4, 16, 3, 8, 2>(in, out, n, ws, st); }},
+        {"32 KB x 3, Q THR 2, no look (timing)", false,
+         [&] { launch<AQ | NL, 4, 16, 3, 8, 2>(in, out, n, ws, st); }},
+        {"32 KB x 3, Q THR 3", false, [&] { launch<AQ, 4, 16, 3, 8, 3>(in, out, n, ws, st); }},
+        {"32 KB x 3, Q THR 4", false, [&] { launch<AQ, 4, 16, 3, 8, 4>(in, out, n, ws, st); }},
+        {"32 KB x 3, Q THR 4, no look (timing)", false,
+         [&] { launch<AQ | NL, 4, 16, 3, 8, 4>(in, out, n, ws, st); }},
+        {"32 KB (8w) x 3, Q THR 2", false, [&] { launch<AQ, 8, 8, 3, 8, 2>(in, out, n, ws, st); }},
+        {"32 KB (8w) x 3, Q THR 4", false, [&] { launch<AQ, 8, 8, 3, 8, 4>(in, out, n, ws, st); }},
+        {"32 KB (8w) x 3, Q THR 4, no look (timing)", false,
+         [&] { launch<AQ | NL, 8, 8, 3, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
   if (argc > 1 && std::string(argv[1]) == "loads") {  // how the look-ahead reads its statuses
     using probe::launch;
     constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces, NW = probe::kNoWait;
