@@ -384,7 +384,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
   static_assert(NS % K == 0, "a claim's stages");
   static_assert(!(MODE & kSeq) || (C == 1 && K == 1 &&
                                    !(MODE & (kTwo | kDuo | kHold | kGroup | kLate | kPrepub |
-                                             kRep4 | kRep16 | kPad4 | kPad16 | kTrace))),
+                                             kRep4 | kRep16 | kPad4 | kPad16))),
                 "kSeq with the plain forms only");
   static_assert(K == 1 || !(MODE & (kHold | kLate | kGroup | kStatic | kNoReduce | kTwo)),
                 "K > 1 with the plain forms only");
@@ -1334,13 +1334,29 @@ int main(int argc, char** argv) {
          [&] { launch<AP | probe::kStoreFirst>(in, out, n, ws, st); }},
     });
   }
-  const bool trace = argc > 1 && std::string(argv[1]) == "trace";
+  const bool trace =
+      argc > 1 && (std::string(argv[1]) == "trace" || std::string(argv[1]) == "seqtrace");
   if (trace) {  // where the time goes: the look-ahead's end against the scan-store's
     using probe::launch;
     constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces, TR = probe::kTrace;
     cases = quarter_base({
         {"trace: scan, Q THR 4", false,
          [&] { launch<AQ | TR, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"trace: scan, Q THR 4, no wait (timing)", false,
+         [&] { launch<AQ | TR | probe::kNoWait, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"trace: scan, Q THR 4, no look (timing)", false,
+         [&] { launch<AQ | TR | probe::kNoLook, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "seqtrace") {  // the sequencer's end against the stores'
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces, TR = probe::kTrace,
+                       S = probe::kSeq;
+    cases = quarter_base({
+        {"trace: seq, Q THR 4, window 16", false,
+         [&] { launch<AQ | TR | S, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+        {"trace: seq, Q THR 4, window 16, no wait (timing)", false,
+         [&] { launch<AQ | TR | S | probe::kNoWait, 4, 8, 6, 16, 4, 200>(in, out, n, ws, st); }},
         {"trace: scan, Q THR 4, no wait (timing)", false,
          [&] { launch<AQ | TR | probe::kNoWait, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
         {"trace: scan, Q THR 4, no look (timing)", false,
