@@ -125,6 +125,7 @@ enum : unsigned {
   kLdCg = 268435456,        // the look-ahead reads the statuses with ld.global.cg (peek_as)
   kLdVol = 536870912,       // ... with ld.volatile.global
   kLdNa = 1073741824,       // ... with ld.global.L1::no_allocate
+  kSeqIlp = 2147483648u,    // with kSeq: the sequencer's windows take independent ballots and scans
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // every status once, in order, WIN x 32 a round trip, and overwrites each with
                    // the tile's exclusive prefix (kPrefix); each block's look-ahead waits until
@@ -707,6 +708,44 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
     if (__shfl_sync(0xffffffffu, first, 0) == 0) {
       size_t counted = 0;  // statuses [0, counted) hold their exclusive prefixes
       int32_t sum = 0;     // the sum of the aggregates of tiles [0, counted)
+      while ((MODE & kSeqIlp) && counted < tiles) {
+        // the windows as below, but their ballots and warp scans independent of one another (no
+        // early exit), so that they overlap: one scan's latency a round trip, not WIN of them
+        lookback::Status word[WIN];
+#pragma unroll
+        for (unsigned j = 0; j < WIN; ++j) {
+          const size_t k = counted + 32 * j + lane;
+          word[j] = k < tiles ? lookback::peek(status + k) : 0;
+        }
+        unsigned full_windows = WIN, ready_last = 0;  // windows wholly published, from the first
+#pragma unroll
+        for (int j = WIN - 1; j >= 0; --j) {
+          const unsigned ready = __ballot_sync(0xffffffffu, (word[j] >> 32) != lookback::kInvalid);
+          if (ready != 0xffffffffu) {
+            full_windows = unsigned(j);
+            ready_last = ready;
+          }
+        }
+        const unsigned run = full_windows == WIN ? 0 : __ffs(~ready_last) - 1;  // in window `full`
+        int32_t v[WIN], incl[WIN];
+#pragma unroll
+        for (unsigned j = 0; j < WIN; ++j) {
+          const bool in_run = j < full_windows || (j == full_windows && lane < run);
+          v[j] = in_run ? int32_t(uint32_t(word[j])) : 0;
+          incl[j] = v09::scan_warp(v[j]);
+        }
+        int32_t base = sum;
+#pragma unroll
+        for (unsigned j = 0; j < WIN; ++j) {
+          const bool in_run = j < full_windows || (j == full_windows && lane < run);
+          if (in_run)
+            lookback::publish(status + counted + 32 * j + lane, lookback::kPrefix,
+                              base + incl[j] - v[j]);
+          base += __shfl_sync(0xffffffffu, incl[j], 31);
+        }
+        sum = base;
+        counted += size_t(32) * full_windows + run;
+      }
       while ((MODE & kSeqBlocked) && counted < tiles) {
         // lane l holds statuses counted + l WIN ... + WIN - 1: one ballot and one warp scan a
         // round trip, whatever WIN (the loop below takes a ballot and a scan for each 32)
@@ -740,7 +779,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
                        ? size_t(32) * WIN
                        : size_t(first_stop) * WIN + __shfl_sync(0xffffffffu, mine, first_stop);
       }
-      while (!(MODE & kSeqBlocked) && counted < tiles) {
+      while (!(MODE & (kSeqBlocked | kSeqIlp)) && counted < tiles) {
         lookback::Status word[WIN];
 #pragma unroll
         for (unsigned j = 0; j < WIN; ++j) {
@@ -1335,7 +1374,8 @@ int main(int argc, char** argv) {
     });
   }
   const bool trace =
-      argc > 1 && (std::string(argv[1]) == "trace" || std::string(argv[1]) == "seqtrace");
+      argc > 1 && (std::string(argv[1]) == "trace" || std::string(argv[1]) == "seqtrace" ||
+                   std::string(argv[1]) == "seqilp");
   if (trace) {  // where the time goes: the look-ahead's end against the scan-store's
     using probe::launch;
     constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces, TR = probe::kTrace;
@@ -1346,6 +1386,23 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | TR | probe::kNoWait, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
         {"trace: scan, Q THR 4, no look (timing)", false,
          [&] { launch<AQ | TR | probe::kNoLook, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "seqilp") {  // a faster sequencer round trip
+    using probe::launch;
+    constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces, TR = probe::kTrace,
+                       S = probe::kSeq | probe::kSeqIlp;
+    cases = quarter_base({
+        {"trace: seq, Q THR 4, window 16", false,
+         [&] { launch<AQ | TR | probe::kSeq, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+        {"trace: seqilp, Q THR 4, window 8", false,
+         [&] { launch<AQ | TR | S, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"trace: seqilp, Q THR 4, window 16", false,
+         [&] { launch<AQ | TR | S, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+        {"trace: seqilp, Q THR 4, window 8, no wait (timing)", false,
+         [&] { launch<AQ | TR | S | probe::kNoWait, 4, 8, 6, 8, 4, 200>(in, out, n, ws, st); }},
+        {"trace: seqilp, Q THR 6, window 8", false,
+         [&] { launch<AQ | TR | S, 4, 8, 6, 8, 6>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "seqtrace") {  // the sequencer's end against the stores'
