@@ -50,13 +50,26 @@
 //                   it;
 //   `./p trace`     kTrace: per block, when the look-ahead and the scan-store end, and the
 //                   look-ahead's round trips a claim and their time.
+// The twenty-first session's MODE bits kSeq, kSeqBlocked, kSeqIlp and kLdCg to kLdNa:
+//   `./p seq`, `seq2`   kSeq: one warp (the first block's to take a ticket) reads every status once
+//                       and overwrites it with the tile's exclusive prefix; each block's look-ahead
+//                       polls its own tile's status once the tile is reduced; windows of 8 to 32,
+//                       and with nothing waiting (kNoWait);
+//   `./p seq3`          kSeqBlocked: the sequencer's lanes read runs of WIN statuses;
+//   `./p seqilp`        kSeqIlp: independent ballots and scans for its windows (traced);
+//   `./p seqtrace`      kTrace with kSeq, beside v15's look-ahead with nothing waiting;
+//   `./p loads`         the look-ahead's statuses read as .cg, .volatile or .L1::no_allocate
+//                       (timing; the last, a weak load, never ended: a weak load need not see
+//                       a store);
+//   `./p big`           32 KB tiles, three stages (two blocks an SM).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
 // (scan/lab/LAB_NOTES.md, "The list, run"); the modes of 2026-11-30:
 // results/logs/h200-session19-2026-11-30/ (the lab notes, "A data path at 98% of the copy"); those
 // of 2026-11-30's twentieth session: results/logs/h200-session20-2026-11-30/ ("Sharing one
-// look-ahead").
+// look-ahead"); those of the twenty-first: results/logs/h200-session21-2026-11-30/ ("One reader for
+// every status: a sequencer").
 #include <cub/device/device_scan.cuh>
 
 #include <cstdio>
