@@ -140,9 +140,12 @@ enum : unsigned {
   kLdNa = 1073741824,       // ... with ld.global.L1::no_allocate
   kSeqIlp = 2147483648u,    // with kSeq: the sequencer's windows take independent ballots and scans
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
-                   // every status once, in order, WIN x 32 a round trip, and overwrites each with
-                   // the tile's exclusive prefix (kPrefix); each block's look-ahead waits until
-                   // its tile is reduced, then polls its own tile's status alone (SLEEP ns apart)
+                   // the statuses in order, WIN x 32 a round trip from the first it has not
+                   // handled (again those not yet published), and overwrites each aggregate with
+                   // the tile's exclusive prefix (flag kPrefix, which lookback.cuh uses for an
+                   // inclusive one); each block's look-ahead waits until its tile is reduced
+                   // (with kNoWait: from the claim), then polls its own tile's status alone
+                   // (SLEEP ns apart)
 };
 
 // Copies of each status (kRep4, kRep16): copy r of tile t's status at status[r * tiles + t].
@@ -714,8 +717,11 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       g_trace[blockIdx.x][5] = in_trips;
     }
   } else if ((MODE & kSeq) && warp == kProducer + 2) {
-    // kSeq: the sequencer, in the first block whose warp gets here (it runs, so every tile it
-    // waits for has been claimed by a running block; a tile's aggregate waits on nothing else)
+    // kSeq: the sequencer, in the first block whose warp gets here, so in a running block. Every
+    // wait ends, by induction on the tiles: claims are taken in order, a producer takes a stage
+    // before it claims, and a claimed tile's aggregate waits only on its own bulk copy; so the
+    // tiles below the lowest unclaimed one are all published, the sequencer turns them into
+    // prefixes, and the stages they hold are freed for the next claims.
     unsigned first = 0;
     if (lane == 0) first = atomicAdd(counter + 1, 1u);  // the workspace header's second word
     if (__shfl_sync(0xffffffffu, first, 0) == 0) {
