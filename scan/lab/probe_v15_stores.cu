@@ -93,7 +93,7 @@ using namespace ladder::scan;
 namespace probe {
 
 // kPlain ... kAlign: the top of this header.
-enum : unsigned {
+enum : unsigned long long {
   kPlain = 1,
   kBulk = 2,
   kStatic = 4,
@@ -139,6 +139,9 @@ enum : unsigned {
   kLdVol = 536870912,       // ... with ld.volatile.global
   kLdNa = 1073741824,       // ... with ld.global.L1::no_allocate
   kSeqIlp = 2147483648u,    // with kSeq: the sequencer's windows take independent ballots and scans
+  kGroup2 = 1ull << 32,     // kGroup's group words, read by advance_grouped2: one round trip loads
+                            // the statuses to the next group boundary, up to 32 whole groups' words
+                            // and the statuses of the last, partial group, together
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -149,18 +152,18 @@ enum : unsigned {
 };
 
 // Copies of each status (kRep4, kRep16): copy r of tile t's status at status[r * tiles + t].
-template <unsigned MODE>
+template <unsigned long long MODE>
 inline constexpr unsigned kReps = MODE& kRep16  ? 16
                                   : MODE& kRep4 ? 4
                                                 : 1;
 
-template <unsigned MODE>
+template <unsigned long long MODE>
 inline constexpr unsigned kStride = MODE& kPad16  ? 16
                                     : MODE& kPad4 ? 4
                                                   : 1;
 
 // Block size: reduce squad, one or two scan-store squads, producer and look-ahead warps.
-template <unsigned W, unsigned MODE>
+template <unsigned W, unsigned long long MODE>
 inline constexpr unsigned kThreads = ((MODE & kDuo   ? 4
                                        : MODE & kTwo ? 3
                                                      : 2) *
@@ -248,6 +251,45 @@ __device__ __forceinline__ void advance_grouped(const lookback::Status* status,
         __ballot_sync(0xffffffffu, k < lim && uint32_t(w >> 32) != lookback::kInvalid);
     const unsigned run = ~ready ? __ffs(~ready) - 1 : 32;
     sum += int32_t(__reduce_add_sync(0xffffffffu, lane < run ? uint32_t(w) : 0u));
+    counted += run;
+  }
+}
+
+// kGroup2's reader, with kGroup's words (groups of 32 tiles). One round trip issues three loads a
+// lane together: P1, the statuses from `counted` to the next group boundary (a whole group when
+// `counted` is on one); P2, the words of up to 32 whole groups after that, below `tile`; P3, the
+// statuses of the partial group that ends at `tile`. It takes P1's run of published statuses; if
+// that reaches the boundary, P2's run of complete groups (a word whose count above bit 40 is 32);
+// if that reaches P3, P3's run. A part that stops short ends the round trip, and the next starts
+// where it stopped (an incomplete group is then read as P1, status by status). Same contract as
+// lookback::advance_to.
+__device__ __forceinline__ void advance_grouped2(const lookback::Status* status,
+                                                 const lookback::Status* group, size_t tile,
+                                                 size_t& counted, int32_t& sum) {
+  const unsigned lane = threadIdx.x % 32;
+  while (counted < tile) {
+    const size_t b1 = (counted / 32 + 1) * 32;  // P1: [counted, min(b1, tile))
+    const size_t e1 = b1 < tile ? b1 : tile;
+    const size_t g0 = b1 / 32, gt = tile / 32;  // whole groups below tile: [g0, gt)
+    const size_t g1 = gt < g0 + 32 ? gt : g0 + 32;
+    const size_t p3 = gt * 32 > b1 ? gt * 32 : b1;  // P3: [p3, tile), only if g1 == gt
+    const size_t k1 = counted + lane, kg = g0 + lane, k3 = p3 + lane;
+    const lookback::Status w1 = k1 < e1 ? lookback::peek(status + k1) : 0;
+    const lookback::Status wg = kg < g1 ? lookback::peek(group + kg) : 0;
+    const lookback::Status w3 = g1 == gt && k3 < tile ? lookback::peek(status + k3) : 0;
+    unsigned ready = __ballot_sync(0xffffffffu, k1 < e1 && (w1 >> 32) != lookback::kInvalid);
+    unsigned run = ~ready ? __ffs(~ready) - 1 : 32;
+    sum += int32_t(__reduce_add_sync(0xffffffffu, lane < run ? uint32_t(w1) : 0u));
+    counted += run;
+    if (counted < e1 || counted == tile) continue;
+    ready = __ballot_sync(0xffffffffu, kg < g1 && (wg >> 40) == 32);
+    run = ~ready ? __ffs(~ready) - 1 : 32;
+    sum += int32_t(__reduce_add_sync(0xffffffffu, lane < run ? uint32_t(wg) : 0u));
+    counted += size_t(run) * 32;
+    if (counted < g1 * 32 || g1 != gt || counted != p3) continue;
+    ready = __ballot_sync(0xffffffffu, k3 < tile && (w3 >> 32) != lookback::kInvalid);
+    run = ~ready ? __ffs(~ready) - 1 : 32;
+    sum += int32_t(__reduce_add_sync(0xffffffffu, lane < run ? uint32_t(w3) : 0u));
     counted += run;
   }
 }
@@ -368,8 +410,8 @@ __device__ __forceinline__ void cluster_sync() {
 // cluster, and writes each prefix into the claiming block's shared memory. A tile below the
 // statuses already counted (claimed by another member before, handed over after) takes the
 // running sum less the statuses from it to there. So C blocks' look-aheads read the statuses once.
-template <unsigned W, unsigned V, unsigned NS, unsigned WIN, unsigned MODE, unsigned THR = 0,
-          unsigned SLEEP = 0, unsigned K = 1, unsigned C = 1>
+template <unsigned W, unsigned V, unsigned NS, unsigned WIN, unsigned long long MODE,
+          unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1, unsigned C = 1>
 __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
     kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n, unsigned tiles,
            unsigned* counter, lookback::Status* status) {
@@ -689,7 +731,9 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
             if (SLEEP > 0) __nanosleep(SLEEP);
           sum = int32_t(uint32_t(w));
         }
-      } else if constexpr (MODE & kGroup)
+      } else if constexpr (MODE & kGroup2)
+        advance_grouped2(status, status + tiles, t, counted, sum);
+      else if constexpr (MODE & kGroup)
         advance_grouped<32>(status, status + tiles, t, counted, sum);
       else if constexpr (SLEEP > 0 || kStride<MODE> > 1 || (MODE & (kLdCg | kLdVol | kLdNa)))
         advance_sleep<WIN, SLEEP, kStride<MODE>,
@@ -903,7 +947,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
             }
           }
         }
-        if constexpr (MODE & kGroup) {
+        if constexpr (MODE & (kGroup | kGroup2)) {
           if (lane == 0) atomicAdd(status + tiles + t / 32, (1ull << 40) + uint32_t(total));
         }
         __syncwarp();
@@ -1014,15 +1058,15 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
 }
 
 // per_sm: blocks an SM (0: as many as fit, one resident wave).
-template <unsigned MODE, unsigned W = 4, unsigned V = 8, unsigned NS = 6, unsigned WIN = 8,
-          unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1, unsigned C = 1>
+template <unsigned long long MODE, unsigned W = 4, unsigned V = 8, unsigned NS = 6,
+          unsigned WIN = 8, unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1, unsigned C = 1>
 cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream,
                    unsigned per_sm = 0) {
   constexpr size_t kTileElems = size_t(W) * 32 * V * 4;
   constexpr size_t kSmem = NS * size_t(W) * 32 * V * sizeof(int4);
   const size_t tiles = ceil_div(n, kTileElems);
   // the statuses, then (kGroup) one word per 32 tiles
-  const size_t group_bytes = (MODE & kGroup) ? ceil_div(tiles, size_t(32)) * 8 : 0;
+  const size_t group_bytes = (MODE & (kGroup | kGroup2)) ? ceil_div(tiles, size_t(32)) * 8 : 0;
   cudaError_t e = cudaMemsetAsync(
       ws, 0, lookback::workspace_bytes(tiles * kStride<MODE> * kReps<MODE>) + group_bytes, stream);
   if (e == cudaSuccess && (MODE & kPrepub))
@@ -1048,7 +1092,7 @@ cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStre
       cfg.gridDim = dim3(C * 1024);
       int c = 0;
       const cudaError_t oe = cudaOccupancyMaxActiveClusters(&c, k, &cfg);
-      printf("kernel<W %u, V %u, NS %u, WIN %u, MODE %u, THR %u, C %u>: %d clusters (%s)\n", W, V,
+      printf("kernel<W %u, V %u, NS %u, WIN %u, MODE %llu, THR %u, C %u>: %d clusters (%s)\n", W, V,
              NS, WIN, MODE, THR, C, c, cudaGetErrorString(oe));
       return size_t(c);
     }();
@@ -1061,7 +1105,7 @@ cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStre
   }
   static const size_t resident = [&] {
     const size_t r = resident_grid(reinterpret_cast<const void*>(k), kThreads<W, MODE>, kSmem);
-    printf("kernel<W %u, V %u, NS %u, WIN %u, MODE %u, THR %u>: grid %zu\n", W, V, NS, WIN, MODE,
+    printf("kernel<W %u, V %u, NS %u, WIN %u, MODE %llu, THR %u>: grid %zu\n", W, V, NS, WIN, MODE,
            THR, r);
     return r;
   }();
@@ -1405,6 +1449,21 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | TR | probe::kNoWait, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
         {"trace: scan, Q THR 4, no look (timing)", false,
          [&] { launch<AQ | TR | probe::kNoLook, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "group2") {  // group words, read with the statuses
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 G2 = probe::kGroup2, L = probe::kLate;
+    cases = quarter_base({
+        {"scan, Q THR 4, late", false, [&] { launch<AQ | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"group2, Q THR 4", false, [&] { launch<AQ | G2, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"group2, Q THR 4, late", false,
+         [&] { launch<AQ | G2 | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"group (advance_grouped), Q THR 4, late", false,
+         [&] { launch<AQ | probe::kGroup | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"group2, Q THR 6, late", false,
+         [&] { launch<AQ | G2 | L, 4, 8, 6, 8, 6>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "seqilp") {  // a faster sequencer round trip
