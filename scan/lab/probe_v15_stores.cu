@@ -50,9 +50,10 @@
 //                   it;
 //   `./p trace`     kTrace: per block, when the look-ahead and the scan-store end, and the
 //                   look-ahead's round trips a claim and their time.
-// The twenty-first session's MODE bits kSeq, kSeqBlocked, kSeqIlp and kLdCg to kLdNa:
-//   `./p seq`, `seq2`   kSeq: one warp (the first block's to take a ticket) reads every status once
-//                       and overwrites it with the tile's exclusive prefix; each block's look-ahead
+// The twenty-first session's MODE bits kSeq, kSeqBlocked, kSeqIlp, kLdCg to kLdNa and kGroup2
+// (MODE is 64 bits wide from kGroup2 on):
+//   `./p seq`, `seq2`   kSeq: one warp (the first block's to take a ticket) reads the statuses in
+//                       order and overwrites each with the tile's exclusive prefix; each look-ahead
 //                       polls its own tile's status once the tile is reduced; windows of 8 to 32,
 //                       and with nothing waiting (kNoWait);
 //   `./p seq3`          kSeqBlocked: the sequencer's lanes read runs of WIN statuses;
@@ -61,7 +62,9 @@
 //   `./p loads`         the look-ahead's statuses read as .cg, .volatile or .L1::no_allocate
 //                       (timing; the last, a weak load, never ended: a weak load need not see
 //                       a store);
-//   `./p big`           32 KB tiles, three stages (two blocks an SM).
+//   `./p big`           32 KB tiles, three stages (two blocks an SM);
+//   `./p group2`        kGroup2: group words read with the statuses in one round trip
+//                       (advance_grouped2), from the claim or late (kLate).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/

@@ -168,3 +168,16 @@ base = "scan, Q THR 4, no look (timing)"
 rows.append(("without a look-ahead (timing)", "none", f"{r1[base]} / {r2[base]}"))
 table(rows, ["form (2^28, 4 quarters in flight)", "the status load (SASS)",
              "round 0 µs, run 1 / run 2"])
+
+# 5. group words read with the statuses (call 8)
+rows = [
+    ("the scan, 4 quarters in flight (v15's look-ahead)", "scan, Q THR 4"),
+    ("the same without its look-ahead (timing)", "scan, Q THR 4, no look (timing)"),
+    ("v15's look-ahead starting once its own tile has landed (late)", "scan, Q THR 4, late"),
+    ("group words, `advance_grouped2`", "group2, Q THR 4"),
+    ("the same, late", "group2, Q THR 4, late"),
+    ("group words, `advance_grouped` (the earlier reader), late", "group (advance_grouped), Q THR 4, late"),
+    ("group words, `advance_grouped2`, late, 6 quarters in flight", "group2, Q THR 6, late"),
+]
+table([(d, two(8, "probe_v15_group2", k)) for d, k in rows],
+      ["form (2^28)", "µs (% of `cudaMemcpy`), run 1 / run 2"])
