@@ -444,9 +444,9 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
   static_assert(C == 1 || NP == NS || (MODE & kStream), "C > 1 with kHold: kStream only");
   static_assert(!(MODE & kHandLate) || (MODE & kStream), "kHandLate: kStream only");
   static_assert(NS % K == 0, "a claim's stages");
-  static_assert(!(MODE & kSeq) || (C == 1 && K == 1 &&
-                                   !(MODE & (kTwo | kDuo | kHold | kGroup | kLate | kPrepub |
-                                             kRep4 | kRep16 | kPad4 | kPad16))),
+  static_assert(!(MODE & kSeq) ||
+                    (C == 1 && K == 1 &&
+                     !(MODE & (kDuo | kGroup | kLate | kPrepub | kRep4 | kRep16 | kPad4 | kPad16))),
                 "kSeq with the plain forms only");
   static_assert(K == 1 || !(MODE & (kHold | kLate | kGroup | kStatic | kNoReduce | kTwo)),
                 "K > 1 with the plain forms only");
@@ -726,8 +726,9 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
         }
       }
       if constexpr (MODE & kSeq) {  // the sequencer overwrites the aggregate with the prefix
-        // this block has published the aggregate (kNoWait: a freed stage may run a round ahead)
-        if constexpr (!(MODE & kNoWait)) bulk::wait(&reduced[s], round & 1);
+        // this block has published the aggregate (kNoWait, kHold: a freed stage may run a round
+        // ahead, so those poll from the claim)
+        if constexpr (!(MODE & (kNoWait | kHold))) bulk::wait(&reduced[s], round & 1);
         if (lane == 0) {
           lookback::Status w;
           while (((w = lookback::peek(status + t)) >> 32) != lookback::kPrefix)
@@ -1467,6 +1468,24 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | probe::kGroup | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
         {"group2, Q THR 6, late", false,
          [&] { launch<AQ | G2 | L, 4, 8, 6, 8, 6>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "seqhold") {  // more tiles waiting for the sequencer
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 S = probe::kSeq, H = probe::kHold, T2 = probe::kTwo;
+    cases = quarter_base({
+        {"seq, Q THR 4, window 16", false,
+         [&] { launch<AQ | S, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, hold", false, [&] { launch<AQ | H, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"seq, Q THR 4, window 16, hold, poll sleep 100", false,
+         [&] { launch<AQ | S | H, 4, 8, 6, 16, 4, 100>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, two squads", false,
+         [&] { launch<AQ | T2, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"seq, Q THR 4, window 16, two squads", false,
+         [&] { launch<AQ | S | T2, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+        {"seq, Q THR 6, window 16, two squads", false,
+         [&] { launch<AQ | S | T2, 4, 8, 6, 16, 6>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "seqilp") {  // a faster sequencer round trip
