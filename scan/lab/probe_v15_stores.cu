@@ -64,7 +64,8 @@
 //                       a store);
 //   `./p big`           32 KB tiles, three stages (two blocks an SM);
 //   `./p group2`        kGroup2: group words read with the statuses in one round trip
-//                       (advance_grouped2), from the claim or late (kLate).
+//                       (advance_grouped2), from the claim or late (kLate);
+//   `./p seqhold`       kSeq with kHold (its look-ahead then polls from the claim) or kTwo.
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/

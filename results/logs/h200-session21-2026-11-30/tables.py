@@ -181,3 +181,18 @@ rows = [
 ]
 table([(d, two(8, "probe_v15_group2", k)) for d, k in rows],
       ["form (2^28)", "µs (% of `cudaMemcpy`), run 1 / run 2"])
+
+# 6. more tiles waiting for the sequencer (call 9)
+rows = [
+    ("the scan, 4 quarters in flight (v15's look-ahead)", "scan, Q THR 4"),
+    ("the same without its look-ahead (timing)", "scan, Q THR 4, no look (timing)"),
+    ("sequencer, windows of 16 x 32", "seq, Q THR 4, window 16"),
+    ("v15's look-ahead, the tile held in registers (kHold)", "scan, Q THR 4, hold"),
+    ("sequencer, windows of 16, the tile held, polls 100 ns apart from the claim",
+     "seq, Q THR 4, window 16, hold, poll sleep 100"),
+    ("v15's look-ahead, two scan-store squads (kTwo)", "scan, Q THR 4, two squads"),
+    ("sequencer, windows of 16, two scan-store squads", "seq, Q THR 4, window 16, two squads"),
+    ("the same, 6 quarters in flight", "seq, Q THR 6, window 16, two squads"),
+]
+table([(d, two(9, "probe_v15_seqhold", k)) for d, k in rows],
+      ["form (2^28)", "µs (% of `cudaMemcpy`), run 1 / run 2"])
