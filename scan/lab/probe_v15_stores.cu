@@ -65,7 +65,8 @@
 //   `./p big`           32 KB tiles, three stages (two blocks an SM);
 //   `./p group2`        kGroup2: group words read with the statuses in one round trip
 //                       (advance_grouped2), from the claim or late (kLate);
-//   `./p seqhold`       kSeq with kHold (its look-ahead then polls from the claim) or kTwo.
+//   `./p seqhold`       kSeq with kHold (its look-ahead then polls from the claim) or kTwo, and
+//                       kSeqEarly (the same polls without kHold).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
@@ -146,6 +147,8 @@ enum : unsigned long long {
   kGroup2 = 1ull << 32,     // kGroup's group words, read by advance_grouped2: one round trip loads
                             // the statuses to the next group boundary, up to 32 whole groups' words
                             // and the statuses of the last, partial group, together
+  kSeqEarly = 1ull << 33,   // with kSeq: each look-ahead polls from the claim (SLEEP ns apart), not
+                            // once its tile is reduced, as kHold's must
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -729,7 +732,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       if constexpr (MODE & kSeq) {  // the sequencer overwrites the aggregate with the prefix
         // this block has published the aggregate (kNoWait, kHold: a freed stage may run a round
         // ahead, so those poll from the claim)
-        if constexpr (!(MODE & (kNoWait | kHold))) bulk::wait(&reduced[s], round & 1);
+        if constexpr (!(MODE & (kNoWait | kHold | kSeqEarly))) bulk::wait(&reduced[s], round & 1);
         if (lane == 0) {
           lookback::Status w;
           while (((w = lookback::peek(status + t)) >> 32) != lookback::kPrefix)
@@ -1481,6 +1484,8 @@ int main(int argc, char** argv) {
         {"scan, Q THR 4, hold", false, [&] { launch<AQ | H, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
         {"seq, Q THR 4, window 16, hold, poll sleep 100", false,
          [&] { launch<AQ | S | H, 4, 8, 6, 16, 4, 100>(in, out, n, ws, st); }},
+        {"seq, Q THR 4, window 16, polls from the claim, sleep 100", false,
+         [&] { launch<AQ | S | probe::kSeqEarly, 4, 8, 6, 16, 4, 100>(in, out, n, ws, st); }},
         {"scan, Q THR 4, two squads", false,
          [&] { launch<AQ | T2, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
         {"seq, Q THR 4, window 16, two squads", false,
