@@ -194,5 +194,17 @@ rows = [
     ("sequencer, windows of 16, two scan-store squads", "seq, Q THR 4, window 16, two squads"),
     ("the same, 6 quarters in flight", "seq, Q THR 6, window 16, two squads"),
 ]
-table([(d, two(9, "probe_v15_seqhold", k)) for d, k in rows],
-      ["form (2^28)", "µs (% of `cudaMemcpy`), run 1 / run 2"])
+rows.insert(5, ("sequencer, windows of 16, polls 100 ns apart from the claim (call 10 only)",
+                "seq, Q THR 4, window 16, polls from the claim, sleep 100"))
+
+
+def two_or_dash(call, stem, key):
+    try:
+        return two(call, stem, key)
+    except KeyError:
+        return "—"
+
+
+table([(d, two_or_dash(9, "probe_v15_seqhold", k), two_or_dash(10, "probe_v15_seqhold", k))
+       for d, k in rows],
+      ["form (2^28)", "call 9: µs (%), run 1 / run 2", "call 10: µs (%), run 1 / run 2"])
