@@ -67,6 +67,10 @@
 //                       (advance_grouped2), from the claim or late (kLate);
 //   `./p seqhold`       kSeq with kHold (its look-ahead then polls from the claim) or kTwo, and
 //                       kSeqEarly (the same polls without kHold).
+// The twenty-second session's MODE bit kStat32 (4-byte statuses and an escape bitmap, window32):
+//   `./p stat32`        v15's look-ahead and the cluster's streaming one on 4-byte statuses; then
+//                       every checked scan once more on an input where every seventh tile's
+//                       aggregate is the empty word itself (the escape path), checked.
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
@@ -149,6 +153,9 @@ enum : unsigned long long {
                             // and the statuses of the last, partial group, together
   kSeqEarly = 1ull << 33,   // with kSeq: each look-ahead polls from the claim (SLEEP ns apart), not
                             // once its tile is reduced, as kHold's must
+  kStat32 = 1ull << 34,     // 4-byte statuses (C == 1 or kStream): each a tile's aggregate, the
+                            // empty word kEmpty32 until published; an aggregate equal to kEmpty32
+                            // flips the tile's bit in an escape bitmap instead (window32)
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -219,6 +226,71 @@ __device__ __forceinline__ void advance_sleep(const lookback::Status* status, si
       if (run < 32) break;
     }
     if (SLEEP > 0 && counted < tile) __nanosleep(SLEEP);
+  }
+}
+
+// kStat32's statuses. The launch fills the workspace with 0x80 bytes: the tile counter starts at
+// kEmpty32 (the producer subtracts it), every 4-byte status reads kEmpty32, and every escape word
+// reads kEmpty32 too, so a tile's escape bit is set when it differs from kEmpty32's. A tile
+// publishes its aggregate with one 4-byte store, or, when the aggregate is kEmpty32 itself, by
+// flipping its escape bit (an atomicXor; its status word already holds the value). A status word
+// other than kEmpty32 is therefore published; kEmpty32 is published when its escape bit is set.
+// A reader that sees the word before the bit, or the bit before nothing, only waits longer: no
+// order between the two loads is needed. Half the bytes of lookback::Status, plus one escape
+// word (32 tiles) a lane read once a round trip.
+inline constexpr uint32_t kEmpty32 = 0x80808080u;
+__device__ __forceinline__ uint32_t peek32(const uint32_t* p) {
+  uint32_t w;
+  asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(w) : "l"(p) : "memory");
+  return w;
+}
+__device__ __forceinline__ void publish32(uint32_t* s32, uint32_t* esc, size_t t, uint32_t v) {
+  if (v == kEmpty32)
+    atomicXor(esc + t / 32, 1u << (t % 32));
+  else
+    asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" ::"l"(s32 + t), "r"(v) : "memory");
+}
+// One round trip over statuses [from, min(to, from + 32 WIN)): lane l's word[j] is status
+// from + 32 j + l, and ready[j] the ballot of those published (0 at and past `to`).
+template <unsigned WIN>
+__device__ __forceinline__ void window32(const uint32_t* s32, const uint32_t* esc, size_t from,
+                                         size_t to, uint32_t (&word)[WIN], unsigned (&ready)[WIN]) {
+  static_assert(WIN < 32, "an escape word a lane");
+  const unsigned lane = threadIdx.x % 32;
+#pragma unroll
+  for (unsigned j = 0; j < WIN; ++j) {
+    const size_t k = from + 32 * j + lane;
+    word[j] = k < to ? peek32(s32 + k) : kEmpty32;
+  }
+  const size_t b0 = from / 32;  // the escape words of [from, from + 32 WIN): b0 ... b0 + WIN
+  const uint32_t bits =
+      lane <= WIN && (b0 + lane) * 32 < to ? peek32(esc + b0 + lane) ^ kEmpty32 : 0u;
+  const unsigned pos = unsigned(from % 32) + lane;  // status from + 32 j + lane: bit pos of word j
+#pragma unroll
+  for (unsigned j = 0; j < WIN; ++j) {
+    const uint32_t lo = __shfl_sync(0xffffffffu, bits, j),
+                   hi = __shfl_sync(0xffffffffu, bits, j + 1);
+    const bool escaped = ((pos < 32 ? lo >> pos : hi >> (pos - 32)) & 1u) != 0;
+    const size_t k = from + 32 * j + lane;
+    ready[j] = __ballot_sync(0xffffffffu, k < to && (word[j] != kEmpty32 || escaped));
+  }
+}
+// lookback::advance_to on kStat32's statuses.
+template <unsigned WIN>
+__device__ __forceinline__ void advance32(const uint32_t* s32, const uint32_t* esc, size_t tile,
+                                          size_t& counted, int32_t& sum) {
+  const unsigned lane = threadIdx.x % 32;
+  while (counted < tile) {
+    uint32_t word[WIN];
+    unsigned ready[WIN];
+    window32<WIN>(s32, esc, counted, tile, word, ready);
+#pragma unroll
+    for (unsigned j = 0; j < WIN; ++j) {
+      const unsigned run = ~ready[j] ? __ffs(~ready[j]) - 1 : 32;
+      sum += static_cast<int32_t>(__reduce_add_sync(0xffffffffu, lane < run ? word[j] : 0u));
+      counted += run;
+      if (run < 32) break;
+    }
   }
 }
 
@@ -454,6 +526,14 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
                 "kSeq with the plain forms only");
   static_assert(K == 1 || !(MODE & (kHold | kLate | kGroup | kStatic | kNoReduce | kTwo)),
                 "K > 1 with the plain forms only");
+  static_assert(
+      !(MODE & kStat32) || (K == 1 && kReps<MODE> == 1 && kStride<MODE> == 1 &&
+                            !(MODE & (kSeq | kGroup | kGroup2 | kPrepub | kTrace | kNoReduce)) &&
+                            (C == 1 || (MODE & kStream)) && SLEEP == 0),
+      "kStat32 with the plain forms and kStream only");
+  // kStat32: the 4-byte statuses, then the escape words from the next multiple of 32 tiles
+  uint32_t* const s32 = reinterpret_cast<uint32_t*>(status);
+  uint32_t* const esc = s32 + ((size_t(tiles) + 31) / 32) * 32;
   constexpr unsigned NC = NP / K;  // the claims' ring (look_tile, claimed, prefixed, tile_prefix)
   const unsigned claims = tiles / K;
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
@@ -501,7 +581,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
         t = blockIdx.x + i * gridDim.x;
       } else {
         if (i % KC == 0) {
-          if (lane == 0) claim = atomicAdd(counter, 1u);
+          if (lane == 0) claim = atomicAdd(counter, 1u) - ((MODE & kStat32) ? kEmpty32 : 0u);
           claim = __shfl_sync(0xffffffffu, claim, 0);
         }
         t = claim * KC + i % KC >= tiles ? tiles : claim * KC + i % KC;
@@ -603,7 +683,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
             if (head[m] < tiles) {  // every status in [head, counted) is published
               uint32_t back = 0;
               for (size_t k = head[m] + lane; k < counted; k += 32)
-                back += uint32_t(lookback::peek(status + k));
+                back += (MODE & kStat32) ? peek32(s32 + k) : uint32_t(lookback::peek(status + k));
               const int32_t p = sum - int32_t(__reduce_add_sync(0xffffffffu, back));
               if (lane == 0) {
                 arm4(&claimed_c[m][next[m] % NP]);
@@ -621,17 +701,27 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
         }
         if (!any) continue;
         // one round trip: the statuses from `counted` up to the highest waiting claim
-        lookback::Status word[WIN];
+        uint32_t word[WIN];
+        unsigned rdy[WIN];
+        if constexpr (MODE & kStat32) {
+          window32<WIN>(s32, esc, counted, hi, word, rdy);
+        } else {
+          lookback::Status w64[WIN];
 #pragma unroll
-        for (unsigned j = 0; j < WIN; ++j) {
-          const size_t k = counted + 32 * j + lane;
-          word[j] = k < hi ? lookback::peek(status + k) : 0;
+          for (unsigned j = 0; j < WIN; ++j) {
+            const size_t k = counted + 32 * j + lane;
+            w64[j] = k < hi ? lookback::peek(status + k) : 0;
+          }
+#pragma unroll
+          for (unsigned j = 0; j < WIN; ++j) {
+            word[j] = uint32_t(w64[j]);
+            rdy[j] = __ballot_sync(0xffffffffu, uint32_t(w64[j] >> 32) != lookback::kInvalid);
+          }
         }
         unsigned len = 0;  // statuses published without a gap from `counted`
 #pragma unroll
         for (unsigned j = 0; j < WIN; ++j) {
-          const unsigned ready =
-              __ballot_sync(0xffffffffu, uint32_t(word[j] >> 32) != lookback::kInvalid);
+          const unsigned ready = rdy[j];
           const unsigned run = ~ready ? __ffs(~ready) - 1 : 32;
           len += run;
           if (run < 32) break;
@@ -729,7 +819,9 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
           bulk::wait(&full[s], round & 1);
         }
       }
-      if constexpr (MODE & kSeq) {  // the sequencer overwrites the aggregate with the prefix
+      if constexpr ((MODE & kStat32) && !(MODE & (kCopy | kNoLook))) {
+        advance32<WIN>(s32, esc, t, counted, sum);
+      } else if constexpr (MODE & kSeq) {  // the sequencer overwrites the aggregate with the prefix
         // this block has published the aggregate (kNoWait, kHold: a freed stage may run a round
         // ahead, so those poll from the claim)
         if constexpr (!(MODE & (kNoWait | kHold | kSeqEarly))) bulk::wait(&reduced[s], round & 1);
@@ -944,7 +1036,8 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
           if (lane == 0 && i % K == K - 1)
             lookback::publish(status + (t / K) * kStride<MODE>, lookback::kAggregate, run_excl);
         } else {
-          if (lane == 0)
+          if (lane == 0 && (MODE & kStat32)) publish32(s32, esc, t, uint32_t(total));
+          if (lane == 0 && !(MODE & kStat32))
             for (unsigned r = 0; r < kReps<MODE>; ++r)
               lookback::publish(status + r * size_t(tiles) + t * kStride<MODE>,
                                 lookback::kAggregate, total);
@@ -1075,8 +1168,10 @@ cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStre
   const size_t tiles = ceil_div(n, kTileElems);
   // the statuses, then (kGroup) one word per 32 tiles
   const size_t group_bytes = (MODE & (kGroup | kGroup2)) ? ceil_div(tiles, size_t(32)) * 8 : 0;
+  // kStat32: the same bytes (those of 8-byte statuses) filled with 0x80 (kEmpty32's bytes)
   cudaError_t e = cudaMemsetAsync(
-      ws, 0, lookback::workspace_bytes(tiles * kStride<MODE> * kReps<MODE>) + group_bytes, stream);
+      ws, (MODE & kStat32) ? 0x80 : 0,
+      lookback::workspace_bytes(tiles * kStride<MODE> * kReps<MODE>) + group_bytes, stream);
   if (e == cudaSuccess && (MODE & kPrepub))
     e = cudaMemsetAsync(lookback::tile_status(ws), 1, tiles * sizeof(lookback::Status), stream);
   if (e != cudaSuccess) return e;
@@ -1494,6 +1589,27 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | S | T2, 4, 8, 6, 16, 6>(in, out, n, ws, st); }},
     });
   }
+  const bool stat32 = argc > 1 && std::string(argv[1]) == "stat32";
+  if (stat32) {  // 4-byte statuses: half the bytes the look-aheads read
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 AP = probe::kAlign | probe::kPlain, S32 = probe::kStat32,
+                                 SL = probe::kStAsync | probe::kStream | probe::kHandLate;
+    cases = quarter_base({
+        {"stat32, Q THR 4", false, [&] { launch<AQ | S32, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"stat32, Q THR 4, window 16", false,
+         [&] { launch<AQ | S32, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+        {"stat32, Q THR 4, window 4", false,
+         [&] { launch<AQ | S32, 4, 8, 6, 4, 4>(in, out, n, ws, st); }},
+        {"scan (aligned, plain stores, whole tiles)", false,
+         [&] { launch<AP>(in, out, n, ws, st); }},
+        {"stat32, whole tiles", false, [&] { launch<AP | S32>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 4, hand late", false,
+         [&] { launch<AQ | SL, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 4, hand late, stat32", false,
+         [&] { launch<AQ | SL | S32, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+    });
+  }
   if (argc > 1 && std::string(argv[1]) == "seqilp") {  // a faster sequencer round trip
     using probe::launch;
     constexpr unsigned AQ = probe::kAlign | probe::kPlain | probe::kPieces, TR = probe::kTrace,
@@ -1815,6 +1931,32 @@ int main(int argc, char** argv) {
   }
   for (size_t c = 0; c < cases.size(); ++c)
     printf("%-36s %8.2f us  %6.1f%%\n", cases[c].name, med[c], 100.0 * med[0] / med[c]);
+  if (stat32) {  // the escape path: an input where every seventh tile's aggregate is kEmpty32
+    const size_t tile = 4096;
+    size_t want_escaped = 0, escaped = 0;
+    for (size_t t = 3; (t + 1) * tile <= n; t += 7, ++want_escaped) {
+      uint32_t rest = 0;
+      for (size_t k = 1; k < tile; ++k) rest += uint32_t(h[t * tile + k]);
+      h[t * tile] = int32_t(probe::kEmpty32 - rest);
+    }
+    for (size_t t = 0; (t + 1) * tile <= n; ++t) {
+      uint32_t sum = 0;
+      for (size_t k = 0; k < tile; ++k) sum += uint32_t(h[t * tile + k]);
+      escaped += sum == probe::kEmpty32;
+    }
+    cudaMemcpy(in, h.data(), n * 4, cudaMemcpyDefault);
+    cub::DeviceScan::InclusiveSum(cub_tmp, tb, in, want, int(n), st);
+    printf("\nescape check: %zu tiles (of %zu set so) with an aggregate of kEmpty32\n", escaped,
+           want_escaped);
+    for (auto& c : cases) {
+      if (c.copy || std::string(c.name).find("timing") != std::string::npos) continue;
+      cudaMemsetAsync(out, 0, n * 4, st);
+      c.run();
+      const unsigned long long bad = probe_timing::mismatches(out, want, n, scratch, st);
+      printf("escape check: %-36s mismatches %llu  %s\n", c.name, bad,
+             cudaGetErrorString(cudaGetLastError()));
+    }
+  }
   if (trace) {  // one more launch of each traced form, its per-block record
     printf("\ntraces (one launch each; us from the first block's start)\n");
     static unsigned long long h[2048][8];
