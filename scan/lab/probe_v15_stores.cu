@@ -70,7 +70,11 @@
 // The twenty-second session's MODE bit kStat32 (4-byte statuses and an escape bitmap, window32):
 //   `./p stat32`        v15's look-ahead and the cluster's streaming one on 4-byte statuses; then
 //                       every checked scan once more on an input where every seventh tile's
-//                       aggregate is the empty word itself (the escape path), checked.
+//                       aggregate is the empty word itself (the escape path), checked;
+//   `./p poll`          kPollShared, kPollPrivate, kPollMove: the pipeline's copy beside a
+//   look-ahead
+//                       warp that only polls (shared lines, the block's own, or the moving front);
+//                       kRepSkew: the statuses' copies a skewed stride apart.
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
@@ -156,6 +160,15 @@ enum : unsigned long long {
   kStat32 = 1ull << 34,     // 4-byte statuses (C == 1 or kStream): each a tile's aggregate, the
                             // empty word kEmpty32 until published; an aggregate equal to kEmpty32
                             // flips the tile's bit in an escape bitmap instead (window32)
+  kPollShared = 1ull << 35,  // with kCopy: the look-ahead warp polls, until its next claim has come
+                             // and at least once a claim, WIN x 32 statuses that every block reads
+                             // (statuses 0 to 32 WIN - 1, never written): a synthetic look-ahead
+  kPollPrivate = 1ull << 36,  // ... the block's own WIN x 32 statuses (no two blocks share a line)
+  kPollMove = 1ull << 37,     // ... the WIN x 32 from the block's last claim, as the look-ahead
+                              // reads (every block near the same moving front of lines)
+  kRepSkew = 1ull << 38,      // kRep4, kRep16: the copies (tiles + 37 x 16) words apart, not tiles,
+                              // so that a copy's lines do not fall in the first copy's L2 slices
+                              // if the slice is chosen by address bits a 512 KiB stride leaves
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -170,6 +183,12 @@ template <unsigned long long MODE>
 inline constexpr unsigned kReps = MODE& kRep16  ? 16
                                   : MODE& kRep4 ? 4
                                                 : 1;
+
+// Words between the copies of the statuses (kRep4, kRep16; kRepSkew).
+template <unsigned long long MODE>
+__host__ __device__ inline size_t rep_stride(size_t tiles) {
+  return tiles + ((MODE & kRepSkew) ? 37 * 16 : 0);
+}
 
 template <unsigned long long MODE>
 inline constexpr unsigned kStride = MODE& kPad16  ? 16
@@ -804,11 +823,32 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
     size_t counted = 0;
     int32_t sum = 0;
     unsigned long long trips = 0, nclaims = 0, in_trips = 0;  // kTrace
-    for (unsigned i = 0;; ++i) {                              // K > 1: i counts claims
+    constexpr bool kPoll = MODE & (kPollShared | kPollPrivate | kPollMove);
+    static_assert(!kPoll || ((MODE & kCopy) && C == 1 && K == 1), "kPoll*: with kCopy only");
+    size_t last = 0;              // kPollMove: the block's last claim
+    uint32_t acc = 0;             // kPoll*: what the polls read, kept live
+    for (unsigned i = 0;; ++i) {  // K > 1: i counts claims
       const unsigned s = i % NS, round = i / NS;
+      if constexpr (kPoll) {  // one round trip as the look-ahead's, until the claim has come
+        const size_t from = (MODE & kPollShared)    ? 0
+                            : (MODE & kPollPrivate) ? size_t(blockIdx.x) * 32 * WIN
+                                                    : last;
+        do {
+          lookback::Status word[WIN];
+#pragma unroll
+          for (unsigned j = 0; j < WIN; ++j)
+            word[j] = lookback::peek(status + from + 32 * j + lane);
+#pragma unroll
+          for (unsigned j = 0; j < WIN; ++j) acc += uint32_t(word[j]) + uint32_t(word[j] >> 32);
+        } while (!test_local(&claimed[i % NC], (i / NC) & 1));
+      }
       bulk::wait(&claimed[i % NC], (i / NC) & 1);
       const size_t t = look_tile[i % NC];
-      if (t >= claims) break;
+      if (t >= claims) {
+        if (kPoll && acc == 0x9e3779b9u) g_trace[blockIdx.x][6] = acc;  // never, in practice
+        break;
+      }
+      last = t;
       // kLate waits on the stage's barriers: only without kHold, where the stage cannot move on
       // to its next round before this warp's prefix for it
       static_assert(!((MODE & kLate) && (MODE & kHold)), "kLate with kHold may miss the phase");
@@ -847,8 +887,8 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
         in_trips += gtime() - t0;
         ++nclaims;
       } else if constexpr (!(MODE & (kCopy | kNoLook | kSeq)))
-        lookback::advance_to<WIN>(status + (blockIdx.x % kReps<MODE>)*size_t(tiles), t, counted,
-                                  sum);
+        lookback::advance_to<WIN>(status + (blockIdx.x % kReps<MODE>)*rep_stride<MODE>(tiles), t,
+                                  counted, sum);
       if (lane == 0) {
         tile_prefix[i % NC] = sum;
         bulk::arrive(&prefixed[i % NC]);
@@ -1039,7 +1079,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
           if (lane == 0 && (MODE & kStat32)) publish32(s32, esc, t, uint32_t(total));
           if (lane == 0 && !(MODE & kStat32))
             for (unsigned r = 0; r < kReps<MODE>; ++r)
-              lookback::publish(status + r * size_t(tiles) + t * kStride<MODE>,
+              lookback::publish(status + r * rep_stride<MODE>(tiles) + t * kStride<MODE>,
                                 lookback::kAggregate, total);
           if constexpr (C > 1 && (MODE & kHandLate)) {
             if (lane == 0) {
@@ -1171,7 +1211,9 @@ cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStre
   // kStat32: the same bytes (those of 8-byte statuses) filled with 0x80 (kEmpty32's bytes)
   cudaError_t e = cudaMemsetAsync(
       ws, (MODE & kStat32) ? 0x80 : 0,
-      lookback::workspace_bytes(tiles * kStride<MODE> * kReps<MODE>) + group_bytes, stream);
+      lookback::workspace_bytes(rep_stride<MODE>(tiles * kStride<MODE>) * kReps<MODE>) +
+          group_bytes,
+      stream);
   if (e == cudaSuccess && (MODE & kPrepub))
     e = cudaMemsetAsync(lookback::tile_status(ws), 1, tiles * sizeof(lookback::Status), stream);
   if (e != cudaSuccess) return e;
@@ -1608,6 +1650,30 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | SL, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
         {"stream 2, Q THR 4, hand late, stat32", false,
          [&] { launch<AQ | SL | S32, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "poll") {  // a synthetic look-ahead beside the copy
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 CQ = AQ | probe::kCopy, SK = probe::kRepSkew;
+    cases = quarter_base({
+        {"copy, Q THR 4", true, [&] { launch<CQ, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, poll shared", true,
+         [&] { launch<CQ | probe::kPollShared, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, poll private", true,
+         [&] { launch<CQ | probe::kPollPrivate, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, poll moving", true,
+         [&] { launch<CQ | probe::kPollMove, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, poll shared, window 4", true,
+         [&] { launch<CQ | probe::kPollShared, 4, 8, 6, 4, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, poll private, window 4", true,
+         [&] { launch<CQ | probe::kPollPrivate, 4, 8, 6, 4, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, 4 copies", false,
+         [&] { launch<AQ | probe::kRep4, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, 4 copies, skewed", false,
+         [&] { launch<AQ | probe::kRep4 | SK, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, 16 copies, skewed", false,
+         [&] { launch<AQ | probe::kRep16 | SK, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "seqilp") {  // a faster sequencer round trip
