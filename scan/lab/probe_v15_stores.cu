@@ -71,6 +71,8 @@
 //   `./p stat32`        v15's look-ahead and the cluster's streaming one on 4-byte statuses; then
 //                       every checked scan once more on an input where every seventh tile's
 //                       aggregate is the empty word itself (the escape path), checked;
+//   `./p stat32 lazy`   the same with kEscLazy (the escape words read only for a status that stays
+//                       empty), on v15's look-ahead and the cluster's;
 //   `./p poll`          kPollShared, kPollPrivate, kPollMove: the pipeline's copy beside a
 //   look-ahead
 //                       warp that only polls (shared lines, the block's own, or the moving front);
@@ -169,6 +171,8 @@ enum : unsigned long long {
   kRepSkew = 1ull << 38,      // kRep4, kRep16: the copies (tiles + 37 x 16) words apart, not tiles,
                               // so that a copy's lines do not fall in the first copy's L2 slices
                               // if the slice is chosen by address bits a 512 KiB stride leaves
+  kEscLazy = 1ull << 39,      // with kStat32: the escape words read only for a status that has
+                              // stayed empty for 4 round trips (escape_step), not every round trip
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -270,8 +274,10 @@ __device__ __forceinline__ void publish32(uint32_t* s32, uint32_t* esc, size_t t
     asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" ::"l"(s32 + t), "r"(v) : "memory");
 }
 // One round trip over statuses [from, min(to, from + 32 WIN)): lane l's word[j] is status
-// from + 32 j + l, and ready[j] the ballot of those published (0 at and past `to`).
-template <unsigned WIN>
+// from + 32 j + l, and ready[j] the ballot of those published (0 at and past `to`). ESC: read the
+// escape words in the same round trip (lanes 0 to WIN, words from / 32 on); otherwise a word that
+// reads kEmpty32 counts as not yet published, and escape_step settles it.
+template <unsigned WIN, bool ESC>
 __device__ __forceinline__ void window32(const uint32_t* s32, const uint32_t* esc, size_t from,
                                          size_t to, uint32_t (&word)[WIN], unsigned (&ready)[WIN]) {
   static_assert(WIN < 32, "an escape word a lane");
@@ -282,27 +288,53 @@ __device__ __forceinline__ void window32(const uint32_t* s32, const uint32_t* es
     word[j] = k < to ? peek32(s32 + k) : kEmpty32;
   }
   const size_t b0 = from / 32;  // the escape words of [from, from + 32 WIN): b0 ... b0 + WIN
-  const uint32_t bits =
-      lane <= WIN && (b0 + lane) * 32 < to ? peek32(esc + b0 + lane) ^ kEmpty32 : 0u;
+  uint32_t bits = 0;
+  if constexpr (ESC)
+    bits = lane <= WIN && (b0 + lane) * 32 < to ? peek32(esc + b0 + lane) ^ kEmpty32 : 0u;
   const unsigned pos = unsigned(from % 32) + lane;  // status from + 32 j + lane: bit pos of word j
 #pragma unroll
   for (unsigned j = 0; j < WIN; ++j) {
-    const uint32_t lo = __shfl_sync(0xffffffffu, bits, j),
-                   hi = __shfl_sync(0xffffffffu, bits, j + 1);
-    const bool escaped = ((pos < 32 ? lo >> pos : hi >> (pos - 32)) & 1u) != 0;
+    bool escaped = false;
+    if constexpr (ESC) {
+      const uint32_t lo = __shfl_sync(0xffffffffu, bits, j),
+                     hi = __shfl_sync(0xffffffffu, bits, j + 1);
+      escaped = ((pos < 32 ? lo >> pos : hi >> (pos - 32)) & 1u) != 0;
+    }
     const size_t k = from + 32 * j + lane;
     ready[j] = __ballot_sync(0xffffffffu, k < to && (word[j] != kEmpty32 || escaped));
   }
 }
+// Without ESC: a run that stopped at status `counted` (below `to`) ESCN round trips running reads
+// that status's escape bit (all lanes, one word); if it is set, the status is published with the
+// value kEmpty32, and the run goes on past it. So the escape words, which every block would
+// otherwise read at the front each round trip, are read only when a status stays empty.
+template <unsigned ESCN>
+__device__ __forceinline__ void escape_step(const uint32_t* esc, size_t& counted, size_t to,
+                                            size_t& stuck_at, unsigned& stuck, int32_t& sum) {
+  if (counted >= to) return;
+  if (counted != stuck_at) {
+    stuck_at = counted;
+    stuck = 1;
+    return;
+  }
+  if (++stuck < ESCN) return;
+  stuck = 0;
+  if (((peek32(esc + counted / 32) ^ kEmpty32) >> (counted % 32)) & 1u) {
+    sum += static_cast<int32_t>(kEmpty32);
+    ++counted;
+  }
+}
 // lookback::advance_to on kStat32's statuses.
-template <unsigned WIN>
+template <unsigned WIN, bool ESC>
 __device__ __forceinline__ void advance32(const uint32_t* s32, const uint32_t* esc, size_t tile,
                                           size_t& counted, int32_t& sum) {
   const unsigned lane = threadIdx.x % 32;
+  size_t stuck_at = ~size_t(0);
+  unsigned stuck = 0;
   while (counted < tile) {
     uint32_t word[WIN];
     unsigned ready[WIN];
-    window32<WIN>(s32, esc, counted, tile, word, ready);
+    window32<WIN, ESC>(s32, esc, counted, tile, word, ready);
 #pragma unroll
     for (unsigned j = 0; j < WIN; ++j) {
       const unsigned run = ~ready[j] ? __ffs(~ready[j]) - 1 : 32;
@@ -310,6 +342,7 @@ __device__ __forceinline__ void advance32(const uint32_t* s32, const uint32_t* e
       counted += run;
       if (run < 32) break;
     }
+    if constexpr (!ESC) escape_step<4>(esc, counted, tile, stuck_at, stuck, sum);
   }
 }
 
@@ -683,6 +716,8 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       unsigned live = (1u << C) - 1;
       size_t counted = 0;
       int32_t sum = 0;
+      [[maybe_unused]] size_t stuck_at = ~size_t(0);  // kEscLazy: escape_step's
+      [[maybe_unused]] unsigned stuck = 0;
       while (live) {
         // each member's oldest unanswered claim (lane m tests member m): its tile, ~0u if none yet
         unsigned h = ~0u;
@@ -723,7 +758,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
         uint32_t word[WIN];
         unsigned rdy[WIN];
         if constexpr (MODE & kStat32) {
-          window32<WIN>(s32, esc, counted, hi, word, rdy);
+          window32<WIN, !(MODE & kEscLazy)>(s32, esc, counted, hi, word, rdy);
         } else {
           lookback::Status w64[WIN];
 #pragma unroll
@@ -860,7 +895,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
         }
       }
       if constexpr ((MODE & kStat32) && !(MODE & (kCopy | kNoLook))) {
-        advance32<WIN>(s32, esc, t, counted, sum);
+        advance32<WIN, !(MODE & kEscLazy)>(s32, esc, t, counted, sum);
       } else if constexpr (MODE & kSeq) {  // the sequencer overwrites the aggregate with the prefix
         // this block has published the aggregate (kNoWait, kHold: a freed stage may run a round
         // ahead, so those poll from the claim)
@@ -1636,21 +1671,40 @@ int main(int argc, char** argv) {
     using probe::launch;
     constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
                                  AP = probe::kAlign | probe::kPlain, S32 = probe::kStat32,
-                                 SL = probe::kStAsync | probe::kStream | probe::kHandLate;
-    cases = quarter_base({
-        {"stat32, Q THR 4", false, [&] { launch<AQ | S32, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
-        {"stat32, Q THR 4, window 16", false,
-         [&] { launch<AQ | S32, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
-        {"stat32, Q THR 4, window 4", false,
-         [&] { launch<AQ | S32, 4, 8, 6, 4, 4>(in, out, n, ws, st); }},
-        {"scan (aligned, plain stores, whole tiles)", false,
-         [&] { launch<AP>(in, out, n, ws, st); }},
-        {"stat32, whole tiles", false, [&] { launch<AP | S32>(in, out, n, ws, st); }},
-        {"stream 2, Q THR 4, hand late", false,
-         [&] { launch<AQ | SL, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
-        {"stream 2, Q THR 4, hand late, stat32", false,
-         [&] { launch<AQ | SL | S32, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
-    });
+                                 SL = probe::kStAsync | probe::kStream | probe::kHandLate,
+                                 LZ = probe::kStat32 | probe::kEscLazy;
+    if (argc > 2 && std::string(argv[2]) == "lazy")
+      cases = quarter_base({
+          {"stat32, Q THR 4", false, [&] { launch<AQ | S32, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+          {"stat32 lazy, Q THR 4", false,
+           [&] { launch<AQ | LZ, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+          {"stat32 lazy, Q THR 4, window 16", false,
+           [&] { launch<AQ | LZ, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+          {"scan (aligned, plain stores, whole tiles)", false,
+           [&] { launch<AP>(in, out, n, ws, st); }},
+          {"stat32 lazy, whole tiles", false, [&] { launch<AP | LZ>(in, out, n, ws, st); }},
+          {"stream 2, Q THR 4, hand late", false,
+           [&] { launch<AQ | SL, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+          {"stream 2, Q THR 4, hand late, stat32 lazy", false,
+           [&] { launch<AQ | SL | LZ, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+          {"stream 2, Q THR 4, hand late, stat32 lazy, window 16", false,
+           [&] { launch<AQ | SL | LZ, 4, 8, 6, 16, 4, 0, 1, 2>(in, out, n, ws, st); }},
+      });
+    else
+      cases = quarter_base({
+          {"stat32, Q THR 4", false, [&] { launch<AQ | S32, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+          {"stat32, Q THR 4, window 16", false,
+           [&] { launch<AQ | S32, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+          {"stat32, Q THR 4, window 4", false,
+           [&] { launch<AQ | S32, 4, 8, 6, 4, 4>(in, out, n, ws, st); }},
+          {"scan (aligned, plain stores, whole tiles)", false,
+           [&] { launch<AP>(in, out, n, ws, st); }},
+          {"stat32, whole tiles", false, [&] { launch<AP | S32>(in, out, n, ws, st); }},
+          {"stream 2, Q THR 4, hand late", false,
+           [&] { launch<AQ | SL, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+          {"stream 2, Q THR 4, hand late, stat32", false,
+           [&] { launch<AQ | SL | S32, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+      });
   }
   if (argc > 1 && std::string(argv[1]) == "poll") {  // a synthetic look-ahead beside the copy
     using probe::launch;
