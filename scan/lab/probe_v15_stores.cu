@@ -76,7 +76,10 @@
 //   `./p poll`          kPollShared, kPollPrivate, kPollMove: the pipeline's copy beside a
 //   look-ahead
 //                       warp that only polls (shared lines, the block's own, or the moving front);
-//                       kRepSkew: the statuses' copies a skewed stride apart.
+//                       kRepSkew: the statuses' copies a skewed stride apart;
+//   `./p pollw`         kPollWrite: the same copies with each tile's status written (0), as the
+//                       scan writes them, so the moving polls read lines being written.
+// PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
 // Run on an H200 on 2026-11-29: results/logs/h200-probes-32f22b4-2026-11-29/
@@ -173,6 +176,8 @@ enum : unsigned long long {
                               // if the slice is chosen by address bits a 512 KiB stride leaves
   kEscLazy = 1ull << 39,      // with kStat32: the escape words read only for a status that has
                               // stayed empty for 4 round trips (escape_step), not every round trip
+  kPollWrite = 1ull << 40,    // with kCopy: the reduce squad publishes each tile's status (0) as
+                              // the scan does, so kPollMove's polls read lines being written
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -1061,7 +1066,12 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
         for (unsigned q = 0; q < 4; ++q) bulk::wait(&piece[s][q], round & 1);
       }
       if constexpr (MODE & kCopy) {
-        if (wr == 0) bulk::arrive(&reduced[s]);
+        if (wr == 0) {
+          if ((MODE & kPollWrite) && lane == 0)  // the statuses written as a scan writes them
+            lookback::publish(status + t, lookback::kAggregate, 0);
+          __syncwarp();
+          bulk::arrive(&reduced[s]);
+        }
         continue;
       }
       if constexpr (MODE & kNoReduce) {  // timing only: aggregates 0, chunk prefixes unset
@@ -1706,6 +1716,25 @@ int main(int argc, char** argv) {
            [&] { launch<AQ | SL | S32, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
       });
   }
+  if (argc > 1 && std::string(argv[1]) == "pollw") {  // the moving polls, with statuses written
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 CQ = AQ | probe::kCopy, PM = probe::kPollMove,
+                                 PW = probe::kPollWrite;
+    cases = quarter_base({
+        {"scan, Q THR 4, no wait (timing)", false,
+         [&] { launch<AQ | probe::kNoWait, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4", true, [&] { launch<CQ, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, statuses written", true,
+         [&] { launch<CQ | PW, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, poll moving", true,
+         [&] { launch<CQ | PM, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, poll moving, statuses written", true,
+         [&] { launch<CQ | PM | PW, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, poll private, statuses written", true,
+         [&] { launch<CQ | probe::kPollPrivate | PW, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
   if (argc > 1 && std::string(argv[1]) == "poll") {  // a synthetic look-ahead beside the copy
     using probe::launch;
     constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
@@ -2021,7 +2050,7 @@ int main(int argc, char** argv) {
     };
   }
   // PROBE_ONLY=NAME: the first case and the one named NAME only, one round (for Nsight Compute)
-  int rounds = 3;
+  int rounds = std::getenv("PROBE_CHECK_ONLY") ? 0 : 3;  // 0: the stat32 escape check alone
   if (const char* only = std::getenv("PROBE_ONLY")) {
     std::vector<Case> kept = {cases[0]};
     for (auto& c : cases)
@@ -2047,7 +2076,7 @@ int main(int argc, char** argv) {
   std::vector<float> med(cases.size());
   for (size_t c = 0; c < cases.size(); ++c) {
     std::sort(us[c].begin(), us[c].end());
-    med[c] = us[c][us[c].size() / 2];
+    med[c] = us[c].empty() ? 0.f : us[c][us[c].size() / 2];
   }
   for (size_t c = 0; c < cases.size(); ++c)
     printf("%-36s %8.2f us  %6.1f%%\n", cases[c].name, med[c], 100.0 * med[0] / med[c]);
@@ -2068,13 +2097,17 @@ int main(int argc, char** argv) {
     cub::DeviceScan::InclusiveSum(cub_tmp, tb, in, want, int(n), st);
     printf("\nescape check: %zu tiles (of %zu set so) with an aggregate of kEmpty32\n", escaped,
            want_escaped);
+    fflush(stdout);
     for (auto& c : cases) {
       if (c.copy || std::string(c.name).find("timing") != std::string::npos) continue;
+      printf("escape check: %s, launched\n", c.name);
+      fflush(stdout);
       cudaMemsetAsync(out, 0, n * 4, st);
       c.run();
       const unsigned long long bad = probe_timing::mismatches(out, want, n, scratch, st);
       printf("escape check: %-36s mismatches %llu  %s\n", c.name, bad,
              cudaGetErrorString(cudaGetLastError()));
+      fflush(stdout);
     }
   }
   if (trace) {  // one more launch of each traced form, its per-block record
