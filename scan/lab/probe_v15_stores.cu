@@ -79,6 +79,9 @@
 //                       kRepSkew: the statuses' copies a skewed stride apart;
 //   `./p pollw`         kPollWrite: the same copies with each tile's status written (0), as the
 //                       scan writes them, so the moving polls read lines being written.
+//   `./p probe`         kPollDirty and kPollFar (private polls of lines written once first, or far
+//                       from the statuses being written); kProbeLast, kProbeNap: the look-ahead
+//                       polls status t - 1 alone until it is published, then reads the run.
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
@@ -178,6 +181,13 @@ enum : unsigned long long {
                               // stayed empty for 4 round trips (escape_step), not every round trip
   kPollWrite = 1ull << 40,    // with kCopy: the reduce squad publishes each tile's status (0) as
                               // the scan does, so kPollMove's polls read lines being written
+  kPollDirty = 1ull << 41,    // with kPollPrivate: the block writes its own lines once, before it
+                              // polls them (lines written, but not while polled)
+  kPollFar = 1ull << 42,      // with kPollPrivate: the block's lines 8 MiB past the statuses (never
+                              // a status; with kPollWrite the statuses are written elsewhere)
+  kProbeLast = 1ull << 43,    // the look-ahead polls status t - 1 alone (one word) until it is
+                              // published, then reads [counted, t) as before
+  kProbeNap = 1ull << 44,     // kProbeLast with __nanosleep(100) between its polls
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -870,9 +880,15 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
     for (unsigned i = 0;; ++i) {  // K > 1: i counts claims
       const unsigned s = i % NS, round = i / NS;
       if constexpr (kPoll) {  // one round trip as the look-ahead's, until the claim has come
-        const size_t from = (MODE & kPollShared)    ? 0
-                            : (MODE & kPollPrivate) ? size_t(blockIdx.x) * 32 * WIN
-                                                    : last;
+        const size_t from = (MODE & kPollShared) ? 0
+                            : (MODE & kPollPrivate)
+                                ? size_t(blockIdx.x) * 32 * WIN + ((MODE & kPollFar) ? 1u << 20 : 0)
+                                : last;
+        if ((MODE & kPollDirty) && i == 0) {  // the block writes its own lines once, first
+#pragma unroll
+          for (unsigned j = 0; j < WIN; ++j)
+            lookback::publish(status + from + 32 * j + lane, lookback::kAggregate, 0);
+        }
         do {
           lookback::Status word[WIN];
 #pragma unroll
@@ -898,6 +914,12 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
         } else {
           bulk::wait(&full[s], round & 1);
         }
+      }
+      if constexpr ((MODE & (kProbeLast | kProbeNap)) && !(MODE & (kCopy | kNoLook))) {
+        // poll the one status t - 1 (one sector a warp) until it is published, then read the run
+        if (t > counted)
+          while ((lookback::peek(status + t - 1) >> 32) == lookback::kInvalid)
+            if (MODE & kProbeNap) __nanosleep(100);
       }
       if constexpr ((MODE & kStat32) && !(MODE & (kCopy | kNoLook))) {
         advance32<WIN, !(MODE & kEscLazy)>(s32, esc, t, counted, sum);
@@ -1715,6 +1737,34 @@ int main(int argc, char** argv) {
           {"stream 2, Q THR 4, hand late, stat32", false,
            [&] { launch<AQ | SL | S32, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
       });
+  }
+  if (argc > 1 && std::string(argv[1]) == "probe") {  // dirty or far private polls; kProbeLast
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 CQ = AQ | probe::kCopy, PP = probe::kPollPrivate,
+                                 PW = probe::kPollWrite, PL = probe::kProbeLast,
+                                 SL = probe::kStAsync | probe::kStream | probe::kHandLate;
+    cases = quarter_base({
+        {"copy, Q THR 4", true, [&] { launch<CQ, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, poll private", true,
+         [&] { launch<CQ | PP, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, poll private, written first", true,
+         [&] { launch<CQ | PP | probe::kPollDirty, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, poll private, statuses written", true,
+         [&] { launch<CQ | PP | PW, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, poll private far, statuses written", true,
+         [&] { launch<CQ | PP | PW | probe::kPollFar, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, probe last", false,
+         [&] { launch<AQ | PL, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, probe last, nap 100", false,
+         [&] { launch<AQ | probe::kProbeNap, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late, probe last", false,
+         [&] { launch<AQ | PL | probe::kLate, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, probe last, window 16", false,
+         [&] { launch<AQ | PL, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 4, hand late", false,
+         [&] { launch<AQ | SL, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+    });
   }
   if (argc > 1 && std::string(argv[1]) == "pollw") {  // the moving polls, with statuses written
     using probe::launch;
