@@ -82,6 +82,8 @@
 //   `./p probe`         kPollDirty and kPollFar (private polls of lines written once first, or far
 //                       from the statuses being written); kProbeLast, kProbeNap: the look-ahead
 //                       polls status t - 1 alone until it is published, then reads the run.
+//   `./p sep`           kPollSep: the same polls by one more warp that no handover waits for;
+//                       kPubAfter: the status published after the `reduced` arrive.
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
@@ -188,6 +190,10 @@ enum : unsigned long long {
   kProbeLast = 1ull << 43,    // the look-ahead polls status t - 1 alone (one word) until it is
                               // published, then reads [counted, t) as before
   kProbeNap = 1ull << 44,     // kProbeLast with __nanosleep(100) between its polls
+  kPollSep = 1ull << 45,      // kPollShared/Private/Move polled by one more warp that gates nothing
+                              // (no handover waits for it), until the producer has ended
+  kPubAfter = 1ull << 46,     // the reduce squad publishes a tile's status after it has arrived on
+                              // the stage's `reduced` barrier, not before (C == 1, K == 1)
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -220,7 +226,7 @@ inline constexpr unsigned kThreads = ((MODE & kDuo   ? 4
                                        : MODE & kTwo ? 3
                                                      : 2) *
                                           W +
-                                      2 + (MODE & kSeq ? 1 : 0)) *
+                                      2 + (MODE & (kSeq | kPollSep) ? 1 : 0)) *
                                      32;
 
 // A status read: LD 0 ld.relaxed.gpu (lookback::peek); 1 ld.global.cg (weak, cached in L2 only);
@@ -575,6 +581,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
   constexpr unsigned NP = (MODE & kNoWait) ? 256 : (MODE & kHold) ? 2 * NS : NS;
   __shared__ alignas(8) unsigned long long full[NS], claimed[NP], reduced[NS], prefixed[NP],
       empty[NS], piece[NS][4];
+  __shared__ unsigned poll_done, poll_last;  // kPollSep: the producer has ended; its last claim
   __shared__ unsigned tile_of[NS], look_tile[NP];  // look_tile: the look-ahead's, a ring of NP
   __shared__ int32_t chunk_prefix[NS][kChunks];
   __shared__ int32_t tile_prefix[NP];
@@ -610,6 +617,8 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
   constexpr unsigned KC = MODE & kDuo ? 2 : K;  // tiles an atomic claim
   static_assert(!(MODE & kDuo) || K == 1, "kDuo keeps a status a tile");
   if (threadIdx.x == 0) {
+    poll_done = 0;
+    poll_last = 0;
     for (unsigned s = 0; s < NS; ++s) {
       for (unsigned q = 0; q < 4; ++q) bulk::barrier_init(&piece[s][q], 1);
       bulk::barrier_init(&full[s], 32);
@@ -666,12 +675,14 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
         }
       } else if (lane == 0) {
         tile_of[s] = t;
+        if (MODE & kPollSep) *static_cast<volatile unsigned*>(&poll_last) = t;
         if (i % K == 0) {
           look_tile[(i / K) % NC] = K == 1 ? t : claim;
           bulk::arrive(&claimed[(i / K) % NC]);
         }
       }
       if (t >= tiles) {
+        if ((MODE & kPollSep) && lane == 0) *static_cast<volatile unsigned*>(&poll_done) = 1;
         bulk::arrive(&full[s]);
         if constexpr (MODE & (kTwo | kDuo)) {  // a second end marker, for the other squads
           const unsigned s2 = (i + 1) % NS, r2 = (i + 1) / NS;
@@ -873,7 +884,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
     size_t counted = 0;
     int32_t sum = 0;
     unsigned long long trips = 0, nclaims = 0, in_trips = 0;  // kTrace
-    constexpr bool kPoll = MODE & (kPollShared | kPollPrivate | kPollMove);
+    constexpr bool kPoll = (MODE & (kPollShared | kPollPrivate | kPollMove)) && !(MODE & kPollSep);
     static_assert(!kPoll || ((MODE & kCopy) && C == 1 && K == 1), "kPoll*: with kCopy only");
     size_t last = 0;              // kPollMove: the block's last claim
     uint32_t acc = 0;             // kPoll*: what the polls read, kept live
@@ -962,6 +973,21 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       g_trace[blockIdx.x][4] = nclaims;
       g_trace[blockIdx.x][5] = in_trips;
     }
+  } else if ((MODE & kPollSep) && warp == kProducer + 2) {
+    // kPollSep: the synthetic look-ahead's round trips, gating nothing
+    uint32_t acc = 0;
+    while (!*static_cast<volatile unsigned*>(&poll_done)) {
+      const size_t from = (MODE & kPollShared) ? 0
+                          : (MODE & kPollPrivate)
+                              ? size_t(blockIdx.x) * 32 * WIN + ((MODE & kPollFar) ? 1u << 20 : 0)
+                              : size_t(*static_cast<volatile unsigned*>(&poll_last));
+      lookback::Status word[WIN];
+#pragma unroll
+      for (unsigned j = 0; j < WIN; ++j) word[j] = lookback::peek(status + from + 32 * j + lane);
+#pragma unroll
+      for (unsigned j = 0; j < WIN; ++j) acc += uint32_t(word[j]) + uint32_t(word[j] >> 32);
+    }
+    if (acc == 0x9e3779b9u) g_trace[blockIdx.x][7] = acc;  // never, in practice
   } else if ((MODE & kSeq) && warp == kProducer + 2) {
     // kSeq: the sequencer, in the first block whose warp gets here, so in a running block. Every
     // wait ends, by induction on the tiles: claims are taken in order, a producer takes a stage
@@ -1089,10 +1115,12 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       }
       if constexpr (MODE & kCopy) {
         if (wr == 0) {
-          if ((MODE & kPollWrite) && lane == 0)  // the statuses written as a scan writes them
+          if ((MODE & kPollWrite) && !(MODE & kPubAfter) && lane == 0)  // as a scan writes them
             lookback::publish(status + t, lookback::kAggregate, 0);
           __syncwarp();
           bulk::arrive(&reduced[s]);
+          if ((MODE & kPollWrite) && (MODE & kPubAfter) && lane == 0)
+            lookback::publish(status + t, lookback::kAggregate, 0);
         }
         continue;
       }
@@ -1144,7 +1172,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
             lookback::publish(status + (t / K) * kStride<MODE>, lookback::kAggregate, run_excl);
         } else {
           if (lane == 0 && (MODE & kStat32)) publish32(s32, esc, t, uint32_t(total));
-          if (lane == 0 && !(MODE & kStat32))
+          if (lane == 0 && !(MODE & (kStat32 | kPubAfter)))
             for (unsigned r = 0; r < kReps<MODE>; ++r)
               lookback::publish(status + r * rep_stride<MODE>(tiles) + t * kStride<MODE>,
                                 lookback::kAggregate, total);
@@ -1160,6 +1188,8 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
         }
         __syncwarp();
         bulk::arrive(&reduced[s]);
+        if constexpr ((MODE & kPubAfter) && K == 1)
+          if (lane == 0) lookback::publish(status + t, lookback::kAggregate, total);
       }
     }
   } else {
@@ -1737,6 +1767,30 @@ int main(int argc, char** argv) {
           {"stream 2, Q THR 4, hand late, stat32", false,
            [&] { launch<AQ | SL | S32, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
       });
+  }
+  if (argc > 1 && std::string(argv[1]) == "sep") {  // polls that gate nothing; publish after
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 CQ = AQ | probe::kCopy | probe::kPollSep, PW = probe::kPollWrite,
+                                 PA = probe::kPubAfter;
+    cases = quarter_base({
+        {"scan, Q THR 4, publish after", false,
+         [&] { launch<AQ | PA, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4", true,
+         [&] { launch<AQ | probe::kCopy, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll shared", true,
+         [&] { launch<CQ | probe::kPollShared, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private", true,
+         [&] { launch<CQ | probe::kPollPrivate, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private, statuses written", true,
+         [&] { launch<CQ | probe::kPollPrivate | PW, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll moving", true,
+         [&] { launch<CQ | probe::kPollMove, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll moving, statuses written", true,
+         [&] { launch<CQ | probe::kPollMove | PW, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll moving, written after", true,
+         [&] { launch<CQ | probe::kPollMove | PW | PA, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
   }
   if (argc > 1 && std::string(argv[1]) == "probe") {  // dirty or far private polls; kProbeLast
     using probe::launch;
