@@ -88,12 +88,14 @@ rows = [
     ("the same, windows of 16 x 32", None, "stat32 lazy, Q THR 4, window 16"),
     ("whole tiles (8-byte statuses)", "scan (aligned, plain stores, whole tiles)",
      "scan (aligned, plain stores, whole tiles)"),
-    ("whole tiles, 4-byte statuses", "stat32, whole tiles", "stat32 lazy, whole tiles"),
+    ("whole tiles, 4-byte statuses (call 1: escape words every round trip; call 3: when stuck)",
+     "stat32, whole tiles", "stat32 lazy, whole tiles"),
     ("clusters of 2, streaming look-ahead, claims handed over once reduced",
      "stream 2, Q THR 4, hand late", "stream 2, Q THR 4, hand late"),
-    ("the same, 4-byte statuses", "stream 2, Q THR 4, hand late, stat32",
-     "stream 2, Q THR 4, hand late, stat32 lazy"),
-    ("the same, windows of 16 x 32", None, "stream 2, Q THR 4, hand late, stat32 lazy, window 16"),
+    ("the same, 4-byte statuses (call 1: escape words every round trip; call 3: none read)",
+     "stream 2, Q THR 4, hand late, stat32", "stream 2, Q THR 4, hand late, stat32 lazy"),
+    ("the same, windows of 16 x 32 (none read)", None,
+     "stream 2, Q THR 4, hand late, stat32 lazy, window 16"),
 ]
 out = []
 for label, k1, k3 in rows:
@@ -115,7 +117,7 @@ rows = [
     ("clusters of 2, streaming, handed over once reduced", 1, "stream 2, Q THR 4, hand late"),
     ("the same, 4-byte statuses (escape words every round trip)", 1,
      "stream 2, Q THR 4, hand late, stat32"),
-    ("the same, 4-byte statuses (escape words only when stuck)", 3,
+    ("the same, 4-byte statuses (no escape words read)", 3,
      "stream 2, Q THR 4, hand late, stat32 lazy"),
 ]
 out = []
@@ -133,9 +135,9 @@ rows = [
                         (5, P5, "copy, Q THR 4")], (6, P6, "copy, Q THR 4")),
     ("nothing polled, each tile's status written", [(4, P4, "copy, Q THR 4, statuses written")],
      None),
-    ("the same 16 lines for every block, never written",
+    ("the same 17 lines for every block (statuses 0 to 255, the tile counter's line first)",
      [(2, P2, "copy, Q THR 4, poll shared")], (6, P6, "copy, Q THR 4, sep poll shared")),
-    ("the block's own 16 lines, never written",
+    ("the block's own 2 KiB (17 lines), never written",
      [(2, P2, "copy, Q THR 4, poll private"), (5, P5, "copy, Q THR 4, poll private")],
      (6, P6, "copy, Q THR 4, sep poll private")),
     ("the block's own lines, written by the block once, first",
@@ -168,8 +170,8 @@ table(out, ["the copy (4 quarters in flight) beside a warp polling 8 x 32 status
 n2, n7 = ncu("call-2/ncu_poll.txt"), ncu("call-7/ncu_sep.txt")
 rows = [
     ("the copy, nothing polled", n2["copy, Q THR 4"]),
-    ("the look-ahead warp polls 16 lines every block shares", n2["copy, Q THR 4, poll shared"]),
-    ("... the block's own 16 lines", n2["copy, Q THR 4, poll private"]),
+    ("the look-ahead warp polls 17 lines every block shares", n2["copy, Q THR 4, poll shared"]),
+    ("... the block's own 17 lines", n2["copy, Q THR 4, poll private"]),
     ("... the front", n2["copy, Q THR 4, poll moving"]),
 ]
 out = []
@@ -183,7 +185,7 @@ for label, r in rows:
 table(out, ["one launch at 2^28 (call 2)", "µs", "L2 read hits (sectors)",
             "L2 tag requests %, mean / busiest slice", "L2 into crossbar %, mean / busiest slice"])
 rows = [
-    ("one more warp polls the block's own 16 lines, never written",
+    ("one more warp polls the block's own 17 lines, never written",
      n7["copy, Q THR 4, sep poll private"]),
     ("... status lines that other blocks write",
      n7["copy, Q THR 4, sep poll private, statuses written"]),
