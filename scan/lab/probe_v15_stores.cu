@@ -84,6 +84,8 @@
 //                       polls status t - 1 alone until it is published, then reads the run.
 //   `./p sep`           kPollSep: the same polls by one more warp that no handover waits for;
 //                       kPubAfter: the status published after the `reduced` arrive.
+//   `./p sep2`          (not yet run) kPollSelfMid, kPollNextMid: a far private window written once
+//                       mid-kernel by the polling SM itself, or by the previous block's poller.
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
@@ -194,6 +196,13 @@ enum : unsigned long long {
                               // (no handover waits for it), until the producer has ended
   kPubAfter = 1ull << 46,     // the reduce squad publishes a tile's status after it has arrived on
                               // the stage's `reduced` barrier, not before (C == 1, K == 1)
+  kPollSelfMid = 1ull << 47,  // with kPollSep, kPollPrivate and kPollFar: the poller writes its own
+                              // window once, when its block's last claim passes tile 256 b (when
+                              // the front would pass its statuses); the lines written mid-kernel
+                              // by the polling SM itself
+  kPollNextMid = 1ull << 48,  // ... the poller writes the next block's window instead, when its
+                              // last claim passes tile 256 (b + 1): written mid-kernel, once, by
+                              // one other SM
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -980,7 +989,19 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
   } else if ((MODE & kPollSep) && warp == kProducer + 2) {
     // kPollSep: the synthetic look-ahead's round trips, gating nothing
     uint32_t acc = 0;
+    static_assert(!(MODE & (kPollSelfMid | kPollNextMid)) ||
+                      ((MODE & kPollPrivate) && (MODE & kPollFar) && !(MODE & kPollWrite)),
+                  "kPollSelfMid, kPollNextMid: private windows far from the statuses");
+    const unsigned target = (MODE & kPollNextMid) ? (blockIdx.x + 1) % gridDim.x : blockIdx.x;
+    bool wrote = !(MODE & (kPollSelfMid | kPollNextMid));
     while (!*static_cast<volatile unsigned*>(&poll_done)) {
+      if (!wrote && *static_cast<volatile unsigned*>(&poll_last) >= 32 * WIN * target) {
+        wrote = true;  // the window `target` polls, written once
+#pragma unroll
+        for (unsigned j = 0; j < WIN; ++j)
+          lookback::publish(status + size_t(target) * 32 * WIN + (1u << 20) + 32 * j + lane,
+                            lookback::kAggregate, 0);
+      }
       const size_t from = (MODE & kPollShared) ? 0
                           : (MODE & kPollPrivate)
                               ? size_t(blockIdx.x) * 32 * WIN + ((MODE & kPollFar) ? 1u << 20 : 0)
@@ -1771,6 +1792,26 @@ int main(int argc, char** argv) {
           {"stream 2, Q THR 4, hand late, stat32", false,
            [&] { launch<AQ | SL | S32, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
       });
+  }
+  if (argc > 1 && std::string(argv[1]) == "sep2") {  // who writes the polled lines, and when
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 CQ = AQ | probe::kCopy | probe::kPollSep | probe::kPollPrivate,
+                                 PW = probe::kPollWrite, FAR = probe::kPollFar;
+    cases = quarter_base({
+        {"copy, Q THR 4", true,
+         [&] { launch<AQ | probe::kCopy, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private", true,
+         [&] { launch<CQ, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private, statuses written", true,
+         [&] { launch<CQ | PW, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private far, statuses written", true,
+         [&] { launch<CQ | PW | FAR, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private far, self-written mid", true,
+         [&] { launch<CQ | FAR | probe::kPollSelfMid, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private far, next block writes mid", true,
+         [&] { launch<CQ | FAR | probe::kPollNextMid, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
   }
   if (argc > 1 && std::string(argv[1]) == "sep") {  // polls that gate nothing; publish after
     using probe::launch;
