@@ -146,15 +146,15 @@ rows = [
      [(4, P4, "copy, Q THR 4, poll private, statuses written"),
       (5, P5, "copy, Q THR 4, poll private, statuses written")],
      (6, P6, "copy, Q THR 4, sep poll private, statuses written")),
-    ("the block's own lines 8 MiB past the statuses, which other blocks write",
+    ("the block's own 17 lines 8 MiB past the statuses (never written), the statuses written",
      [(5, P5, "copy, Q THR 4, poll private far, statuses written")], None),
-    ("the front: from the block's last claim, never written",
+    ("near the front: 256 statuses from the block's newest claim up, never written",
      [(2, P2, "copy, Q THR 4, poll moving"), (4, P4, "copy, Q THR 4, poll moving")],
      (6, P6, "copy, Q THR 4, sep poll moving")),
-    ("the front, the statuses written",
+    ("near the front, the statuses written",
      [(4, P4, "copy, Q THR 4, poll moving, statuses written")],
      (6, P6, "copy, Q THR 4, sep poll moving, statuses written")),
-    ("the front, the statuses written after the `reduced` arrive", [],
+    ("near the front, the statuses written after the `reduced` arrive", [],
      (6, P6, "copy, Q THR 4, sep poll moving, written after")),
 ]
 out = []
@@ -172,7 +172,7 @@ rows = [
     ("the copy, nothing polled", n2["copy, Q THR 4"]),
     ("the look-ahead warp polls 17 lines every block shares", n2["copy, Q THR 4, poll shared"]),
     ("... the block's own 17 lines", n2["copy, Q THR 4, poll private"]),
-    ("... the front", n2["copy, Q THR 4, poll moving"]),
+    ("... near the front", n2["copy, Q THR 4, poll moving"]),
 ]
 out = []
 for label, r in rows:
