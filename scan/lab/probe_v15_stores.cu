@@ -86,6 +86,8 @@
 //                       kPubAfter: the status published after the `reduced` arrive.
 //   `./p sep2`          (not yet run) kPollSelfMid, kPollNextMid: a far private window written once
 //                       mid-kernel by the polling SM itself, or by the previous block's poller.
+//   `./p c4`            (not yet run) kClusterOnly: the plain pipeline launched in clusters of 2 or
+//                       4 (248 blocks), beside the cluster forms sharing a look-ahead.
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
@@ -203,6 +205,9 @@ enum : unsigned long long {
   kPollNextMid = 1ull << 48,  // ... the poller writes the next block's window instead, when its
                               // last claim passes tile 256 (b + 1): written mid-kernel, once, by
                               // one other SM
+  kClusterOnly = 1ull << 49,  // C > 1: launched in clusters of C blocks, but each block runs the
+                              // plain pipeline with its own look-ahead (what the cluster launch
+                              // alone costs: 248 blocks for clusters of 4)
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -572,10 +577,12 @@ __device__ __forceinline__ void cluster_sync() {
 // statuses already counted (claimed by another member before, handed over after) takes the
 // running sum less the statuses from it to there. So C blocks' look-aheads read the statuses once.
 template <unsigned W, unsigned V, unsigned NS, unsigned WIN, unsigned long long MODE,
-          unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1, unsigned C = 1>
+          unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1, unsigned CL = 1>
 __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
     kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n, unsigned tiles,
            unsigned* counter, lookback::Status* status) {
+  // CL: the launch's cluster size; C: the blocks sharing a look-ahead (1 with kClusterOnly)
+  constexpr unsigned C = (MODE & kClusterOnly) ? 1 : CL;
   constexpr unsigned T = W * 32;
   constexpr unsigned kVecs = T * V;
   constexpr size_t kTileElems = size_t(kVecs) * 4;
@@ -1792,6 +1799,28 @@ int main(int argc, char** argv) {
           {"stream 2, Q THR 4, hand late, stat32", false,
            [&] { launch<AQ | SL | S32, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
       });
+  }
+  if (argc > 1 && std::string(argv[1]) == "c4") {  // what a cluster launch alone costs
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 CO = probe::kClusterOnly,
+                                 SL = probe::kStAsync | probe::kStream | probe::kHandLate;
+    cases = quarter_base({
+        {"copy, Q THR 4", true,
+         [&] { launch<AQ | probe::kCopy, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, launched in clusters of 4", true,
+         [&] { launch<AQ | probe::kCopy | CO, 4, 8, 6, 8, 4, 0, 1, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, launched in clusters of 2", false,
+         [&] { launch<AQ | CO, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, launched in clusters of 4", false,
+         [&] { launch<AQ | CO, 4, 8, 6, 8, 4, 0, 1, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, no look, launched in clusters of 4 (timing)", false,
+         [&] { launch<AQ | CO | probe::kNoLook, 4, 8, 6, 8, 4, 0, 1, 4>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 4, hand late", false,
+         [&] { launch<AQ | SL, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
+        {"stream 4, Q THR 4, hand late", false,
+         [&] { launch<AQ | SL, 4, 8, 6, 8, 4, 0, 1, 4>(in, out, n, ws, st); }},
+    });
   }
   if (argc > 1 && std::string(argv[1]) == "sep2") {  // who writes the polled lines, and when
     using probe::launch;
