@@ -67,25 +67,25 @@
 //                       (advance_grouped2), from the claim or late (kLate);
 //   `./p seqhold`       kSeq with kHold (its look-ahead then polls from the claim) or kTwo, and
 //                       kSeqEarly (the same polls without kHold).
-// The twenty-second session's MODE bit kStat32 (4-byte statuses and an escape bitmap, window32):
+// The twenty-second session's MODE bits kStat32 to kClusterOnly, each described where declared:
 //   `./p stat32`        v15's look-ahead and the cluster's streaming one on 4-byte statuses; then
 //                       every checked scan once more on an input where every seventh tile's
 //                       aggregate is the empty word itself (the escape path), checked;
 //   `./p stat32 lazy`   the same with kEscLazy (the escape words read only for a status that stays
-//                       empty), on v15's look-ahead and the cluster's;
-//   `./p poll`          kPollShared, kPollPrivate, kPollMove: the pipeline's copy beside a
-//   look-ahead
-//                       warp that only polls (shared lines, the block's own, or the moving front);
-//                       kRepSkew: the statuses' copies a skewed stride apart;
+//                       empty); as run in session 22 the cluster's form read no escape word (the
+//                       escape_step call in its look-ahead came later);
+//   `./p poll`          kPollShared, kPollPrivate, kPollMove: the pipeline's copy beside a look-
+//                       ahead warp that only polls (one window for all, the block's own, or near
+//                       the front); kRepSkew: the statuses' copies a skewed stride apart;
 //   `./p pollw`         kPollWrite: the same copies with each tile's status written (0), as the
-//                       scan writes them, so the moving polls read lines being written.
+//                       scan writes them, so the polls near the front read lines being written;
 //   `./p probe`         kPollDirty and kPollFar (private polls of lines written once first, or far
 //                       from the statuses being written); kProbeLast, kProbeNap: the look-ahead
-//                       polls status t - 1 alone until it is published, then reads the run.
+//                       polls status t - 1 alone until it is published, then reads the run;
 //   `./p sep`           kPollSep: the same polls by one more warp that no handover waits for;
-//                       kPubAfter: the status published after the `reduced` arrive.
+//                       kPubAfter: the status published after the `reduced` arrive;
 //   `./p sep2`          (not yet run) kPollSelfMid, kPollNextMid: a far private window written once
-//                       mid-kernel by the polling SM itself, or by the previous block's poller.
+//                       mid-kernel by the polling SM itself, or by the previous block's poller;
 //   `./p c4`            (not yet run) kClusterOnly: the plain pipeline launched in clusters of 2 or
 //                       4 (248 blocks), beside the cluster forms sharing a look-ahead.
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
@@ -96,7 +96,8 @@
 // results/logs/h200-session19-2026-11-30/ (the lab notes, "A data path at 98% of the copy"); those
 // of 2026-11-30's twentieth session: results/logs/h200-session20-2026-11-30/ ("Sharing one
 // look-ahead"); those of the twenty-first: results/logs/h200-session21-2026-11-30/ ("One reader for
-// every status: a sequencer").
+// every status: a sequencer"); those of the twenty-second: results/logs/h200-session22-2026-11-30/
+// ("What the look-ahead's polls cost: lines that other blocks write").
 #include <cub/device/device_scan.cuh>
 
 #include <cstdio>
