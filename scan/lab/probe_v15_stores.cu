@@ -209,6 +209,11 @@ enum : unsigned long long {
   kClusterOnly = 1ull << 49,  // C > 1: launched in clusters of C blocks, but each block runs the
                               // plain pipeline with its own look-ahead (what the cluster launch
                               // alone costs: 248 blocks for clusters of 4)
+  kPollMany = 1ull << 50,     // with kPollSelfMid or kPollNextMid: the window written as 256
+                              // one-word stores from lane 0 (16 write requests a line, as the
+                              // statuses get), not 8 coalesced stores of the warp (one a line)
+  kPollTrickle = 1ull << 51,  // ... the window written one word each time its block's last claim
+                              // moves, cycling through its 256 words (spread over the kernel)
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -1002,13 +1007,28 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
                   "kPollSelfMid, kPollNextMid: private windows far from the statuses");
     const unsigned target = (MODE & kPollNextMid) ? (blockIdx.x + 1) % gridDim.x : blockIdx.x;
     bool wrote = !(MODE & (kPollSelfMid | kPollNextMid));
+    unsigned seen = ~0u, word_next = 0;  // kPollTrickle: the last claim seen, the next word
     while (!*static_cast<volatile unsigned*>(&poll_done)) {
-      if (!wrote && *static_cast<volatile unsigned*>(&poll_last) >= 32 * WIN * target) {
+      lookback::Status* const window = status + size_t(target) * 32 * WIN + (1u << 20);
+      if ((MODE & kPollTrickle) && (MODE & (kPollSelfMid | kPollNextMid))) {
+        const unsigned last = *static_cast<volatile unsigned*>(&poll_last);
+        if (last != seen) {  // one word of the window, each time the block's last claim moves
+          seen = last;
+          if (lane == 0) lookback::publish(window + word_next, lookback::kAggregate, 0);
+          word_next = (word_next + 1) % (32 * WIN);
+        }
+      } else if (!wrote && *static_cast<volatile unsigned*>(&poll_last) >= 32 * WIN * target) {
         wrote = true;  // the window `target` polls, written once
+        if (MODE & kPollMany) {
+          if (lane == 0)
+            for (unsigned k = 0; k < 32 * WIN; ++k)
+              lookback::publish(window + k, lookback::kAggregate, 0);
+          __syncwarp();
+        } else {
 #pragma unroll
-        for (unsigned j = 0; j < WIN; ++j)
-          lookback::publish(status + size_t(target) * 32 * WIN + (1u << 20) + 32 * j + lane,
-                            lookback::kAggregate, 0);
+          for (unsigned j = 0; j < WIN; ++j)
+            lookback::publish(window + 32 * j + lane, lookback::kAggregate, 0);
+        }
       }
       const size_t from = (MODE & kPollShared) ? 0
                           : (MODE & kPollPrivate)
@@ -1841,6 +1861,32 @@ int main(int argc, char** argv) {
          [&] { launch<CQ | FAR | probe::kPollSelfMid, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
         {"copy, Q THR 4, sep poll private far, next block writes mid", true,
          [&] { launch<CQ | FAR | probe::kPollNextMid, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "sep3") {  // how many writes a polled line takes
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 CQ = AQ | probe::kCopy | probe::kPollSep | probe::kPollPrivate,
+                                 PW = probe::kPollWrite, FAR = probe::kPollFar,
+                                 SM = probe::kPollSelfMid, NM = probe::kPollNextMid,
+                                 MANY = probe::kPollMany, TR = probe::kPollTrickle;
+    cases = quarter_base({
+        {"copy, Q THR 4", true,
+         [&] { launch<AQ | probe::kCopy, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private", true,
+         [&] { launch<CQ, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private, statuses written", true,
+         [&] { launch<CQ | PW, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private far, self-written mid", true,
+         [&] { launch<CQ | FAR | SM, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private far, self-written mid, 16 stores a line", true,
+         [&] { launch<CQ | FAR | SM | MANY, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private far, next block writes mid, 16 stores a line", true,
+         [&] { launch<CQ | FAR | NM | MANY, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private far, self-written a word a claim", true,
+         [&] { launch<CQ | FAR | SM | TR, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private far, next block writes a word a claim", true,
+         [&] { launch<CQ | FAR | NM | TR, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "sep") {  // polls that gate nothing; publish after
