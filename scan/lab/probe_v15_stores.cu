@@ -214,6 +214,9 @@ enum : unsigned long long {
                               // statuses get), not 8 coalesced stores of the warp (one a line)
   kPollTrickle = 1ull << 51,  // ... the window written one word each time its block's last claim
                               // moves, cycling through its 256 words (spread over the kernel)
+  kPollBulk = 1ull << 52,     // with kPollSep: each poll one 2 KiB bulk copy of the window
+                              // (cp.async.bulk, the copy engine's path to L2) into shared memory,
+                              // read from there, instead of the warp's 8 loads of 8 bytes a lane
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -604,6 +607,9 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
   __shared__ alignas(8) unsigned long long full[NS], claimed[NP], reduced[NS], prefixed[NP],
       empty[NS], piece[NS][4];
   __shared__ unsigned poll_done, poll_last;  // kPollSep: the producer has ended; its last claim
+  // kPollBulk: the window's bulk copy lands here, on `poll_bar`
+  __shared__ alignas(128) lookback::Status poll_buf[(MODE & kPollBulk) ? 32 * WIN : 1];
+  __shared__ alignas(8) unsigned long long poll_bar;
   __shared__ unsigned tile_of[NS], look_tile[NP];  // look_tile: the look-ahead's, a ring of NP
   __shared__ int32_t chunk_prefix[NS][kChunks];
   __shared__ int32_t tile_prefix[NP];
@@ -641,6 +647,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
   if (threadIdx.x == 0) {
     poll_done = 0;
     poll_last = 0;
+    if (MODE & kPollBulk) bulk::barrier_init(&poll_bar, 1);
     for (unsigned s = 0; s < NS; ++s) {
       for (unsigned q = 0; q < 4; ++q) bulk::barrier_init(&piece[s][q], 1);
       bulk::barrier_init(&full[s], 32);
@@ -1008,6 +1015,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
     const unsigned target = (MODE & kPollNextMid) ? (blockIdx.x + 1) % gridDim.x : blockIdx.x;
     bool wrote = !(MODE & (kPollSelfMid | kPollNextMid));
     unsigned seen = ~0u, word_next = 0;  // kPollTrickle: the last claim seen, the next word
+    unsigned polls = 0;                  // kPollBulk: the bulk copies waited for (the parity)
     while (!*static_cast<volatile unsigned*>(&poll_done)) {
       lookback::Status* const window = status + size_t(target) * 32 * WIN + (1u << 20);
       if ((MODE & kPollTrickle) && (MODE & (kPollSelfMid | kPollNextMid))) {
@@ -1035,8 +1043,19 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
                               ? size_t(blockIdx.x) * 32 * WIN + ((MODE & kPollFar) ? 1u << 20 : 0)
                               : size_t(*static_cast<volatile unsigned*>(&poll_last));
       lookback::Status word[WIN];
+      if constexpr (MODE & kPollBulk) {  // one bulk copy of the window, then read from shared
+        static_assert(!(MODE & kPollMove), "kPollBulk: fixed windows (16-byte aligned)");
+        if (lane == 0)
+          bulk::load(poll_buf, status + from, 32 * WIN * sizeof(lookback::Status), &poll_bar);
+        bulk::wait(&poll_bar, polls & 1);
+        ++polls;
 #pragma unroll
-      for (unsigned j = 0; j < WIN; ++j) word[j] = lookback::peek(status + from + 32 * j + lane);
+        for (unsigned j = 0; j < WIN; ++j) word[j] = poll_buf[32 * j + lane];
+        __syncwarp();  // every lane has read the buffer before lane 0 refills it
+      } else {
+#pragma unroll
+        for (unsigned j = 0; j < WIN; ++j) word[j] = lookback::peek(status + from + 32 * j + lane);
+      }
 #pragma unroll
       for (unsigned j = 0; j < WIN; ++j) acc += uint32_t(word[j]) + uint32_t(word[j] >> 32);
     }
@@ -1861,6 +1880,30 @@ int main(int argc, char** argv) {
          [&] { launch<CQ | FAR | probe::kPollSelfMid, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
         {"copy, Q THR 4, sep poll private far, next block writes mid", true,
          [&] { launch<CQ | FAR | probe::kPollNextMid, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "bulkpoll") {  // the polls by bulk copy instead
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 CQ = AQ | probe::kCopy | probe::kPollSep | probe::kPollPrivate,
+                                 PW = probe::kPollWrite, FAR = probe::kPollFar,
+                                 NM = probe::kPollNextMid, TR = probe::kPollTrickle,
+                                 BK = probe::kPollBulk;
+    cases = quarter_base({
+        {"copy, Q THR 4", true,
+         [&] { launch<AQ | probe::kCopy, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private", true,
+         [&] { launch<CQ, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private, statuses written", true,
+         [&] { launch<CQ | PW, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private far, next block writes a word a claim", true,
+         [&] { launch<CQ | FAR | NM | TR, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep bulk poll private", true,
+         [&] { launch<CQ | BK, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep bulk poll private, statuses written", true,
+         [&] { launch<CQ | PW | BK, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep bulk poll private far, next block writes a word a claim", true,
+         [&] { launch<CQ | FAR | NM | TR | BK, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "sep3") {  // how many writes a polled line takes
