@@ -217,6 +217,14 @@ enum : unsigned long long {
   kPollBulk = 1ull << 52,     // with kPollSep: each poll one 2 KiB bulk copy of the window
                               // (cp.async.bulk, the copy engine's path to L2) into shared memory,
                               // read from there, instead of the warp's 8 loads of 8 bytes a lane
+  // with kPollNextMid and kPollTrickle: who writes the window a poller reads, by where the blocks
+  // run (%smid). Each poller records its SM in a table cleared before the launch and waits for
+  // every block's entry (every block is resident); an SM's rank is its place among the SMs in use,
+  // a block's slot 0 or 1 among the two blocks on its SM. The window of block b is written by:
+  kPartnerSame = 1ull << 53,  // the other block on b's SM
+  kPartnerNear = 1ull << 54,  // the block of b's slot on the SM of rank r ^ 1 (r: b's SM's rank)
+  kPartnerFar = 1ull << 55,   // the block of b's slot on the SM of rank (r + SMs / 2) % SMs
+  kPartnerNext = 1ull << 56,  // block b - 1, as kPollNextMid alone (the table's cost, for fairness)
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -610,6 +618,9 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
   // kPollBulk: the window's bulk copy lands here, on `poll_bar`
   __shared__ alignas(128) lookback::Status poll_buf[(MODE & kPollBulk) ? 32 * WIN : 1];
   __shared__ alignas(8) unsigned long long poll_bar;
+  // kPartner*: the SM of every block
+  __shared__ unsigned
+      sm_of[(MODE & (kPartnerSame | kPartnerNear | kPartnerFar | kPartnerNext)) ? 1024 : 1];
   __shared__ unsigned tile_of[NS], look_tile[NP];  // look_tile: the look-ahead's, a ring of NP
   __shared__ int32_t chunk_prefix[NS][kChunks];
   __shared__ int32_t tile_prefix[NP];
@@ -1012,7 +1023,57 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
     static_assert(!(MODE & (kPollSelfMid | kPollNextMid)) ||
                       ((MODE & kPollPrivate) && (MODE & kPollFar) && !(MODE & kPollWrite)),
                   "kPollSelfMid, kPollNextMid: private windows far from the statuses");
-    const unsigned target = (MODE & kPollNextMid) ? (blockIdx.x + 1) % gridDim.x : blockIdx.x;
+    unsigned target = (MODE & kPollNextMid) ? (blockIdx.x + 1) % gridDim.x : blockIdx.x;
+    constexpr unsigned long long kPartner =
+        kPartnerSame | kPartnerNear | kPartnerFar | kPartnerNext;
+    if constexpr (MODE & kPartner) {
+      static_assert((MODE & kPollNextMid) && (MODE & kPollTrickle), "kPartner*: trickled windows");
+      volatile unsigned long long* const tab =
+          reinterpret_cast<volatile unsigned long long*>(status + (1u << 22));
+      unsigned smid;
+      asm volatile("mov.u32 %0, %%smid;" : "=r"(smid));
+      if (lane == 0) tab[blockIdx.x] = smid + 1;
+      for (unsigned j = lane; j < gridDim.x; j += 32) {
+        unsigned long long v;
+        while ((v = tab[j]) == 0) {
+        }
+        sm_of[j] = unsigned(v - 1);
+      }
+      __syncwarp();
+      const unsigned nb = gridDim.x, nsm = nb / 2;
+      const auto rank_of = [&](unsigned s) {  // blocks on lower SMs, over two
+        unsigned c = 0;
+        for (unsigned j = 0; j < nb; ++j) c += sm_of[j] < s;
+        return c / 2;
+      };
+      const auto slot_of = [&](unsigned b) {  // blocks of lower index on b's SM
+        unsigned c = 0;
+        for (unsigned j = 0; j < b; ++j) c += sm_of[j] == sm_of[b];
+        return c;
+      };
+      unsigned on_mine = 0;
+      for (unsigned j = 0; j < nb; ++j) on_mine += sm_of[j] == smid;
+      const unsigned r = rank_of(smid), slot = slot_of(blockIdx.x);
+      const unsigned want_rank = (MODE & kPartnerNear)  ? (r ^ 1u)
+                                 : (MODE & kPartnerFar) ? (r + nsm / 2) % nsm
+                                                        : r;
+      const unsigned want_slot = (MODE & kPartnerSame) ? 1u - slot : slot;
+      unsigned found = ~0u;
+      if (MODE & kPartnerNext) {
+        found = (blockIdx.x + 1) % nb;
+      } else {
+        for (unsigned j = lane; j < nb; j += 32)
+          if (rank_of(sm_of[j]) == want_rank && slot_of(j) == want_slot) found = j;
+#pragma unroll
+        for (unsigned o = 16; o > 0; o /= 2) found = min(found, __shfl_xor_sync(~0u, found, o));
+      }
+      if (on_mine != 2 || nb % 2 != 0 || found >= nb || (want_rank >= nsm)) {
+        if (lane == 0)
+          printf("block %u: no partner (SM %u has %u blocks)\n", blockIdx.x, smid, on_mine);
+        found = nb + blockIdx.x;  // a window nobody polls
+      }
+      target = found;
+    }
     bool wrote = !(MODE & (kPollSelfMid | kPollNextMid));
     unsigned seen = ~0u, word_next = 0;  // kPollTrickle: the last claim seen, the next word
     unsigned polls = 0;                  // kPollBulk: the bulk copies waited for (the parity)
@@ -1383,6 +1444,8 @@ cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStre
       lookback::workspace_bytes(rep_stride<MODE>(tiles * kStride<MODE>) * kReps<MODE>) +
           group_bytes,
       stream);
+  if (e == cudaSuccess && (MODE & (kPartnerSame | kPartnerNear | kPartnerFar | kPartnerNext)))
+    e = cudaMemsetAsync(lookback::tile_status(ws) + (1u << 22), 0, 1024 * 8, stream);  // the table
   if (e == cudaSuccess && (MODE & kPrepub))
     e = cudaMemsetAsync(lookback::tile_status(ws), 1, tiles * sizeof(lookback::Status), stream);
   if (e != cudaSuccess) return e;
@@ -1880,6 +1943,28 @@ int main(int argc, char** argv) {
          [&] { launch<CQ | FAR | probe::kPollSelfMid, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
         {"copy, Q THR 4, sep poll private far, next block writes mid", true,
          [&] { launch<CQ | FAR | probe::kPollNextMid, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "partner") {  // where the writer of a polled line runs
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 CQ = AQ | probe::kCopy | probe::kPollSep | probe::kPollPrivate,
+                                 TRN = probe::kPollFar | probe::kPollNextMid | probe::kPollTrickle;
+    cases = quarter_base({
+        {"copy, Q THR 4", true,
+         [&] { launch<AQ | probe::kCopy, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private", true,
+         [&] { launch<CQ, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private far, next block writes a word a claim", true,
+         [&] { launch<CQ | TRN, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private far, a word a claim, table, writer: next block", true,
+         [&] { launch<CQ | TRN | probe::kPartnerNext, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private far, a word a claim, table, writer: same SM", true,
+         [&] { launch<CQ | TRN | probe::kPartnerSame, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private far, a word a claim, table, writer: SM rank ^ 1", true,
+         [&] { launch<CQ | TRN | probe::kPartnerNear, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private far, a word a claim, table, writer: SM half away", true,
+         [&] { launch<CQ | TRN | probe::kPartnerFar, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "bulkpoll") {  // the polls by bulk copy instead
