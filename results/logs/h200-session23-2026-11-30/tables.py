@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Prints the scan lab notes' tables of "Who writes a polled line" (2026-11-30, twenty-third
+session) from the probe's summary lines and the Nsight Compute report in this folder. Each time is
+the median of a form's three rounds and its per cent that of cudaMemcpy's median in the same run,
+as the probe printed them (the median recomputed here from the round lines is checked against each).
+Run from anywhere; nothing is typed by hand."""
+import os
+import re
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def lines(path):
+    return open(os.path.join(HERE, path)).read().splitlines()
+
+
+def medians(path):
+    """{form: (median us, per cent of cudaMemcpy's median)} from the summary lines."""
+    rounds, summ, on = {}, {}, False
+    for line in lines(path):
+        m = re.match(r"^round \d+\s+(.*?)\s+([\d.]+) us\s+[\d.]+ GB/s", line)
+        if m:
+            rounds.setdefault(m.group(1).strip(), []).append(float(m.group(2)))
+        if line.startswith("summary"):
+            on = True
+            continue
+        m = re.match(r"^(.*?)\s+([\d.]+) us\s+([\d.]+)%$", line.rstrip())
+        if on and m:
+            summ[m.group(1).strip()] = (m.group(2), m.group(3))
+    for k, v in summ.items():
+        med = sorted(rounds[k])[1] if k in rounds else None
+        assert med is None or f"{med:.2f}" == v[0], (path, k, med, v)
+    return summ
+
+
+def table(rows, header):
+    print("| " + " | ".join(header) + " |")
+    print("|---|" + "--:|" * (len(header) - 1))
+    for r in rows:
+        print("| " + " | ".join(r) + " |")
+    print()
+
+
+STEM = {1: "probe_v15_sep2", 2: "probe_v15_sep3", 3: "probe_v15_bulkpoll", 4: "probe_v15_partner"}
+
+
+def runs(call, key, stem=None):
+    """'pct% / pct%' over the call's two runs; '' if the form is not in the call."""
+    cells = []
+    for r in (1, 2):
+        m = medians(f"call-{call}/{stem or STEM[call]}-run{r}.txt")
+        if key not in m:
+            return ""
+        cells.append(f"{m[key][1]}%")
+    return " / ".join(cells)
+
+
+# 1. who writes the polled lines, how often, and by which path (calls 1 to 4)
+P = "copy, Q THR 4, sep poll private"
+rows = [
+    ("`cudaMemcpy` (µs)", "cudaMemcpy"),
+    ("the scan, 4 quarters in flight", "scan, Q THR 4"),
+    ("the copy, nothing polled", "copy, Q THR 4"),
+    ("the block's own window, never written", P),
+    ("the block's own window: status lines that the other blocks write", P + ", statuses written"),
+    ("8 MiB past the statuses, the statuses written", P + " far, statuses written"),
+    ("far: written by the poller itself once, in 8 warp stores (one a line)",
+     P + " far, self-written mid"),
+    ("... once, in 256 one-word stores (16 a line)",
+     P + " far, self-written mid, 16 stores a line"),
+    ("... a word each time its block claims a tile", P + " far, self-written a word a claim"),
+    ("far: written by the next block's poller once, in 8 warp stores", P + " far, next block writes mid"),
+    ("... once, in 256 one-word stores", P + " far, next block writes mid, 16 stores a line"),
+    ("... a word each time that block claims a tile", P + " far, next block writes a word a claim"),
+    ("the block's own window, never written, polled by bulk copy", "copy, Q THR 4, sep bulk poll private"),
+    ("status lines that the other blocks write, polled by bulk copy",
+     "copy, Q THR 4, sep bulk poll private, statuses written"),
+    ("far, the next block a word a claim, polled by bulk copy",
+     "copy, Q THR 4, sep bulk poll private far, next block writes a word a claim"),
+]
+out = []
+for label, key in rows:
+    cells = []
+    for call in (1, 2, 3, 4):
+        if key == "cudaMemcpy":
+            cells.append(" / ".join(medians(f"call-{call}/{STEM[call]}-run{r}.txt")[key][0]
+                                    for r in (1, 2)))
+        else:
+            cells.append(runs(call, key))
+    out.append([label] + cells)
+table(out, ["the copy beside one more warp polling 8 x 32 statuses (% of `cudaMemcpy`, run 1 / run 2)",
+            "call 1", "call 2", "call 3", "call 4"])
+
+# 2. where the writer runs (call 4; every form after the first pays for the table of SMs)
+F = P + " far, a word a claim, table, writer: "
+rows = [
+    ("the next block (no table)", P + " far, next block writes a word a claim"),
+    ("the next block", F + "next block"),
+    ("the other block on the poller's SM", F + "same SM"),
+    ("the block in the poller's slot on the SM of rank r ^ 1", F + "SM rank ^ 1"),
+    ("the block in the poller's slot on the SM half the SMs away", F + "SM half away"),
+]
+table([(label, runs(4, key)) for label, key in rows],
+      ["far window written a word a claim by (call 4)", "% of `cudaMemcpy`, run 1 / run 2"])
+
+# 3. clusters of 4 without a shared look-ahead (call 1, ./p c4)
+rows = [
+    ("`cudaMemcpy` (µs)", "cudaMemcpy"),
+    ("the copy, 4 quarters in flight (264 blocks)", "copy, Q THR 4"),
+    ("the same, launched in clusters of 4 (62 clusters, 248 blocks)",
+     "copy, Q THR 4, launched in clusters of 4"),
+    ("the scan, 4 quarters in flight", "scan, Q THR 4"),
+    ("the same without its look-ahead (timing)", "scan, Q THR 4, no look (timing)"),
+    ("the scan launched in clusters of 2 (132 clusters), each block its own look-ahead",
+     "scan, Q THR 4, launched in clusters of 2"),
+    ("the same in clusters of 4", "scan, Q THR 4, launched in clusters of 4"),
+    ("the same without its look-ahead (timing)",
+     "scan, Q THR 4, no look, launched in clusters of 4 (timing)"),
+    ("clusters of 2 sharing a streaming look-ahead, handed over once reduced",
+     "stream 2, Q THR 4, hand late"),
+    ("the same, clusters of 4", "stream 4, Q THR 4, hand late"),
+]
+out = []
+for label, key in rows:
+    if key == "cudaMemcpy":
+        c = " / ".join(medians(f"call-1/probe_v15_c4-run{r}.txt")[key][0] for r in (1, 2))
+    else:
+        c = runs(1, key, "probe_v15_c4")
+    out.append((label, c))
+table(out, ["form (2^28, call 1)", "% of `cudaMemcpy`, run 1 / run 2"])
+
+# 4. Nsight Compute's warp states (call 2, one launch each)
+def ncu_stalls(path):
+    out, form = {}, None
+    for line in lines(path):
+        if line.startswith("=== "):
+            form = line[4:].strip()
+            out[form] = {}
+            continue
+        m = re.match(r"^\s+(Stall [A-Za-z ]+?|Warp Cycles Per Issued Instruction|No Eligible"
+                     r"|L2 Hit Rate For Loads|L2 Throughput|DRAM Throughput)\s+\S+\s+([\d.]+)$", line)
+        if form and m and m.group(1) not in out[form]:
+            out[form][m.group(1)] = m.group(2)
+    return out
+
+
+n = ncu_stalls("call-2/ncu_sep3.txt")
+a, b = n[P], n[P + ", statuses written"]
+keys = ["Warp Cycles Per Issued Instruction", "Stall Long Scoreboard", "Stall Wait",
+        "Stall Short Scoreboard", "No Eligible", "L2 Throughput", "DRAM Throughput"]
+table([(k, a[k], b[k]) for k in keys],
+      ["one launch at 2^28 (call 2)", "own window, never written", "status lines others write"])
