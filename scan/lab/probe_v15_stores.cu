@@ -84,10 +84,16 @@
 //                       polls status t - 1 alone until it is published, then reads the run;
 //   `./p sep`           kPollSep: the same polls by one more warp that no handover waits for;
 //                       kPubAfter: the status published after the `reduced` arrive;
-//   `./p sep2`          (not yet run) kPollSelfMid, kPollNextMid: a far private window written once
+//   `./p sep2`          kPollSelfMid, kPollNextMid: a far private window written once
 //                       mid-kernel by the polling SM itself, or by the previous block's poller;
-//   `./p c4`            (not yet run) kClusterOnly: the plain pipeline launched in clusters of 2 or
+//   `./p c4`            kClusterOnly: the plain pipeline launched in clusters of 2 or
 //                       4 (248 blocks), beside the cluster forms sharing a look-ahead.
+// The twenty-third session's MODE bits kPollMany to kPartnerNext, each described where declared:
+//   `./p sep3`          kPollMany, kPollTrickle: the far window written in 256 one-word stores, or
+//                       a word each time the writing block claims a tile;
+//   `./p bulkpoll`      kPollBulk: the separate poller's round trips as one 2 KiB bulk copy;
+//   `./p partner`       kPartnerSame, kPartnerNear, kPartnerFar, kPartnerNext: the far window
+//                       written a word a claim by a block chosen by the SM it runs on.
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
@@ -97,7 +103,8 @@
 // of 2026-11-30's twentieth session: results/logs/h200-session20-2026-11-30/ ("Sharing one
 // look-ahead"); those of the twenty-first: results/logs/h200-session21-2026-11-30/ ("One reader for
 // every status: a sequencer"); those of the twenty-second: results/logs/h200-session22-2026-11-30/
-// ("What the look-ahead's polls cost: lines that other blocks write").
+// ("What the look-ahead's polls cost: lines that other blocks write"); those of the twenty-third:
+// results/logs/h200-session23-2026-11-30/ ("Who writes a polled line").
 #include <cub/device/device_scan.cuh>
 
 #include <cstdio>
