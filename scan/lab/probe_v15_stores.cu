@@ -232,6 +232,10 @@ enum : unsigned long long {
   kPartnerNear = 1ull << 54,  // the block of b's slot on the SM of rank r ^ 1 (r: b's SM's rank)
   kPartnerFar = 1ull << 55,   // the block of b's slot on the SM of rank (r + SMs / 2) % SMs
   kPartnerNext = 1ull << 56,  // block b - 1, as kPollNextMid alone (the table's cost, for fairness)
+  kLateRed = 1ull << 57,      // with kLate: the look-ahead starts once its own tile is reduced (its
+                              // aggregate published), not once it has landed: by then most of the
+                              // statuses below it are published, and fewer polls meet lines being
+                              // written
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -970,8 +974,10 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       // kLate waits on the stage's barriers: only without kHold, where the stage cannot move on
       // to its next round before this warp's prefix for it
       static_assert(!((MODE & kLate) && (MODE & kHold)), "kLate with kHold may miss the phase");
-      if constexpr (MODE & kLate) {  // start once the tile itself has landed
-        if constexpr (MODE & kPieces) {
+      if constexpr (MODE & kLate) {       // start once the tile itself has landed
+        if constexpr (MODE & kLateRed) {  // ... or been reduced
+          bulk::wait(&reduced[s], round & 1);
+        } else if constexpr (MODE & kPieces) {
           for (unsigned q = 0; q < 4; ++q) bulk::wait(&piece[s][q], round & 1);
         } else {
           bulk::wait(&full[s], round & 1);
@@ -1950,6 +1956,25 @@ int main(int argc, char** argv) {
          [&] { launch<CQ | FAR | probe::kPollSelfMid, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
         {"copy, Q THR 4, sep poll private far, next block writes mid", true,
          [&] { launch<CQ | FAR | probe::kPollNextMid, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "latered") {  // the look-ahead from the tile's reduce
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 L = probe::kLate, LR = probe::kLate | probe::kLateRed,
+                                 SL = probe::kStAsync | probe::kStream | probe::kHandLate;
+    cases = quarter_base({
+        {"scan, Q THR 4, late", false, [&] { launch<AQ | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced, window 16", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced, window 4", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 4, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 6, late reduced", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 6>(in, out, n, ws, st); }},
+        {"stream 2, Q THR 4, hand late", false,
+         [&] { launch<AQ | SL, 4, 8, 6, 8, 4, 0, 1, 2>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "partner") {  // where the writer of a polled line runs
