@@ -236,6 +236,10 @@ enum : unsigned long long {
                               // aggregate published), not once it has landed: by then most of the
                               // statuses below it are published, and fewer polls meet lines being
                               // written
+  kPubWarp = 1ull << 58,      // the statuses published by one more warp, from a ring in shared
+                              // memory that the reduce squad fills (tile, aggregate), so that no
+                              // warp the pipeline waits on stores to a line being polled (C == 1,
+                              // K == 1, the plain forms; with kCopy and kPollWrite too)
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -268,7 +272,8 @@ inline constexpr unsigned kThreads = ((MODE & kDuo   ? 4
                                        : MODE & kTwo ? 3
                                                      : 2) *
                                           W +
-                                      2 + (MODE & (kSeq | kPollSep) ? 1 : 0)) *
+                                      2 + (MODE & (kSeq | kPollSep) ? 1 : 0) +
+                                      (MODE & kPubWarp ? 1 : 0)) *
                                      32;
 
 // A status read: LD 0 ld.relaxed.gpu (lookback::peek); 1 ld.global.cg (weak, cached in L2 only);
@@ -629,6 +634,10 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
   // kPollBulk: the window's bulk copy lands here, on `poll_bar`
   __shared__ alignas(128) lookback::Status poll_buf[(MODE & kPollBulk) ? 32 * WIN : 1];
   __shared__ alignas(8) unsigned long long poll_bar;
+  // kPubWarp: the ring from the reduce squad to the publishing warp, a slot a stage: the tile, its
+  // aggregate, the slot's sequence (tile index i + 1 once posted) and the publisher's receipt
+  __shared__ unsigned pub_t[NS], pub_seq[NS], pub_ack[NS];
+  __shared__ int32_t pub_v[NS];
   // kPartner*: the SM of every block
   __shared__ unsigned
       sm_of[(MODE & (kPartnerSame | kPartnerNear | kPartnerFar | kPartnerNext)) ? 1024 : 1];
@@ -670,6 +679,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
     poll_done = 0;
     poll_last = 0;
     if (MODE & kPollBulk) bulk::barrier_init(&poll_bar, 1);
+    for (unsigned s = 0; s < NS; ++s) pub_seq[s] = pub_ack[s] = 0;
     for (unsigned s = 0; s < NS; ++s) {
       for (unsigned q = 0; q < 4; ++q) bulk::barrier_init(&piece[s][q], 1);
       bulk::barrier_init(&full[s], 32);
@@ -1134,6 +1144,21 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       for (unsigned j = 0; j < WIN; ++j) acc += uint32_t(word[j]) + uint32_t(word[j] >> 32);
     }
     if (acc == 0x9e3779b9u) g_trace[blockIdx.x][7] = acc;  // never, in practice
+  } else if ((MODE & kPubWarp) && warp == kProducer + 2 + ((MODE & kPollSep) ? 1 : 0)) {
+    // kPubWarp: publish each posted aggregate, in claim order, until the end mark (t >= tiles)
+    if (lane == 0) {
+      for (unsigned i = 0;; ++i) {
+        const unsigned s = i % NS;
+        while (*static_cast<volatile unsigned*>(&pub_seq[s]) != i + 1) {
+        }
+        __threadfence_block();
+        const unsigned t = *static_cast<volatile unsigned*>(&pub_t[s]);
+        const int32_t v = *static_cast<volatile int32_t*>(&pub_v[s]);
+        if (t >= tiles) break;
+        lookback::publish(status + t, lookback::kAggregate, v);
+        *static_cast<volatile unsigned*>(&pub_ack[s]) = i + 1;
+      }
+    }
   } else if ((MODE & kSeq) && warp == kProducer + 2) {
     // kSeq: the sequencer, in the first block whose warp gets here, so in a running block. Every
     // wait ends, by induction on the tiles: claims are taken in order, a producer takes a stage
@@ -1242,12 +1267,30 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
     // `tid` and `wr` are the thread and warp within the squad.
     const unsigned r = warp / W, tid = threadIdx.x - r * T, wr = warp - r * W;
     unsigned ends = 0;
+    static_assert(!(MODE & kPubWarp) ||
+                      (C == 1 && K == 1 && kRed == 1 && kSquads == 1 && kReps<MODE> == 1 &&
+                       kStride<MODE> == 1 &&
+                       !(MODE & (kStat32 | kPubAfter | kSeq | kGroup | kGroup2 | kNoReduce))),
+                  "kPubWarp with the plain forms only");
+    // kPubWarp, lane 0 of the squad's first warp: post claim i's tile and aggregate to the ring,
+    // once the publisher has taken the slot's previous entry (claim i - NS)
+    const auto post = [&](unsigned i, unsigned t, int32_t v) {
+      const unsigned s = i % NS;
+      if (i >= NS)
+        while (*static_cast<volatile unsigned*>(&pub_ack[s]) < i + 1 - NS) {
+        }
+      *static_cast<volatile unsigned*>(&pub_t[s]) = t;
+      *static_cast<volatile int32_t*>(&pub_v[s]) = v;
+      __threadfence_block();
+      *static_cast<volatile unsigned*>(&pub_seq[s]) = i + 1;
+    };
     int32_t run_excl = 0;  // K > 1, warp 0: the claim's sum so far
     for (unsigned i = r;; i += kRed) {
       const unsigned s = i % NS, round = i / NS;
       bulk::wait(&full[s], round & 1);
       const unsigned t = tile_of[s];
       if (t >= tiles) {
+        if ((MODE & kPubWarp) && wr == 0 && lane == 0) post(i, t, 0);  // the publisher's end
         if (wr == 0) bulk::arrive(&reduced[s]);
         if constexpr (C > 1 && (MODE & kHandLate)) {
           if (wr == 0 && lane == 0)
@@ -1261,8 +1304,12 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       }
       if constexpr (MODE & kCopy) {
         if (wr == 0) {
-          if ((MODE & kPollWrite) && !(MODE & kPubAfter) && lane == 0)  // as a scan writes them
-            lookback::publish(status + t, lookback::kAggregate, 0);
+          if ((MODE & kPollWrite) && !(MODE & kPubAfter) && lane == 0) {  // as a scan writes them
+            if (MODE & kPubWarp)
+              post(i, t, 0);
+            else
+              lookback::publish(status + t, lookback::kAggregate, 0);
+          }
           __syncwarp();
           bulk::arrive(&reduced[s]);
           if ((MODE & kPollWrite) && (MODE & kPubAfter) && lane == 0)
@@ -1318,7 +1365,8 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
             lookback::publish(status + (t / K) * kStride<MODE>, lookback::kAggregate, run_excl);
         } else {
           if (lane == 0 && (MODE & kStat32)) publish32(s32, esc, t, uint32_t(total));
-          if (lane == 0 && !(MODE & (kStat32 | kPubAfter)))
+          if ((MODE & kPubWarp) && lane == 0) post(i, t, total);
+          if (lane == 0 && !(MODE & (kStat32 | kPubAfter | kPubWarp)))
             for (unsigned r = 0; r < kReps<MODE>; ++r)
               lookback::publish(status + r * rep_stride<MODE>(tiles) + t * kStride<MODE>,
                                 lookback::kAggregate, total);
@@ -1956,6 +2004,29 @@ int main(int argc, char** argv) {
          [&] { launch<CQ | FAR | probe::kPollSelfMid, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
         {"copy, Q THR 4, sep poll private far, next block writes mid", true,
          [&] { launch<CQ | FAR | probe::kPollNextMid, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "pubwarp") {  // statuses published by their own warp
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 CQ = AQ | probe::kCopy | probe::kPollSep | probe::kPollPrivate,
+                                 PW = probe::kPollWrite, PB = probe::kPubWarp, L = probe::kLate;
+    cases = quarter_base({
+        {"copy, Q THR 4", true,
+         [&] { launch<AQ | probe::kCopy, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private", true,
+         [&] { launch<CQ, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private, statuses written", true,
+         [&] { launch<CQ | PW, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, sep poll private, statuses written by a publisher warp", true,
+         [&] { launch<CQ | PW | PB, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"copy, Q THR 4, statuses written by a publisher warp", true,
+         [&] { launch<AQ | probe::kCopy | PW | PB, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, publisher warp", false,
+         [&] { launch<AQ | PB, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late", false, [&] { launch<AQ | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late, publisher warp", false,
+         [&] { launch<AQ | L | PB, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "latered") {  // the look-ahead from the tile's reduce

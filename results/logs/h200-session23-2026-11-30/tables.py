@@ -64,18 +64,18 @@ rows = [
     ("the block's own window, never written", P),
     ("the block's own window: status lines that the other blocks write", P + ", statuses written"),
     ("8 MiB past the statuses, the statuses written", P + " far, statuses written"),
-    ("far: written by the poller itself once, in 8 warp stores (one a line)",
+    ("far: written by the poller itself once, in 8 warp stores (1 or 2 write requests a line)",
      P + " far, self-written mid"),
     ("... once, in 256 one-word stores (16 a line)",
      P + " far, self-written mid, 16 stores a line"),
     ("... a word each time its block claims a tile", P + " far, self-written a word a claim"),
-    ("far: written by the next block's poller once, in 8 warp stores", P + " far, next block writes mid"),
+    ("far: written by the previous block's poller once, in 8 warp stores", P + " far, next block writes mid"),
     ("... once, in 256 one-word stores", P + " far, next block writes mid, 16 stores a line"),
     ("... a word each time that block claims a tile", P + " far, next block writes a word a claim"),
     ("the block's own window, never written, polled by bulk copy", "copy, Q THR 4, sep bulk poll private"),
     ("status lines that the other blocks write, polled by bulk copy",
      "copy, Q THR 4, sep bulk poll private, statuses written"),
-    ("far, the next block a word a claim, polled by bulk copy",
+    ("far, the previous block a word a claim, polled by bulk copy",
      "copy, Q THR 4, sep bulk poll private far, next block writes a word a claim"),
 ]
 out = []
@@ -94,11 +94,11 @@ table(out, ["the copy beside one more warp polling 8 x 32 statuses (% of `cudaMe
 # 2. where the writer runs (call 4; every form after the first pays for the table of SMs)
 F = P + " far, a word a claim, table, writer: "
 rows = [
-    ("the next block (no table)", P + " far, next block writes a word a claim"),
-    ("the next block", F + "next block"),
+    ("the previous block (no table)", P + " far, next block writes a word a claim"),
+    ("the previous block", F + "next block"),
     ("the other block on the poller's SM", F + "same SM"),
-    ("the block in the poller's slot on the SM of rank r ^ 1", F + "SM rank ^ 1"),
-    ("the block in the poller's slot on the SM half the SMs away", F + "SM half away"),
+    ("the block in the poller's slot on the SM paired with its own (rank r ^ 1)", F + "SM rank ^ 1"),
+    ("the block in the poller's slot on the SM half the SMs away (rank r + SMs / 2)", F + "SM half away"),
 ]
 table([(label, runs(4, key)) for label, key in rows],
       ["far window written a word a claim by (call 4)", "% of `cudaMemcpy`, run 1 / run 2"])
