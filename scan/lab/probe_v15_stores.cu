@@ -88,12 +88,14 @@
 //                       mid-kernel by the polling SM itself, or by the previous block's poller;
 //   `./p c4`            kClusterOnly: the plain pipeline launched in clusters of 2 or
 //                       4 (248 blocks), beside the cluster forms sharing a look-ahead.
-// The twenty-third session's MODE bits kPollMany to kPartnerNext, each described where declared:
+// The twenty-third session's MODE bits kPollMany to kPubWarp, each described where declared:
 //   `./p sep3`          kPollMany, kPollTrickle: the far window written in 256 one-word stores, or
 //                       a word each time the writing block claims a tile;
 //   `./p bulkpoll`      kPollBulk: the separate poller's round trips as one 2 KiB bulk copy;
 //   `./p partner`       kPartnerSame, kPartnerNear, kPartnerFar, kPartnerNext: the far window
-//                       written a word a claim by a block chosen by the SM it runs on.
+//                       written a word a claim by a block chosen by the SM it runs on;
+//   `./p latered`       kLateRed: the scan's look-ahead started once its own tile is reduced;
+//   `./p pubwarp`       kPubWarp: the statuses published by one more warp, from a ring.
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
@@ -185,7 +187,8 @@ enum : unsigned long long {
   kPollShared = 1ull << 35,  // with kCopy: the look-ahead warp polls, until its next claim has come
                              // and at least once a claim, WIN x 32 statuses that every block reads
                              // (statuses 0 to 32 WIN - 1, never written): a synthetic look-ahead
-  kPollPrivate = 1ull << 36,  // ... the block's own WIN x 32 statuses (no two blocks share a line)
+  kPollPrivate = 1ull << 36,  // ... the block's own WIN x 32 statuses (neighbouring windows share
+                              // their first and last lines: the statuses start 16 bytes past one)
   kPollMove = 1ull << 37,     // ... the WIN x 32 from the block's last claim, as the look-ahead
                               // reads (every block near the same moving front of lines)
   kRepSkew = 1ull << 38,      // kRep4, kRep16: the copies (tiles + 37 x 16) words apart, not tiles,
@@ -222,7 +225,7 @@ enum : unsigned long long {
   kPollTrickle = 1ull << 51,  // ... the window written one word each time its block's last claim
                               // moves, cycling through its 256 words (spread over the kernel)
   kPollBulk = 1ull << 52,     // with kPollSep: each poll one 2 KiB bulk copy of the window
-                              // (cp.async.bulk, the copy engine's path to L2) into shared memory,
+                              // (cp.async.bulk, the TMA's path to L2) into shared memory,
                               // read from there, instead of the warp's 8 loads of 8 bytes a lane
   // with kPollNextMid and kPollTrickle: who writes the window a poller reads, by where the blocks
   // run (%smid). Each poller records its SM in a table cleared before the launch and waits for

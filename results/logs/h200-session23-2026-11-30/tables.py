@@ -150,3 +150,56 @@ keys = ["Warp Cycles Per Issued Instruction", "Stall Long Scoreboard", "Stall Wa
         "Stall Short Scoreboard", "No Eligible", "L2 Throughput", "DRAM Throughput"]
 table([(k, a[k], b[k]) for k in keys],
       ["one launch at 2^28 (call 2)", "own window, never written", "status lines others write"])
+
+# 5. the scan's look-ahead started once its tile is reduced (call 5); statuses published by one
+# more warp (call 6)
+rows = [
+    ("`cudaMemcpy` (µs)", "cudaMemcpy", 5), ("the scan, 4 quarters in flight", "scan, Q THR 4", 5),
+    ("the same without its look-ahead (timing)", "scan, Q THR 4, no look (timing)", 5),
+    ("the look-ahead started once its tile has landed", "scan, Q THR 4, late", 5),
+    ("... once its tile is reduced", "scan, Q THR 4, late reduced", 5),
+    ("... reduced, windows of 16 x 32", "scan, Q THR 4, late reduced, window 16", 5),
+    ("... reduced, windows of 4 x 32", "scan, Q THR 4, late reduced, window 4", 5),
+    ("... reduced, 6 quarters in flight", "scan, Q THR 6, late reduced", 5),
+    ("clusters of 2 sharing a streaming look-ahead, handed over once reduced",
+     "stream 2, Q THR 4, hand late", 5),
+    ("`cudaMemcpy` (µs)", "cudaMemcpy", 6),
+    ("the copy, nothing polled", "copy, Q THR 4", 6),
+    ("the copy beside a poller of its own window, never written",
+     "copy, Q THR 4, sep poll private", 6),
+    ("... status lines that the other blocks' reduce squads write",
+     P + ", statuses written", 6),
+    ("... status lines that the other blocks' publisher warps write",
+     P + ", statuses written by a publisher warp", 6),
+    ("the copy, no poller, statuses written by a publisher warp",
+     "copy, Q THR 4, statuses written by a publisher warp", 6),
+    ("the scan, 4 quarters in flight", "scan, Q THR 4", 6),
+    ("the same, statuses published by a publisher warp", "scan, Q THR 4, publisher warp", 6),
+    ("the scan, the look-ahead started once its tile has landed", "scan, Q THR 4, late", 6),
+    ("the same, statuses published by a publisher warp", "scan, Q THR 4, late, publisher warp", 6),
+]
+STEM.update({5: "probe_v15_latered", 6: "probe_v15_pubwarp"})
+out = []
+for label, key, call in rows:
+    if key == "cudaMemcpy":
+        c = " / ".join(medians(f"call-{call}/{STEM[call]}-run{r}.txt")[key][0] for r in (1, 2))
+    else:
+        c = runs(call, key)
+    out.append((label, str(call), c))
+table(out, ["form (2^28)", "call", "% of `cudaMemcpy`, run 1 / run 2"])
+
+hits = {}
+form = None
+for line in lines("call-5/ncu_latered.txt"):
+    if line.startswith("=== "):
+        form = line[4:].strip()
+    m = re.match(r"^\s+(gpu__time_duration.sum|lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum)"
+                 r"\s+\S+\s+([\d,.]+)$", line)
+    if form and m:
+        hits.setdefault(form, {})[m.group(1)] = m.group(2)
+rows = [("the scan, 4 quarters in flight", "scan, Q THR 4"),
+        ("the look-ahead started once its tile has landed", "scan, Q THR 4, late"),
+        ("... once its tile is reduced", "scan, Q THR 4, late reduced")]
+table([(label, hits[k]["gpu__time_duration.sum"],
+        hits[k]["lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum"]) for label, k in rows],
+      ["one launch at 2^28 (call 5)", "µs", "L2 read hits (sectors)"])
