@@ -98,7 +98,7 @@ rows = [
     ("the previous block", F + "next block"),
     ("the other block on the poller's SM", F + "same SM"),
     ("the block in the poller's slot on the SM paired with its own (rank r ^ 1)", F + "SM rank ^ 1"),
-    ("the block in the poller's slot on the SM half the SMs away (rank r + SMs / 2)", F + "SM half away"),
+    ("the block in the poller's slot on the SM half the SMs away (rank (r + SMs / 2) mod SMs)", F + "SM half away"),
 ]
 table([(label, runs(4, key)) for label, key in rows],
       ["far window written a word a claim by (call 4)", "% of `cudaMemcpy`, run 1 / run 2"])
