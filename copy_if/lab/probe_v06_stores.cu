@@ -54,7 +54,10 @@ namespace probe {
 
 constexpr unsigned W = 4, V = 8, NS = 6, T = W * 32, kThreads = (2 * W + 2) * 32;
 constexpr size_t kTile = size_t(T) * V * 4;
-enum Look { kAtomic = 0, kStatus64 = 1, kStatus32 = 2 };
+// kCluster: the 8-byte statuses, read by one look-ahead for a thread-block cluster of C blocks (its
+// rank 0's), which streams them and answers every member's claims (scan's probe, kStream with
+// kHandLate and kStAsync: claims handed over by st.async once the tile is counted)
+enum Look { kAtomic = 0, kStatus64 = 1, kStatus32 = 2, kCluster = 3 };
 enum Store { kScalarStcs = 0, kScalarPlain = 1, kVecPlain = 2, kVecStcs = 3, kVecPair = 4 };
 // int4 from one stage to the next: the tile, and for kVecPair one spare 128-byte line, so that the
 // pair of aligned reads behind the run's last int4 stays inside the stage.
@@ -92,6 +95,46 @@ __device__ __forceinline__ void advance_to32(const unsigned* status, size_t tile
   }
 }
 
+// Thread-block clusters (kCluster; as in scan/lab/probe_v15_stores.cu): this CTA's rank, an
+// address in CTA `rank`'s shared memory, st.async of a word there completing 4 bytes on that CTA's
+// mbarrier (armed by its owner with expect_tx 4), and the cluster-wide barrier.
+__device__ __forceinline__ unsigned cluster_rank() {
+  unsigned r;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+  return r;
+}
+__device__ __forceinline__ unsigned remote_addr(const void* p, unsigned rank) {
+  unsigned a;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
+               : "=r"(a)
+               : "r"(bulk::smem_addr(p)), "r"(rank));
+  return a;
+}
+__device__ __forceinline__ void send_async(const void* p, unsigned long long* bar, unsigned rank,
+                                           uint32_t v) {
+  asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%0], %1, [%2];" ::"r"(
+                   remote_addr(p, rank)),
+               "r"(v), "r"(remote_addr(bar, rank))
+               : "memory");
+}
+__device__ __forceinline__ void arm4(unsigned long long* bar) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], 4;" ::"r"(bulk::smem_addr(bar))
+               : "memory");
+}
+__device__ __forceinline__ bool test_local(unsigned long long* bar, unsigned parity) {
+  unsigned done;
+  asm volatile(
+      "{ .reg .pred p; mbarrier.test_wait.parity.shared::cta.b64 p, [%1], %2; "
+      "selp.u32 %0, 1, 0, p; }"
+      : "=r"(done)
+      : "r"(bulk::smem_addr(bar)), "r"(parity)
+      : "memory");
+  return done != 0;
+}
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
+}
+
 template <bool STCS, typename X>
 __device__ __forceinline__ void put(X* p, X v) {
   if constexpr (STCS)
@@ -108,7 +151,9 @@ __device__ __forceinline__ void put(X* p, X v) {
 // most THR bulk copies in flight a block, every stage still in use). QUARTERS: each whole tile is
 // four quarter-tile bulk copies, each on its own mbarrier, and THR counts quarters (a sliding
 // window), as scan/lab/probe_v15_stores.cu's kPieces.
-template <int LOOK, unsigned WIN, int STORE, int PAD = -1, unsigned THR = 0, bool QUARTERS = false>
+// C: with kCluster, the blocks of a cluster (launched in clusters of C).
+template <int LOOK, unsigned WIN, int STORE, int PAD = -1, unsigned THR = 0, bool QUARTERS = false,
+          unsigned C = 1>
 __global__ void __launch_bounds__(kThreads, 1)
     kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, unsigned long long* count,
            size_t n, unsigned tiles, unsigned* counter, void* status_words, unsigned* where) {
@@ -125,6 +170,10 @@ __global__ void __launch_bounds__(kThreads, 1)
   __shared__ std::conditional_t<LOOK == kAtomic, unsigned long long, unsigned> tile_offset[NS];
   lb::Status* status64 = static_cast<lb::Status*>(status_words);
   unsigned* status32 = static_cast<unsigned*>(status_words);
+  static_assert((LOOK == kCluster) == (C > 1), "kCluster: clusters of C > 1 blocks");
+  // kCluster, used in rank 0: member m's handed-over tiles, a ring of NS, and their barriers
+  __shared__ unsigned look_c[C][NS];
+  __shared__ alignas(8) unsigned long long claimed_c[C][NS];
 
   const KeepPositive keep;
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
@@ -137,8 +186,16 @@ __global__ void __launch_bounds__(kThreads, 1)
       bulk::barrier_init(&prefixed[s], 1);
       bulk::barrier_init(&empty[s], T);
     }
+    if constexpr (C > 1)
+      for (unsigned m = 0; m < C; ++m)
+        for (unsigned s = 0; s < NS; ++s) {
+          bulk::barrier_init(&claimed_c[m][s], 1);
+          arm4(&claimed_c[m][s]);  // the first hand-over into each slot
+        }
   }
   __syncthreads();
+  if constexpr (C > 1) cluster_sync();  // every member's barriers initialized
+  const unsigned crank = C > 1 ? cluster_rank() : 0;
   if (where && blockIdx.x == 0 && threadIdx.x == 0)
     *where = unsigned(__cvta_generic_to_shared(stage_data));
 
@@ -190,7 +247,92 @@ __global__ void __launch_bounds__(kThreads, 1)
       }
     }
   } else if (warp == 2 * W + 1) {
-    if constexpr (LOOK != kAtomic) {
+    if constexpr (LOOK == kCluster) {
+      if (crank ==
+          0) {  // the cluster's look-ahead: a round trip serves every member's oldest claim
+        unsigned next[C] = {};
+        unsigned live = (1u << C) - 1;
+        size_t counted = 0;
+        unsigned sum = 0;
+        while (live) {
+          unsigned h = ~0u;  // lane m: member m's oldest unanswered tile, ~0u if none handed yet
+#pragma unroll
+          for (unsigned m = 0; m < C; ++m)
+            if (lane == m && ((live >> m) & 1) &&
+                test_local(&claimed_c[m][next[m] % NS], (next[m] / NS) & 1))
+              h = *static_cast<volatile unsigned*>(&look_c[m][next[m] % NS]);
+          unsigned head[C];
+          bool any = false;
+          size_t hi = 0;
+#pragma unroll
+          for (unsigned m = 0; m < C; ++m) {
+            head[m] = __shfl_sync(0xffffffffu, h, m);
+            if (head[m] == ~0u) continue;
+            if (head[m] >= tiles || head[m] < counted) {  // an end mark, or a tile already passed
+              if (head[m] < tiles) {  // every status in [head, counted) is published
+                unsigned back = 0;
+                for (size_t k = head[m] + lane; k < counted; k += 32)
+                  back += unsigned(uint32_t(lb::peek(status64 + k)));
+                const unsigned p = sum - __reduce_add_sync(0xffffffffu, back);
+                if (lane == 0) {
+                  arm4(&claimed_c[m][next[m] % NS]);
+                  send_async(&tile_offset[next[m] % NS], &prefixed[next[m] % NS], m, p);
+                }
+              } else {
+                live &= ~(1u << m);
+              }
+              ++next[m];
+              head[m] = ~0u;
+              continue;
+            }
+            any = true;
+            hi = hi > head[m] ? hi : size_t(head[m]);
+          }
+          if (!any) continue;
+          // one round trip: the statuses from `counted` up to the highest waiting tile
+          lb::Status w64[WIN];
+#pragma unroll
+          for (unsigned j = 0; j < WIN; ++j) {
+            const size_t k = counted + 32 * j + lane;
+            w64[j] = k < hi ? lb::peek(status64 + k) : 0;
+          }
+          unsigned word[WIN], rdy[WIN];
+#pragma unroll
+          for (unsigned j = 0; j < WIN; ++j) {
+            word[j] = uint32_t(w64[j]);
+            rdy[j] = __ballot_sync(0xffffffffu, uint32_t(w64[j] >> 32) != lb::kInvalid);
+          }
+          unsigned len = 0;  // statuses published without a gap from `counted`
+#pragma unroll
+          for (unsigned j = 0; j < WIN; ++j) {
+            const unsigned run = ~rdy[j] ? __ffs(~rdy[j]) - 1 : 32;
+            len += run;
+            if (run < 32) break;
+          }
+#pragma unroll
+          for (unsigned m = 0; m < C; ++m) {  // answer each tile the run reaches
+            if (head[m] == ~0u || head[m] > counted + len) continue;
+            const unsigned below = unsigned(head[m] - counted);
+            unsigned part = 0;
+#pragma unroll
+            for (unsigned j = 0; j < WIN; ++j)
+              if (32 * j + lane < below) part += word[j];
+            const unsigned p = sum + __reduce_add_sync(0xffffffffu, part);
+            if (lane == 0) {
+              arm4(&claimed_c[m][next[m] % NS]);
+              send_async(&tile_offset[next[m] % NS], &prefixed[next[m] % NS], m, p);
+            }
+            ++next[m];
+          }
+          unsigned all = 0;
+#pragma unroll
+          for (unsigned j = 0; j < WIN; ++j)
+            if (32 * j + lane < len) all += word[j];
+          sum += __reduce_add_sync(0xffffffffu, all);
+          counted += len;
+        }
+      }
+    } else if constexpr (LOOK != kAtomic) {
       size_t counted = 0;
       unsigned sum = 0;
       for (unsigned i = 0;; ++i) {
@@ -214,6 +356,8 @@ __global__ void __launch_bounds__(kThreads, 1)
       bulk::wait(&full[s], round & 1);
       const unsigned t = tile_of[s];
       if (t >= tiles) {
+        if (LOOK == kCluster && warp == 0 && lane == 0)  // the end mark, to the look-ahead
+          send_async(&look_c[crank][i % NS], &claimed_c[crank][i % NS], 0, t);
         if (warp == 0) bulk::arrive(&reduced[s]);
         break;
       }
@@ -236,8 +380,12 @@ __global__ void __launch_bounds__(kThreads, 1)
         const unsigned total = static_cast<unsigned>(__shfl_sync(0xffffffffu, incl, 31));
         if (lane == 0) {
           tile_count[s] = total;
-          if constexpr (LOOK == kStatus64)
+          if constexpr (LOOK == kStatus64 || LOOK == kCluster)
             lb::publish<unsigned>(status64 + t, lb::kAggregate, total);
+          if constexpr (LOOK == kCluster) {  // hand the tile over, counted, for its offset
+            arm4(&prefixed[s]);
+            send_async(&look_c[crank][i % NS], &claimed_c[crank][i % NS], 0, t);
+          }
           if constexpr (LOOK == kStatus32) publish32(status32 + t, total + 1u);
         }
         __syncwarp();
@@ -309,16 +457,18 @@ __global__ void __launch_bounds__(kThreads, 1)
       bulk::arrive(&empty[s]);
     }
   }
+  if constexpr (C > 1) cluster_sync();  // no member leaves while another may still send to it
 }
 
 unsigned* g_where = nullptr;  // set for the check runs: the stages' address is printed
 
-template <int LOOK, unsigned WIN, int STORE, int PAD = -1, unsigned THR = 0, bool QUARTERS = false>
+template <int LOOK, unsigned WIN, int STORE, int PAD = -1, unsigned THR = 0, bool QUARTERS = false,
+          unsigned C = 1>
 cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n, void* ws,
                    cudaStream_t st) {
   const size_t tiles = (n + kTile - 1) / kTile;
   constexpr size_t kSmem = NS * size_t(kStageVecs<STORE>) * sizeof(int4) + (PAD < 0 ? 0 : PAD);
-  auto k = kernel<LOOK, WIN, STORE, PAD, THR, QUARTERS>;
+  auto k = kernel<LOOK, WIN, STORE, PAD, THR, QUARTERS, C>;
   cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
   static const size_t resident = [&] {
@@ -329,10 +479,37 @@ cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, s
            WIN, STORE, PAD, THR, int(QUARTERS), a.numRegs, a.sharedSizeBytes, r);
     return r;
   }();
-  const size_t words = LOOK == kStatus32 ? tiles * 4 : LOOK == kStatus64 ? tiles * 8 : 0;
+  const size_t words = LOOK == kStatus32 ? tiles * 4 : LOOK != kAtomic ? tiles * 8 : 0;
   e = cudaMemsetAsync(ws, 0, 16 + words, st);
   if (e == cudaSuccess && LOOK == kAtomic) e = cudaMemsetAsync(count, 0, 8, st);
   if (e != cudaSuccess) return e;
+  if constexpr (C > 1) {  // clusters of C blocks: as many as are resident at once
+    cudaLaunchAttribute attr;
+    attr.id = cudaLaunchAttributeClusterDimension;
+    attr.val.clusterDim.x = C;
+    attr.val.clusterDim.y = 1;
+    attr.val.clusterDim.z = 1;
+    cudaLaunchConfig_t cfg = {};
+    cfg.blockDim = dim3(kThreads);
+    cfg.dynamicSmemBytes = kSmem;
+    cfg.stream = st;
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    static const size_t clusters = [&] {
+      cfg.gridDim = dim3(C * 1024);
+      int c = 0;
+      const cudaError_t oe = cudaOccupancyMaxActiveClusters(&c, k, &cfg);
+      printf("clusters of %u: %d resident (%s)\n", C, c, cudaGetErrorString(oe));
+      return size_t(c);
+    }();
+    if (clusters == 0) return cudaErrorInvalidConfiguration;
+    cfg.gridDim = dim3(unsigned(std::min((tiles + C - 1) / C, clusters) * C));
+    e = cudaLaunchKernelEx(&cfg, k, static_cast<const int32_t*>(in), out, count, n, unsigned(tiles),
+                           static_cast<unsigned*>(ws),
+                           static_cast<void*>(static_cast<char*>(ws) + 16), g_where);
+    if (e != cudaSuccess) return e;
+    return cudaGetLastError();
+  }
   k<<<unsigned(std::min(tiles, resident)), kThreads, kSmem, st>>>(
       in, out, count, n, unsigned(tiles), static_cast<unsigned*>(ws), static_cast<char*>(ws) + 16,
       g_where);
@@ -437,6 +614,14 @@ int main(int argc, char** argv) {
     CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
     CASE("atomic scalar stcs pad 0 Q THR 4", false, kAtomic, 8, kScalarStcs, 0, 4, true);
     CASE("atomic scalar stcs pad 0 Q THR 6", false, kAtomic, 8, kScalarStcs, 0, 6, true);
+  }
+  if (std::getenv("PROBE_CLUSTER")) {  // one look-ahead for each cluster of two blocks
+    cases.resize(3);
+    CASE("s64 w16 vec plain pad 0 (=v06)", true, kStatus64, 16, kVecPlain, 0);
+    CASE("s64 w8 vec plain pad 0", true, kStatus64, 8, kVecPlain, 0);
+    CASE("cluster 2 w8 vec plain pad 0", true, kCluster, 8, kVecPlain, 0, 0, false, 2);
+    CASE("cluster 2 w16 vec plain pad 0", true, kCluster, 16, kVecPlain, 0, 0, false, 2);
+    CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
   }
   if (std::getenv("PROBE_PADS")) {  // where the stages start, on v06's shape
     CASE("s64 w8 scalar stcs pad 0", true, kStatus64, 8, kScalarStcs, 0);
