@@ -57,7 +57,11 @@ constexpr size_t kTile = size_t(T) * V * 4;
 // kCluster: the 8-byte statuses, read by one look-ahead for a thread-block cluster of C blocks (its
 // rank 0's), which streams them and answers every member's claims (scan's probe, kStream with
 // kHandLate and kStAsync: claims handed over by st.async once the tile is counted)
-enum Look { kAtomic = 0, kStatus64 = 1, kStatus32 = 2, kCluster = 3 };
+// kClusterNap: kCluster with a 100 ns sleep when no member waits, or a round trip stops short.
+enum Look { kAtomic = 0, kStatus64 = 1, kStatus32 = 2, kCluster = 3, kClusterNap = 4 };
+__host__ __device__ constexpr bool is_cluster(int look) {
+  return look == kCluster || look == kClusterNap;
+}
 enum Store { kScalarStcs = 0, kScalarPlain = 1, kVecPlain = 2, kVecStcs = 3, kVecPair = 4 };
 // int4 from one stage to the next: the tile, and for kVecPair one spare 128-byte line, so that the
 // pair of aligned reads behind the run's last int4 stays inside the stage.
@@ -170,7 +174,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   __shared__ std::conditional_t<LOOK == kAtomic, unsigned long long, unsigned> tile_offset[NS];
   lb::Status* status64 = static_cast<lb::Status*>(status_words);
   unsigned* status32 = static_cast<unsigned*>(status_words);
-  static_assert((LOOK == kCluster) == (C > 1), "kCluster: clusters of C > 1 blocks");
+  static_assert(is_cluster(LOOK) == (C > 1), "kCluster: clusters of C > 1 blocks");
   // kCluster, used in rank 0: member m's handed-over tiles, a ring of NS, and their barriers
   __shared__ unsigned look_c[C][NS];
   __shared__ alignas(8) unsigned long long claimed_c[C][NS];
@@ -247,9 +251,9 @@ __global__ void __launch_bounds__(kThreads, 1)
       }
     }
   } else if (warp == 2 * W + 1) {
-    if constexpr (LOOK == kCluster) {
-      if (crank ==
-          0) {  // the cluster's look-ahead: a round trip serves every member's oldest claim
+    if constexpr (is_cluster(LOOK)) {
+      // rank 0: the cluster's look-ahead, a round trip serving every member's oldest claim
+      if (crank == 0) {
         unsigned next[C] = {};
         unsigned live = (1u << C) - 1;
         size_t counted = 0;
@@ -288,7 +292,10 @@ __global__ void __launch_bounds__(kThreads, 1)
             any = true;
             hi = hi > head[m] ? hi : size_t(head[m]);
           }
-          if (!any) continue;
+          if (!any) {
+            if (LOOK == kClusterNap) __nanosleep(100);
+            continue;
+          }
           // one round trip: the statuses from `counted` up to the highest waiting tile
           lb::Status w64[WIN];
 #pragma unroll
@@ -330,6 +337,7 @@ __global__ void __launch_bounds__(kThreads, 1)
             if (32 * j + lane < len) all += word[j];
           sum += __reduce_add_sync(0xffffffffu, all);
           counted += len;
+          if (LOOK == kClusterNap && len < 32 * WIN && counted < hi) __nanosleep(100);
         }
       }
     } else if constexpr (LOOK != kAtomic) {
@@ -356,7 +364,7 @@ __global__ void __launch_bounds__(kThreads, 1)
       bulk::wait(&full[s], round & 1);
       const unsigned t = tile_of[s];
       if (t >= tiles) {
-        if (LOOK == kCluster && warp == 0 && lane == 0)  // the end mark, to the look-ahead
+        if (is_cluster(LOOK) && warp == 0 && lane == 0)  // the end mark, to the look-ahead
           send_async(&look_c[crank][i % NS], &claimed_c[crank][i % NS], 0, t);
         if (warp == 0) bulk::arrive(&reduced[s]);
         break;
@@ -380,9 +388,9 @@ __global__ void __launch_bounds__(kThreads, 1)
         const unsigned total = static_cast<unsigned>(__shfl_sync(0xffffffffu, incl, 31));
         if (lane == 0) {
           tile_count[s] = total;
-          if constexpr (LOOK == kStatus64 || LOOK == kCluster)
+          if constexpr (LOOK == kStatus64 || is_cluster(LOOK))
             lb::publish<unsigned>(status64 + t, lb::kAggregate, total);
-          if constexpr (LOOK == kCluster) {  // hand the tile over, counted, for its offset
+          if constexpr (is_cluster(LOOK)) {  // hand the tile over, counted, for its offset
             arm4(&prefixed[s]);
             send_async(&look_c[crank][i % NS], &claimed_c[crank][i % NS], 0, t);
           }
@@ -621,6 +629,9 @@ int main(int argc, char** argv) {
     CASE("s64 w8 vec plain pad 0", true, kStatus64, 8, kVecPlain, 0);
     CASE("cluster 2 w8 vec plain pad 0", true, kCluster, 8, kVecPlain, 0, 0, false, 2);
     CASE("cluster 2 w16 vec plain pad 0", true, kCluster, 16, kVecPlain, 0, 0, false, 2);
+    CASE("cluster 2 w16 nap vec plain pad 0", true, kClusterNap, 16, kVecPlain, 0, 0, false, 2);
+    CASE("cluster 2 w16 vec plain pad 0 Q THR 6", true, kCluster, 16, kVecPlain, 0, 6, true, 2);
+    CASE("s64 w16 vec plain pad 0 Q THR 6", true, kStatus64, 16, kVecPlain, 0, 6, true);
     CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
   }
   if (std::getenv("PROBE_PADS")) {  // where the stages start, on v06's shape
