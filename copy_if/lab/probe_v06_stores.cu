@@ -25,7 +25,10 @@
 // H200: results/logs/h200-session17-2026-11-30/call-a/); PROBE_THROTTLE=1: the
 // shipped v06 shape and v07's with the producer keeping at most THR bulk copies in flight;
 // PROBE_QUARTERS=1: the same with quarter-tile copies, THR counting quarters (run on an H200:
-// results/logs/h200-session20-2026-11-30/call-1/).
+// results/logs/h200-session20-2026-11-30/call-1/); PROBE_CLUSTER=1: v06's shape with one
+// streaming look-ahead for each thread-block cluster of two blocks (kCluster, kClusterNap), as
+// scan/lab/probe_v15_stores.cu's kStream with kHandLate (run on an H200:
+// results/logs/h200-session23-2026-11-30/call-7/ and call-8/).
 // `./p I`: input I only.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_stores.cu common/device.cu -o p &&
 //   ./p

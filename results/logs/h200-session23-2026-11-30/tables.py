@@ -203,3 +203,51 @@ rows = [("the scan, 4 quarters in flight", "scan, Q THR 4"),
 table([(label, hits[k]["gpu__time_duration.sum"],
         hits[k]["lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum"]) for label, k in rows],
       ["one launch at 2^28 (call 5)", "µs", "L2 read hits (sectors)"])
+
+
+# 6. copy_if: one look-ahead for each cluster of two blocks (calls 7 and 8; the copy_if lab notes)
+def copyif_summary(path):
+    """{(input, form): per cent of cudaMemcpy} from the copy_if probe's summary lines."""
+    out, inp = {}, None
+    for line in lines(path):
+        m = re.match(r"^summary 2\^(\d+) keep(\d+)", line)
+        if m:
+            inp = f"2^{m.group(1)}, keep{m.group(2)}"
+            continue
+        m = re.match(r"^  (.*?)\s+([\d.]+) us\s+([\d.]+)% of cudaMemcpy$", line)
+        if inp and m:
+            out[(inp, m.group(1).strip())] = m.group(3)
+    return out
+
+
+INPUTS = ["2^28, keep50", "2^28, keep1", "2^28, keep99", "2^26, keep50", "2^24, keep50"]
+ROWS = [
+    ("v06 as shipped (whole tiles, windows of 16 x 32)", "v06 shipped"),
+    ("the probe's copy of v06", "s64 w16 vec plain pad 0 (=v06)"),
+    ("the same, windows of 8 x 32", "s64 w8 vec plain pad 0"),
+    ("clusters of 2, one streaming look-ahead, windows of 8 x 32", "cluster 2 w8 vec plain pad 0"),
+    ("the same, windows of 16 x 32", "cluster 2 w16 vec plain pad 0"),
+    ("the same, 100 ns sleeps when idle or stopped short", "cluster 2 w16 nap vec plain pad 0"),
+    ("the same (no sleep) on quarter tiles, at most 6 in flight",
+     "cluster 2 w16 vec plain pad 0 Q THR 6"),
+    ("the probe's copy of v06 on quarter tiles, at most 6 in flight",
+     "s64 w16 vec plain pad 0 Q THR 6"),
+    ("v07 as shipped (unordered, no look-ahead)", "v07 shipped (unordered)"),
+]
+for call, stem in ((7, "probe_v06_cluster"), (8, "probe_v06_cluster2")):
+    runs2 = [copyif_summary(f"call-{call}/{stem}-run{r}.txt") for r in (1, 2)]
+    out = []
+    for label, key in ROWS:
+        if (INPUTS[0], key) not in runs2[0]:
+            continue
+        out.append([label] + [" / ".join(f"{x[(i, key)]}%" for x in runs2) for i in INPUTS])
+    table(out, [f"copy_if, % of `cudaMemcpy`, run 1 / run 2 (call {call})"] + INPUTS)
+# the cluster form's loss (windows of 16 x 32) against the probe's v06 in the same run, in points
+for inp in INPUTS:
+    loss = []
+    for call, stem in ((7, "probe_v06_cluster"), (8, "probe_v06_cluster2")):
+        for r in (1, 2):
+            m = copyif_summary(f"call-{call}/{stem}-run{r}.txt")
+            loss.append(float(m[(inp, "s64 w16 vec plain pad 0 (=v06)")]) -
+                        float(m[(inp, "cluster 2 w16 vec plain pad 0")]))
+    print(f"cluster 2 w16 against the probe's v06, {inp}: {min(loss):.1f} to {max(loss):.1f} points")
