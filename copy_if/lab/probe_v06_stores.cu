@@ -7,8 +7,9 @@
 //   LOOK   how a tile gets its output offset: v06's incremental look-ahead over 8-byte status
 //          words (flag and count), the same over 4-byte words (count + 1, 0 = not yet: a tile's
 //          count is at most 4096, so half the bytes a round trip), or v07's atomic (unordered);
-//   WIN    statuses a lane reads a round trip (8 as shipped, 16: one round trip a tile at 2^28);
-//   STORE  the compacted run's stores: 4-byte `__stcs` (shipped), 4-byte plain, or 16-byte
+//   WIN    statuses a lane reads a round trip (8 as shipped when this probe was written, 16
+//          since: one round trip a tile at 2^28);
+//   STORE  the compacted run's stores: 4-byte `__stcs` (shipped then), 4-byte plain, or 16-byte
 //          plain or `__stcs` (the run's head and tail, up to three elements each, 4-byte; the body
 //          from the 16-byte boundary of the destination, each int4 read from the stage as four
 //          words).
