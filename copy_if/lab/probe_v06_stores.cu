@@ -29,7 +29,8 @@
 // results/logs/h200-session20-2026-11-30/call-1/); PROBE_CLUSTER=1: v06's shape with one
 // streaming look-ahead for each thread-block cluster of two blocks (kCluster, kClusterNap), as
 // scan/lab/probe_v15_stores.cu's kStream with kHandLate (run on an H200:
-// results/logs/h200-session23-2026-11-30/call-7/ and call-8/).
+// results/logs/h200-session23-2026-11-30/call-7/ and call-8/); with PROBE_CLUSTER_Q4=1 too, the
+// cluster form and v06's shape on quarter tiles, at most four in flight a block (call-9/).
 // `./p I`: input I only.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_stores.cu common/device.cu -o p &&
 //   ./p
@@ -636,6 +637,13 @@ int main(int argc, char** argv) {
     CASE("cluster 2 w16 nap vec plain pad 0", true, kClusterNap, 16, kVecPlain, 0, 0, false, 2);
     CASE("cluster 2 w16 vec plain pad 0 Q THR 6", true, kCluster, 16, kVecPlain, 0, 6, true, 2);
     CASE("s64 w16 vec plain pad 0 Q THR 6", true, kStatus64, 16, kVecPlain, 0, 6, true);
+    if (std::getenv("PROBE_CLUSTER_Q4")) {  // scan's setting: four quarter tiles in flight
+      cases.resize(5);                      // CUB, v06, v07, the probe's v06, its windows of 8
+      CASE("cluster 2 w16 vec plain pad 0 Q THR 4", true, kCluster, 16, kVecPlain, 0, 4, true, 2);
+      CASE("s64 w16 vec plain pad 0 Q THR 4", true, kStatus64, 16, kVecPlain, 0, 4, true);
+      CASE("cluster 2 w16 vec plain pad 0", true, kCluster, 16, kVecPlain, 0, 0, false, 2);
+      CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
+    }
     CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
   }
   if (std::getenv("PROBE_PADS")) {  // where the stages start, on v06's shape
