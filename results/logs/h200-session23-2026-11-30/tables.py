@@ -226,15 +226,19 @@ ROWS = [
     ("the probe's copy of v06", "s64 w16 vec plain pad 0 (=v06)"),
     ("the same, windows of 8 x 32", "s64 w8 vec plain pad 0"),
     ("clusters of 2, one streaming look-ahead, windows of 8 x 32", "cluster 2 w8 vec plain pad 0"),
-    ("the same, windows of 16 x 32", "cluster 2 w16 vec plain pad 0"),
+    ("clusters of 2, one streaming look-ahead, windows of 16 x 32", "cluster 2 w16 vec plain pad 0"),
     ("the same, 100 ns sleeps when idle or stopped short", "cluster 2 w16 nap vec plain pad 0"),
     ("the same (no sleep) on quarter tiles, at most 6 in flight",
      "cluster 2 w16 vec plain pad 0 Q THR 6"),
     ("the probe's copy of v06 on quarter tiles, at most 6 in flight",
      "s64 w16 vec plain pad 0 Q THR 6"),
+    ("clusters of 2 on quarter tiles, at most 4 in flight (windows of 16 x 32)",
+     "cluster 2 w16 vec plain pad 0 Q THR 4"),
+    ("the probe's copy of v06 on quarter tiles, at most 4 in flight",
+     "s64 w16 vec plain pad 0 Q THR 4"),
     ("v07 as shipped (unordered, no look-ahead)", "v07 shipped (unordered)"),
 ]
-for call, stem in ((7, "probe_v06_cluster"), (8, "probe_v06_cluster2")):
+for call, stem in ((7, "probe_v06_cluster"), (8, "probe_v06_cluster2"), (9, "probe_v06_cluster_q4")):
     runs2 = [copyif_summary(f"call-{call}/{stem}-run{r}.txt") for r in (1, 2)]
     out = []
     for label, key in ROWS:
@@ -245,7 +249,8 @@ for call, stem in ((7, "probe_v06_cluster"), (8, "probe_v06_cluster2")):
 # the cluster form's loss (windows of 16 x 32) against the probe's v06 in the same run, in points
 for inp in INPUTS:
     loss = []
-    for call, stem in ((7, "probe_v06_cluster"), (8, "probe_v06_cluster2")):
+    for call, stem in ((7, "probe_v06_cluster"), (8, "probe_v06_cluster2"),
+                       (9, "probe_v06_cluster_q4")):
         for r in (1, 2):
             m = copyif_summary(f"call-{call}/{stem}-run{r}.txt")
             loss.append(float(m[(inp, "s64 w16 vec plain pad 0 (=v06)")]) -
