@@ -49,6 +49,7 @@
 #include "common/probe_timer.cuh"
 #include "copy_if/v06_warp_specialized.cuh"
 #include "copy_if/v07_pipelined_unordered.cuh"
+#include "scan/lab/cluster.cuh"
 #include "scan/lookback.cuh"
 #include "scan/warp_scan.cuh"
 
@@ -104,45 +105,8 @@ __device__ __forceinline__ void advance_to32(const unsigned* status, size_t tile
   }
 }
 
-// Thread-block clusters (kCluster; as in scan/lab/probe_v15_stores.cu): this CTA's rank, an
-// address in CTA `rank`'s shared memory, st.async of a word there completing 4 bytes on that CTA's
-// mbarrier (armed by its owner with expect_tx 4), and the cluster-wide barrier.
-__device__ __forceinline__ unsigned cluster_rank() {
-  unsigned r;
-  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
-  return r;
-}
-__device__ __forceinline__ unsigned remote_addr(const void* p, unsigned rank) {
-  unsigned a;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
-               : "=r"(a)
-               : "r"(bulk::smem_addr(p)), "r"(rank));
-  return a;
-}
-__device__ __forceinline__ void send_async(const void* p, unsigned long long* bar, unsigned rank,
-                                           uint32_t v) {
-  asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%0], %1, [%2];" ::"r"(
-                   remote_addr(p, rank)),
-               "r"(v), "r"(remote_addr(bar, rank))
-               : "memory");
-}
-__device__ __forceinline__ void arm4(unsigned long long* bar) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], 4;" ::"r"(bulk::smem_addr(bar))
-               : "memory");
-}
-__device__ __forceinline__ bool test_local(unsigned long long* bar, unsigned parity) {
-  unsigned done;
-  asm volatile(
-      "{ .reg .pred p; mbarrier.test_wait.parity.shared::cta.b64 p, [%1], %2; "
-      "selp.u32 %0, 1, 0, p; }"
-      : "=r"(done)
-      : "r"(bulk::smem_addr(bar)), "r"(parity)
-      : "memory");
-  return done != 0;
-}
-__device__ __forceinline__ void cluster_sync() {
-  asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
-}
+// Thread-block clusters (kCluster): scan/lab/cluster.cuh.
+using namespace ladder::lab;
 
 template <bool STCS, typename X>
 __device__ __forceinline__ void put(X* p, X v) {

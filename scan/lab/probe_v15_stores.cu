@@ -120,6 +120,7 @@
 #include "common/device.h"
 #include "common/load.cuh"
 #include "common/probe_timer.cuh"
+#include "scan/lab/cluster.cuh"
 #include "scan/lookback.cuh"
 #include "scan/v09_ptx_predicated.cuh"
 #include "scan/v15_warp_specialized.cuh"
@@ -531,70 +532,8 @@ __device__ __forceinline__ unsigned long long gtime() {
   return t;
 }
 
-// Thread-block clusters (the kernel's C > 1): this CTA's rank in its cluster, and stores and
-// mbarrier arrivals into the shared memory of a CTA of the cluster (PTX ISA: mapa,
-// st.shared::cluster, mbarrier.arrive.release.cluster, mbarrier.test_wait.acquire.cluster,
-// barrier.cluster).
-__device__ __forceinline__ unsigned cluster_rank() {
-  unsigned r;
-  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
-  return r;
-}
-__device__ __forceinline__ unsigned remote_addr(const void* p, unsigned rank) {
-  unsigned a;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
-               : "=r"(a)
-               : "r"(bulk::smem_addr(p)), "r"(rank));
-  return a;
-}
-__device__ __forceinline__ void store_remote(const void* p, unsigned rank, uint32_t v) {
-  asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(remote_addr(p, rank)), "r"(v) : "memory");
-}
-__device__ __forceinline__ void arrive_remote(unsigned long long* bar, unsigned rank) {
-  asm volatile(
-      "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(remote_addr(bar, rank))
-      : "memory");
-}
-__device__ __forceinline__ bool test_cluster(unsigned long long* bar, unsigned parity) {
-  unsigned done;
-  asm volatile(
-      "{ .reg .pred p; mbarrier.test_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2; "
-      "selp.u32 %0, 1, 0, p; }"
-      : "=r"(done)
-      : "r"(bulk::smem_addr(bar)), "r"(parity)
-      : "memory");
-  return done != 0;
-}
-__device__ __forceinline__ void wait_cluster(unsigned long long* bar, unsigned parity) {
-  while (!test_cluster(bar, parity)) {
-  }
-}
-// st.async: v into the word at p in CTA `rank`, completing 4 bytes of transaction on that CTA's
-// mbarrier `bar` (which its owner armed with expect_tx 4).
-__device__ __forceinline__ void send_async(const void* p, unsigned long long* bar, unsigned rank,
-                                           uint32_t v) {
-  asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%0], %1, [%2];" ::"r"(
-                   remote_addr(p, rank)),
-               "r"(v), "r"(remote_addr(bar, rank))
-               : "memory");
-}
-__device__ __forceinline__ void arm4(unsigned long long* bar) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], 4;" ::"r"(bulk::smem_addr(bar))
-               : "memory");
-}
-__device__ __forceinline__ bool test_local(unsigned long long* bar, unsigned parity) {
-  unsigned done;
-  asm volatile(
-      "{ .reg .pred p; mbarrier.test_wait.parity.shared::cta.b64 p, [%1], %2; "
-      "selp.u32 %0, 1, 0, p; }"
-      : "=r"(done)
-      : "r"(bulk::smem_addr(bar)), "r"(parity)
-      : "memory");
-  return done != 0;
-}
-__device__ __forceinline__ void cluster_sync() {
-  asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
-}
+// Thread-block clusters (the kernel's C > 1): scan/lab/cluster.cuh.
+using namespace ladder::lab;
 
 // v15's specialized_kernel (aligned input only), with the MODE bits above.
 // THR > 0: the producer claims and loads a tile only once the load THR tiles back has landed, so a
