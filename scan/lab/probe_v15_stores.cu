@@ -96,6 +96,9 @@
 //                       written a word a claim by a block chosen by the SM it runs on;
 //   `./p latered`       kLateRed: the scan's look-ahead started once its own tile is reduced;
 //   `./p pubwarp`       kPubWarp: the statuses published by one more warp, from a ring.
+// The twenty-fourth session's MODE bits kMirror and kMirrorIdle:
+//   `./p mirror`        kMirror: the look-ahead reads a mirror of the statuses whose lines each
+//                       take one burst from one block; kMirrorIdle: the mirror warp alone.
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
@@ -244,6 +247,15 @@ enum : unsigned long long {
                               // memory that the reduce squad fills (tile, aggregate), so that no
                               // warp the pipeline waits on stores to a line being polled (C == 1,
                               // K == 1, the plain forms; with kCopy and kPollWrite too)
+  kMirror = 1ull << 59,  // a mirror of the statuses that every line takes in one burst from one
+                         // block: one more warp a block takes each group of 16 tiles [16 g,
+                         // 16 g + 16) whose last tile its block claimed, polls the group's 16
+                         // statuses until all are published, then stores them to the mirror's
+                         // line g in one warp store (16 lanes, 8 bytes each, one 128-byte line);
+                         // the look-ahead reads the mirror instead of the statuses (C == 1, K == 1,
+                         // the plain forms)
+  kMirrorIdle = 1ull << 60,  // with kMirror: the mirror warp runs, the look-ahead reads the
+                             // statuses as usual (what the mirror warp costs by itself)
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -270,6 +282,16 @@ inline constexpr unsigned kStride = MODE& kPad16  ? 16
                                     : MODE& kPad4 ? 4
                                                   : 1;
 
+// kMirror: the mirror's tile t at mirror_of(status, tiles)[t]. The statuses start 16 bytes past a
+// 128-byte line (lookback::tile_status), so 14 words more than a multiple of 16 puts the mirror's
+// word 16 g at the start of a line; the launch clears it with the statuses.
+__host__ __device__ inline size_t mirror_offset(size_t tiles) {
+  return (tiles + 15) / 16 * 16 + 14;
+}
+__host__ __device__ inline lookback::Status* mirror_of(lookback::Status* status, size_t tiles) {
+  return status + mirror_offset(tiles);
+}
+
 // Block size: reduce squad, one or two scan-store squads, producer and look-ahead warps.
 template <unsigned W, unsigned long long MODE>
 inline constexpr unsigned kThreads = ((MODE & kDuo   ? 4
@@ -277,7 +299,7 @@ inline constexpr unsigned kThreads = ((MODE & kDuo   ? 4
                                                      : 2) *
                                           W +
                                       2 + (MODE & (kSeq | kPollSep) ? 1 : 0) +
-                                      (MODE & kPubWarp ? 1 : 0)) *
+                                      (MODE & kPubWarp ? 1 : 0) + (MODE & kMirror ? 1 : 0)) *
                                      32;
 
 // A status read: LD 0 ld.relaxed.gpu (lookback::peek); 1 ld.global.cg (weak, cached in L2 only);
@@ -573,6 +595,9 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
   __shared__ alignas(8) unsigned long long full[NS], claimed[NP], reduced[NS], prefixed[NP],
       empty[NS], piece[NS][4];
   __shared__ unsigned poll_done, poll_last;  // kPollSep: the producer has ended; its last claim
+  // kMirror: the producer's ring to the mirror warp, the claimed tiles that end a group of 16 (or
+  // the last tile), then the end mark (tiles); written and read count of the ring
+  __shared__ unsigned mir_t[64], mir_w, mir_r;
   // kPollBulk: the window's bulk copy lands here, on `poll_bar`
   __shared__ alignas(128) lookback::Status poll_buf[(MODE & kPollBulk) ? 32 * WIN : 1];
   __shared__ alignas(8) unsigned long long poll_bar;
@@ -620,6 +645,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
   if (threadIdx.x == 0) {
     poll_done = 0;
     poll_last = 0;
+    mir_w = mir_r = 0;
     if (MODE & kPollBulk) bulk::barrier_init(&poll_bar, 1);
     for (unsigned s = 0; s < NS; ++s) pub_seq[s] = pub_ack[s] = 0;
     for (unsigned s = 0; s < NS; ++s) {
@@ -679,6 +705,14 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       } else if (lane == 0) {
         tile_of[s] = t;
         if (MODE & kPollSep) *static_cast<volatile unsigned*>(&poll_last) = t;
+        if ((MODE & kMirror) && (t >= tiles || t % 16 == 15 || t == tiles - 1)) {
+          const unsigned w = *static_cast<volatile unsigned*>(&mir_w);
+          while (w - *static_cast<volatile unsigned*>(&mir_r) >= 64) {
+          }
+          *static_cast<volatile unsigned*>(&mir_t[w % 64]) = t;
+          __threadfence_block();
+          *static_cast<volatile unsigned*>(&mir_w) = w + 1;
+        }
         if (i % K == 0) {
           look_tile[(i / K) % NC] = K == 1 ? t : claim;
           bulk::arrive(&claimed[(i / K) % NC]);
@@ -968,7 +1002,9 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
         advance_sleep<WIN, 0>(status, t, counted, sum, &trips);
         in_trips += gtime() - t0;
         ++nclaims;
-      } else if constexpr (!(MODE & (kCopy | kNoLook | kSeq)))
+      } else if constexpr ((MODE & kMirror) && !(MODE & (kCopy | kNoLook | kMirrorIdle)))
+        lookback::advance_to<WIN>(mirror_of(status, tiles), t, counted, sum);
+      else if constexpr (!(MODE & (kCopy | kNoLook | kSeq)))
         lookback::advance_to<WIN>(status + (blockIdx.x % kReps<MODE>)*rep_stride<MODE>(tiles), t,
                                   counted, sum);
       if (lane == 0) {
@@ -1086,6 +1122,37 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       for (unsigned j = 0; j < WIN; ++j) acc += uint32_t(word[j]) + uint32_t(word[j] >> 32);
     }
     if (acc == 0x9e3779b9u) g_trace[blockIdx.x][7] = acc;  // never, in practice
+  } else if ((MODE & kMirror) && warp == kProducer + 2) {
+    // kMirror: for each group end its block claimed, in claim order, wait until the group's
+    // statuses are all published, then copy them to the mirror's line in one warp store. Every wait
+    // ends: a claimed tile's aggregate waits only on its own bulk copy, and a group's tiles are
+    // all claimed once its last is.
+    static_assert(
+        !(MODE & kMirror) || (C == 1 && K == 1 && kRed == 1 && kSquads == 1 && kReps<MODE> == 1 &&
+                              kStride<MODE> == 1 &&
+                              !(MODE & (kStat32 | kSeq | kGroup | kGroup2 | kPollSep | kPubWarp |
+                                        kTrace | kNoReduce | kHold | kStatic))),
+        "kMirror with the plain forms only");
+    lookback::Status* const mirror = mirror_of(status, tiles);
+    for (unsigned r = 0;; ++r) {
+      unsigned t = 0;
+      if (lane == 0) {
+        while (*static_cast<volatile unsigned*>(&mir_w) == r) {
+        }
+        __threadfence_block();
+        t = *static_cast<volatile unsigned*>(&mir_t[r % 64]);
+        *static_cast<volatile unsigned*>(&mir_r) = r + 1;
+      }
+      t = __shfl_sync(0xffffffffu, t, 0);
+      if (t >= tiles) break;
+      const size_t base = size_t(t) / 16 * 16;
+      const bool mine = lane < 16 && base + lane < tiles;
+      lookback::Status w = 0;
+      do {
+        if (mine) w = lookback::peek(status + base + lane);
+      } while (!__all_sync(0xffffffffu, !mine || (w >> 32) != lookback::kInvalid));
+      if (mine) lookback::publish(mirror + base + lane, lookback::kAggregate, uint32_t(w));
+    }
   } else if ((MODE & kPubWarp) && warp == kProducer + 2 + ((MODE & kPollSep) ? 1 : 0)) {
     // kPubWarp: publish each posted aggregate, in claim order, until the end mark (t >= tiles)
     if (lane == 0) {
@@ -1444,7 +1511,9 @@ cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStre
   // kStat32: the same bytes (those of 8-byte statuses) filled with 0x80 (kEmpty32's bytes)
   cudaError_t e = cudaMemsetAsync(
       ws, (MODE & kStat32) ? 0x80 : 0,
-      lookback::workspace_bytes(rep_stride<MODE>(tiles * kStride<MODE>) * kReps<MODE>) +
+      lookback::workspace_bytes((MODE & kMirror)
+                                    ? mirror_offset(tiles) + (tiles + 15) / 16 * 16
+                                    : rep_stride<MODE>(tiles * kStride<MODE>) * kReps<MODE>) +
           group_bytes,
       stream);
   if (e == cudaSuccess && (MODE & (kPartnerSame | kPartnerNear | kPartnerFar | kPartnerNext)))
@@ -1969,6 +2038,29 @@ int main(int argc, char** argv) {
         {"scan, Q THR 4, late", false, [&] { launch<AQ | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
         {"scan, Q THR 4, late, publisher warp", false,
          [&] { launch<AQ | L | PB, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "mirror") {  // the look-ahead reads a mirror
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 L = probe::kLate, LR = probe::kLate | probe::kLateRed,
+                                 M = probe::kMirror, MI = probe::kMirror | probe::kMirrorIdle;
+    cases = quarter_base({
+        {"scan, Q THR 4, late", false, [&] { launch<AQ | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror warp, statuses read", false,
+         [&] { launch<AQ | MI, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror", false,
+         [&] { launch<AQ | M, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror, late", false,
+         [&] { launch<AQ | M | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror, late reduced", false,
+         [&] { launch<AQ | M | LR, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror, window 16", false,
+         [&] { launch<AQ | M, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 6, mirror", false,
+         [&] { launch<AQ | M, 4, 8, 6, 8, 6>(in, out, n, ws, st); }},
+        {"copy, Q THR 4", true,
+         [&] { launch<AQ | probe::kCopy, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "latered") {  // the look-ahead from the tile's reduce
