@@ -96,9 +96,11 @@
 //                       written a word a claim by a block chosen by the SM it runs on;
 //   `./p latered`       kLateRed: the scan's look-ahead started once its own tile is reduced;
 //   `./p pubwarp`       kPubWarp: the statuses published by one more warp, from a ring.
-// The twenty-fourth session's MODE bits kMirror and kMirrorIdle:
+// The twenty-fourth session's MODE bits kMirror to kMirrorNap:
 //   `./p mirror`        kMirror: the look-ahead reads a mirror of the statuses whose lines each
-//                       take one burst from one block; kMirrorIdle: the mirror warp alone.
+//                       take one burst from one block; kMirrorIdle: the mirror warp alone;
+//   `./p mirror2`       kMirrorLate, kMirrorNap: the mirror warp polls a group once its last tile
+//                       is reduced, or sleeps 100 ns between polls.
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
@@ -256,6 +258,9 @@ enum : unsigned long long {
                          // the plain forms)
   kMirrorIdle = 1ull << 60,  // with kMirror: the mirror warp runs, the look-ahead reads the
                              // statuses as usual (what the mirror warp costs by itself)
+  kMirrorLate = 1ull << 61,  // with kMirror: the mirror warp starts polling a group once its own
+                             // tile (the group's last) is reduced, not when claimed
+  kMirrorNap = 1ull << 62,   // with kMirror: __nanosleep(100) between the mirror warp's polls
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -597,7 +602,8 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
   __shared__ unsigned poll_done, poll_last;  // kPollSep: the producer has ended; its last claim
   // kMirror: the producer's ring to the mirror warp, the claimed tiles that end a group of 16 (or
   // the last tile), then the end mark (tiles); written and read count of the ring
-  __shared__ unsigned mir_t[64], mir_w, mir_r;
+  // mir_i: the claim's index; red_done: claims reduced (published), a count the reduce squad keeps
+  __shared__ unsigned mir_t[64], mir_i[64], mir_w, mir_r, red_done;
   // kPollBulk: the window's bulk copy lands here, on `poll_bar`
   __shared__ alignas(128) lookback::Status poll_buf[(MODE & kPollBulk) ? 32 * WIN : 1];
   __shared__ alignas(8) unsigned long long poll_bar;
@@ -645,7 +651,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
   if (threadIdx.x == 0) {
     poll_done = 0;
     poll_last = 0;
-    mir_w = mir_r = 0;
+    mir_w = mir_r = red_done = 0;
     if (MODE & kPollBulk) bulk::barrier_init(&poll_bar, 1);
     for (unsigned s = 0; s < NS; ++s) pub_seq[s] = pub_ack[s] = 0;
     for (unsigned s = 0; s < NS; ++s) {
@@ -710,6 +716,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
           while (w - *static_cast<volatile unsigned*>(&mir_r) >= 64) {
           }
           *static_cast<volatile unsigned*>(&mir_t[w % 64]) = t;
+          *static_cast<volatile unsigned*>(&mir_i[w % 64]) = i;
           __threadfence_block();
           *static_cast<volatile unsigned*>(&mir_w) = w + 1;
         }
@@ -1135,22 +1142,32 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
         "kMirror with the plain forms only");
     lookback::Status* const mirror = mirror_of(status, tiles);
     for (unsigned r = 0;; ++r) {
-      unsigned t = 0;
+      unsigned t = 0, i = 0;
       if (lane == 0) {
         while (*static_cast<volatile unsigned*>(&mir_w) == r) {
         }
         __threadfence_block();
         t = *static_cast<volatile unsigned*>(&mir_t[r % 64]);
+        i = *static_cast<volatile unsigned*>(&mir_i[r % 64]);
         *static_cast<volatile unsigned*>(&mir_r) = r + 1;
       }
       t = __shfl_sync(0xffffffffu, t, 0);
+      i = __shfl_sync(0xffffffffu, i, 0);
       if (t >= tiles) break;
+      if (MODE & kMirrorLate) {  // until claim i's aggregate is published
+        if (lane == 0)
+          while (*static_cast<volatile unsigned*>(&red_done) <= i) {
+          }
+        __syncwarp();
+      }
       const size_t base = size_t(t) / 16 * 16;
       const bool mine = lane < 16 && base + lane < tiles;
       lookback::Status w = 0;
-      do {
+      for (;;) {
         if (mine) w = lookback::peek(status + base + lane);
-      } while (!__all_sync(0xffffffffu, !mine || (w >> 32) != lookback::kInvalid));
+        if (__all_sync(0xffffffffu, !mine || (w >> 32) != lookback::kInvalid)) break;
+        if (MODE & kMirrorNap) __nanosleep(100);
+      }
       if (mine) lookback::publish(mirror + base + lane, lookback::kAggregate, uint32_t(w));
     }
   } else if ((MODE & kPubWarp) && warp == kProducer + 2 + ((MODE & kPollSep) ? 1 : 0)) {
@@ -1379,6 +1396,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
             for (unsigned r = 0; r < kReps<MODE>; ++r)
               lookback::publish(status + r * rep_stride<MODE>(tiles) + t * kStride<MODE>,
                                 lookback::kAggregate, total);
+          if ((MODE & kMirror) && lane == 0) *static_cast<volatile unsigned*>(&red_done) = i + 1;
           if constexpr (C > 1 && (MODE & kHandLate)) {
             if (lane == 0) {
               arm4(&prefixed[i % NP]);
@@ -2059,6 +2077,31 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | M, 4, 8, 6, 16, 4>(in, out, n, ws, st); }},
         {"scan, Q THR 6, mirror", false,
          [&] { launch<AQ | M, 4, 8, 6, 8, 6>(in, out, n, ws, st); }},
+        {"copy, Q THR 4", true,
+         [&] { launch<AQ | probe::kCopy, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "mirror2") {  // the mirror warp polls late, or naps
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 L = probe::kLate, M = probe::kMirror, I = probe::kMirrorIdle,
+                                 ML = probe::kMirrorLate, MN = probe::kMirrorNap;
+    cases = quarter_base({
+        {"scan, Q THR 4, late", false, [&] { launch<AQ | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror warp, statuses read", false,
+         [&] { launch<AQ | M | I, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror warp late, statuses read", false,
+         [&] { launch<AQ | M | I | ML, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror warp late, naps, statuses read", false,
+         [&] { launch<AQ | M | I | ML | MN, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror late", false,
+         [&] { launch<AQ | M | ML, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror late, naps", false,
+         [&] { launch<AQ | M | ML | MN, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror late, naps, look-ahead late", false,
+         [&] { launch<AQ | M | ML | MN | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 6, mirror late, naps", false,
+         [&] { launch<AQ | M | ML | MN, 4, 8, 6, 8, 6>(in, out, n, ws, st); }},
         {"copy, Q THR 4", true,
          [&] { launch<AQ | probe::kCopy, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
     });
