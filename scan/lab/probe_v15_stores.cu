@@ -96,11 +96,12 @@
 //                       written a word a claim by a block chosen by the SM it runs on;
 //   `./p latered`       kLateRed: the scan's look-ahead started once its own tile is reduced;
 //   `./p pubwarp`       kPubWarp: the statuses published by one more warp, from a ring.
-// The twenty-fourth session's MODE bits kMirror to kMirrorNap:
+// The twenty-fourth session's MODE bits kMirror to kMirrorBare:
 //   `./p mirror`        kMirror: the look-ahead reads a mirror of the statuses whose lines each
 //                       take one burst from one block; kMirrorIdle: the mirror warp alone;
 //   `./p mirror2`       kMirrorLate, kMirrorNap: the mirror warp polls a group once its last tile
-//                       is reduced, or sleeps 100 ns between polls.
+//                       is reduced, or sleeps 100 ns between polls;
+//   `./p mirror3`       kMirrorBare: the mirror warp's waits in shared memory alone.
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
@@ -261,6 +262,9 @@ enum : unsigned long long {
   kMirrorLate = 1ull << 61,  // with kMirror: the mirror warp starts polling a group once its own
                              // tile (the group's last) is reduced, not when claimed
   kMirrorNap = 1ull << 62,   // with kMirror: __nanosleep(100) between the mirror warp's polls
+  kMirrorBare = 1ull << 63,  // with kMirror and kMirrorIdle: the mirror warp takes its ring's
+                             // entries (and with kMirrorLate waits for each tile's reduce) but
+                             // neither polls nor stores: what its waits in shared memory cost
   kSeq = 67108864  // a sequencer: one more warp a block; the first to arrive (an atomic) reads
                    // the statuses in order, WIN x 32 a round trip from the first it has not
                    // handled (again those not yet published), and overwrites each aggregate with
@@ -1160,6 +1164,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
           }
         __syncwarp();
       }
+      if constexpr (MODE & kMirrorBare) continue;
       const size_t base = size_t(t) / 16 * 16;
       const bool mine = lane < 16 && base + lane < tiles;
       lookback::Status w = 0;
@@ -2102,6 +2107,24 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | M | ML | MN | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
         {"scan, Q THR 6, mirror late, naps", false,
          [&] { launch<AQ | M | ML | MN, 4, 8, 6, 8, 6>(in, out, n, ws, st); }},
+        {"copy, Q THR 4", true,
+         [&] { launch<AQ | probe::kCopy, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "mirror3") {  // what the mirror warp's parts cost
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 MI = probe::kMirror | probe::kMirrorIdle, ML = probe::kMirrorLate,
+                                 B = probe::kMirrorBare;
+    cases = quarter_base({
+        {"scan, Q THR 4, mirror warp, statuses read", false,
+         [&] { launch<AQ | MI, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror warp bare (ring only), statuses read", false,
+         [&] { launch<AQ | MI | B, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror warp late, statuses read", false,
+         [&] { launch<AQ | MI | ML, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror warp late bare (ring, reduce count), statuses read", false,
+         [&] { launch<AQ | MI | ML | B, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
         {"copy, Q THR 4", true,
          [&] { launch<AQ | probe::kCopy, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
     });
