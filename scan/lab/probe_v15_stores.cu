@@ -101,7 +101,8 @@
 //                       take one burst from one block; kMirrorIdle: the mirror warp alone;
 //   `./p mirror2`       kMirrorLate, kMirrorNap: the mirror warp polls a group once its last tile
 //                       is reduced, or sleeps 100 ns between polls;
-//   `./p mirror3`       kMirrorBare: the mirror warp's waits in shared memory alone.
+//   `./p mirror3`       kMirrorBare: the mirror warp's waits in shared memory alone; template
+//                       parameter MX: its polls alone (1) or its stores alone (2).
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
@@ -583,7 +584,7 @@ using namespace ladder::lab;
 // statuses already counted (claimed by another member before, handed over after) takes the
 // running sum less the statuses from it to there. So C blocks' look-aheads read the statuses once.
 template <unsigned W, unsigned V, unsigned NS, unsigned WIN, unsigned long long MODE,
-          unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1, unsigned CL = 1>
+          unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1, unsigned CL = 1, unsigned MX = 0>
 __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
     kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n, unsigned tiles,
            unsigned* counter, lookback::Status* status) {
@@ -1168,12 +1169,16 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       const size_t base = size_t(t) / 16 * 16;
       const bool mine = lane < 16 && base + lane < tiles;
       lookback::Status w = 0;
-      for (;;) {
+      // MX (with kMirrorIdle): 1 polls the group's statuses and stores nothing, 2 stores the
+      // mirror's line (zeros) without polling (the parts of the mirror warp's cost)
+      static_assert(MX == 0 || (MODE & kMirrorIdle), "MX: with kMirrorIdle");
+      for (; MX != 2;) {
         if (mine) w = lookback::peek(status + base + lane);
         if (__all_sync(0xffffffffu, !mine || (w >> 32) != lookback::kInvalid)) break;
         if (MODE & kMirrorNap) __nanosleep(100);
       }
-      if (mine) lookback::publish(mirror + base + lane, lookback::kAggregate, uint32_t(w));
+      if (mine && MX != 1)
+        lookback::publish(mirror + base + lane, lookback::kAggregate, uint32_t(w));
     }
   } else if ((MODE & kPubWarp) && warp == kProducer + 2 + ((MODE & kPollSep) ? 1 : 0)) {
     // kPubWarp: publish each posted aggregate, in claim order, until the end mark (t >= tiles)
@@ -1523,7 +1528,8 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
 
 // per_sm: blocks an SM (0: as many as fit, one resident wave).
 template <unsigned long long MODE, unsigned W = 4, unsigned V = 8, unsigned NS = 6,
-          unsigned WIN = 8, unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1, unsigned C = 1>
+          unsigned WIN = 8, unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1, unsigned C = 1,
+          unsigned MX = 0>
 cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream,
                    unsigned per_sm = 0) {
   constexpr size_t kTileElems = size_t(W) * 32 * V * 4;
@@ -1545,7 +1551,7 @@ cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStre
     e = cudaMemsetAsync(lookback::tile_status(ws), 1, tiles * sizeof(lookback::Status), stream);
   if (e != cudaSuccess) return e;
   if (tiles % K != 0) return cudaErrorInvalidValue;
-  auto k = kernel<W, V, NS, WIN, MODE, THR, SLEEP, K, C>;
+  auto k = kernel<W, V, NS, WIN, MODE, THR, SLEEP, K, C, MX>;
   e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
   if constexpr (C > 1) {  // clusters of C blocks: as many as are resident at once
@@ -2125,6 +2131,14 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | MI | ML, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
         {"scan, Q THR 4, mirror warp late bare (ring, reduce count), statuses read", false,
          [&] { launch<AQ | MI | ML | B, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror warp late, polls only, statuses read", false,
+         [&] { launch<AQ | MI | ML, 4, 8, 6, 8, 4, 0, 1, 1, 1>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror warp late, stores only, statuses read", false,
+         [&] { launch<AQ | MI | ML, 4, 8, 6, 8, 4, 0, 1, 1, 2>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror warp, polls only, statuses read", false,
+         [&] { launch<AQ | MI, 4, 8, 6, 8, 4, 0, 1, 1, 1>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror warp, stores only, statuses read", false,
+         [&] { launch<AQ | MI, 4, 8, 6, 8, 4, 0, 1, 1, 2>(in, out, n, ws, st); }},
         {"copy, Q THR 4", true,
          [&] { launch<AQ | probe::kCopy, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
     });
