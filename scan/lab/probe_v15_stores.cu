@@ -102,7 +102,9 @@
 //   `./p mirror2`       kMirrorLate, kMirrorNap: the mirror warp polls a group once its last tile
 //                       is reduced, or sleeps 100 ns between polls;
 //   `./p mirror3`       kMirrorBare: the mirror warp's waits in shared memory alone; template
-//                       parameter MX: its polls alone (1) or its stores alone (2).
+//                       parameter MX: its polls alone (1) or its stores alone (2); its polls of
+//                       all but its own tile's status (3), of that alone (4), of the first line
+//                       alone (5).
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
@@ -1167,7 +1169,15 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       }
       if constexpr (MODE & kMirrorBare) continue;
       const size_t base = size_t(t) / 16 * 16;
-      const bool mine = lane < 16 && base + lane < tiles;
+      // MX 3, 4, 5 (polls only): every status of the group but the block's own tile's (t, which
+      // its reduce squad has just stored), that one alone, or those of the group's first line
+      // alone (statuses 16 g to 16 g + 13: the group starts 16 bytes past a line, so the last two
+      // share the next line with the following group)
+      const bool mine = lane < 16 && base + lane < tiles &&
+                        (MX == 3   ? base + lane != t
+                         : MX == 4 ? base + lane == t
+                         : MX == 5 ? lane < 14
+                                   : true);
       lookback::Status w = 0;
       // MX (with kMirrorIdle): 1 polls the group's statuses and stores nothing, 2 stores the
       // mirror's line (zeros) without polling (the parts of the mirror warp's cost)
@@ -1177,7 +1187,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
         if (__all_sync(0xffffffffu, !mine || (w >> 32) != lookback::kInvalid)) break;
         if (MODE & kMirrorNap) __nanosleep(100);
       }
-      if (mine && MX != 1)
+      if (mine && MX != 1 && MX < 3)
         lookback::publish(mirror + base + lane, lookback::kAggregate, uint32_t(w));
     }
   } else if ((MODE & kPubWarp) && warp == kProducer + 2 + ((MODE & kPollSep) ? 1 : 0)) {
@@ -2135,6 +2145,12 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | MI | ML, 4, 8, 6, 8, 4, 0, 1, 1, 1>(in, out, n, ws, st); }},
         {"scan, Q THR 4, mirror warp late, stores only, statuses read", false,
          [&] { launch<AQ | MI | ML, 4, 8, 6, 8, 4, 0, 1, 1, 2>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror warp late, polls only, all but its own tile's status", false,
+         [&] { launch<AQ | MI | ML, 4, 8, 6, 8, 4, 0, 1, 1, 3>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror warp late, polls only, its own tile's status alone", false,
+         [&] { launch<AQ | MI | ML, 4, 8, 6, 8, 4, 0, 1, 1, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror warp late, polls only, the group's first line alone", false,
+         [&] { launch<AQ | MI | ML, 4, 8, 6, 8, 4, 0, 1, 1, 5>(in, out, n, ws, st); }},
         {"scan, Q THR 4, mirror warp, polls only, statuses read", false,
          [&] { launch<AQ | MI, 4, 8, 6, 8, 4, 0, 1, 1, 1>(in, out, n, ws, st); }},
         {"scan, Q THR 4, mirror warp, stores only, statuses read", false,
