@@ -104,7 +104,9 @@
 //   `./p mirror3`       kMirrorBare: the mirror warp's waits in shared memory alone; template
 //                       parameter MX: its polls alone (1) or its stores alone (2); its polls of
 //                       all but its own tile's status (3), of that alone (4), of the first line
-//                       alone (5).
+//                       alone (5);
+//   `./p mirror4`       MX 6 to 8: the one poll of the tile's own status, every other group, or
+//                       500 or 2,000 ns after the reduce.
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
@@ -1173,11 +1175,17 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       // its reduce squad has just stored), that one alone, or those of the group's first line
       // alone (statuses 16 g to 16 g + 13: the group starts 16 bytes past a line, so the last two
       // share the next line with the following group)
+      // MX 6: as 4, every other group (g even) only; MX 7, 8: as 4, 500 or 2,000 ns after the
+      // reduce (one __nanosleep, which PTX lets last up to twice as long)
+      if constexpr (MX == 6)
+        if ((t / 16) % 2) continue;
+      if constexpr (MX == 7) __nanosleep(500);
+      if constexpr (MX == 8) __nanosleep(2000);
       const bool mine = lane < 16 && base + lane < tiles &&
-                        (MX == 3   ? base + lane != t
-                         : MX == 4 ? base + lane == t
-                         : MX == 5 ? lane < 14
-                                   : true);
+                        (MX == 3                         ? base + lane != t
+                         : MX == 4 || MX == 6 || MX >= 7 ? base + lane == t
+                         : MX == 5                       ? lane < 14
+                                                         : true);
       lookback::Status w = 0;
       // MX (with kMirrorIdle): 1 polls the group's statuses and stores nothing, 2 stores the
       // mirror's line (zeros) without polling (the parts of the mirror warp's cost)
@@ -2157,6 +2165,23 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | MI, 4, 8, 6, 8, 4, 0, 1, 1, 2>(in, out, n, ws, st); }},
         {"copy, Q THR 4", true,
          [&] { launch<AQ | probe::kCopy, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "mirror4") {  // one poll a group: how many, and when
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 MIL = probe::kMirror | probe::kMirrorIdle | probe::kMirrorLate;
+    cases = quarter_base({
+        {"scan, Q THR 4, mirror warp late bare (ring, reduce count), statuses read", false,
+         [&] { launch<AQ | MIL | probe::kMirrorBare, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, mirror warp late, polls only, its own tile's status alone", false,
+         [&] { launch<AQ | MIL, 4, 8, 6, 8, 4, 0, 1, 1, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, the same, every other group", false,
+         [&] { launch<AQ | MIL, 4, 8, 6, 8, 4, 0, 1, 1, 6>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, the same, every group, 500 ns after the reduce", false,
+         [&] { launch<AQ | MIL, 4, 8, 6, 8, 4, 0, 1, 1, 7>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, the same, 2000 ns after the reduce", false,
+         [&] { launch<AQ | MIL, 4, 8, 6, 8, 4, 0, 1, 1, 8>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "latered") {  // the look-ahead from the tile's reduce
