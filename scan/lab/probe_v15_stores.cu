@@ -106,7 +106,9 @@
 //                       all but its own tile's status (3), of that alone (4), of the first line
 //                       alone (5);
 //   `./p mirror4`       MX 6 to 8: the one poll of the tile's own status, every other group, or
-//                       500 or 2,000 ns after the reduce.
+//                       500 or 2,000 ns after the reduce;
+//   `./p delay`         template parameter DLY: the look-ahead starts DLY ns after its own tile
+//                       is reduced (kLateRed), so that the statuses it reads are older.
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
@@ -588,7 +590,8 @@ using namespace ladder::lab;
 // statuses already counted (claimed by another member before, handed over after) takes the
 // running sum less the statuses from it to there. So C blocks' look-aheads read the statuses once.
 template <unsigned W, unsigned V, unsigned NS, unsigned WIN, unsigned long long MODE,
-          unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1, unsigned CL = 1, unsigned MX = 0>
+          unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1, unsigned CL = 1, unsigned MX = 0,
+          unsigned DLY = 0>
 __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
     kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n, unsigned tiles,
            unsigned* counter, lookback::Status* status) {
@@ -984,6 +987,15 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
         } else {
           bulk::wait(&full[s], round & 1);
         }
+      }
+      // DLY (with kLate and kLateRed): the look-ahead reads nothing until DLY ns after its own
+      // tile is reduced (%globaltimer), so that the statuses below it, published about then, are
+      // that much older when read
+      static_assert(DLY == 0 || ((MODE & kLate) && (MODE & kLateRed) && C == 1 && K == 1),
+                    "DLY: with kLate and kLateRed");
+      if constexpr (DLY > 0) {
+        const unsigned long long t0 = gtime();
+        while (gtime() - t0 < DLY) __nanosleep(100);
       }
       if constexpr ((MODE & (kProbeLast | kProbeNap)) && !(MODE & (kCopy | kNoLook))) {
         // poll the one status t - 1 (one sector a warp) until it is published, then read the run
@@ -1547,7 +1559,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
 // per_sm: blocks an SM (0: as many as fit, one resident wave).
 template <unsigned long long MODE, unsigned W = 4, unsigned V = 8, unsigned NS = 6,
           unsigned WIN = 8, unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1, unsigned C = 1,
-          unsigned MX = 0>
+          unsigned MX = 0, unsigned DLY = 0>
 cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream,
                    unsigned per_sm = 0) {
   constexpr size_t kTileElems = size_t(W) * 32 * V * 4;
@@ -1569,7 +1581,7 @@ cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStre
     e = cudaMemsetAsync(lookback::tile_status(ws), 1, tiles * sizeof(lookback::Status), stream);
   if (e != cudaSuccess) return e;
   if (tiles % K != 0) return cudaErrorInvalidValue;
-  auto k = kernel<W, V, NS, WIN, MODE, THR, SLEEP, K, C, MX>;
+  auto k = kernel<W, V, NS, WIN, MODE, THR, SLEEP, K, C, MX, DLY>;
   e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
   if constexpr (C > 1) {  // clusters of C blocks: as many as are resident at once
@@ -2182,6 +2194,30 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | MIL, 4, 8, 6, 8, 4, 0, 1, 1, 7>(in, out, n, ws, st); }},
         {"scan, Q THR 4, the same, 2000 ns after the reduce", false,
          [&] { launch<AQ | MIL, 4, 8, 6, 8, 4, 0, 1, 1, 8>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "delay") {  // the look-ahead reads older statuses
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 L = probe::kLate, LR = probe::kLate | probe::kLateRed;
+    cases = quarter_base({
+        {"scan, Q THR 4, late", false, [&] { launch<AQ | L, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced + 500 ns", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4, 0, 1, 1, 0, 500>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced + 1000 ns", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4, 0, 1, 1, 0, 1000>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced + 2000 ns", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4, 0, 1, 1, 0, 2000>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced + 3000 ns", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4, 0, 1, 1, 0, 3000>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced + 4000 ns", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4, 0, 1, 1, 0, 4000>(in, out, n, ws, st); }},
+        {"scan, Q THR 6, late reduced + 2000 ns", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 6, 0, 1, 1, 0, 2000>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced + 2000 ns, window 16", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 16, 4, 0, 1, 1, 0, 2000>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "latered") {  // the look-ahead from the tile's reduce
