@@ -108,7 +108,9 @@
 //   `./p mirror4`       MX 6 to 8: the one poll of the tile's own status, every other group, or
 //                       500 or 2,000 ns after the reduce;
 //   `./p delay`         template parameter DLY: the look-ahead starts DLY ns after its own tile
-//                       is reduced (kLateRed), so that the statuses it reads are older.
+//                       is reduced (kLateRed), so that the statuses it reads are older;
+//   `./p delay2`        DLY_FROM_REDUCE: DLY ns from when the tile was reduced, not from when
+//                       the look-ahead got to it.
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
@@ -591,7 +593,7 @@ using namespace ladder::lab;
 // running sum less the statuses from it to there. So C blocks' look-aheads read the statuses once.
 template <unsigned W, unsigned V, unsigned NS, unsigned WIN, unsigned long long MODE,
           unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1, unsigned CL = 1, unsigned MX = 0,
-          unsigned DLY = 0>
+          unsigned DLY = 0, unsigned DLY_FROM_REDUCE = 0>
 __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
     kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n, unsigned tiles,
            unsigned* counter, lookback::Status* status) {
@@ -616,6 +618,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
   // the last tile), then the end mark (tiles); written and read count of the ring
   // mir_i: the claim's index; red_done: claims reduced (published), a count the reduce squad keeps
   __shared__ unsigned mir_t[64], mir_i[64], mir_w, mir_r, red_done;
+  __shared__ unsigned long long red_time[NS];  // DLY_FROM_REDUCE: when the stage's tile was reduced
   // kPollBulk: the window's bulk copy lands here, on `poll_bar`
   __shared__ alignas(128) lookback::Status poll_buf[(MODE & kPollBulk) ? 32 * WIN : 1];
   __shared__ alignas(8) unsigned long long poll_bar;
@@ -990,11 +993,14 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       }
       // DLY (with kLate and kLateRed): the look-ahead reads nothing until DLY ns after its own
       // tile is reduced (%globaltimer), so that the statuses below it, published about then, are
-      // that much older when read
+      // that much older when read. DLY_FROM_REDUCE 0 (session 24's call 7): DLY ns from the end of
+      // the wait above, so a look-ahead that is behind adds the whole DLY to every claim; 1: until
+      // DLY ns after the time the reduce squad recorded (red_time), which a late look-ahead may
+      // have passed already
       static_assert(DLY == 0 || ((MODE & kLate) && (MODE & kLateRed) && C == 1 && K == 1),
                     "DLY: with kLate and kLateRed");
       if constexpr (DLY > 0) {
-        const unsigned long long t0 = gtime();
+        const unsigned long long t0 = DLY_FROM_REDUCE ? red_time[s] : gtime();
         while (gtime() - t0 < DLY) __nanosleep(100);
       }
       if constexpr ((MODE & (kProbeLast | kProbeNap)) && !(MODE & (kCopy | kNoLook))) {
@@ -1437,6 +1443,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
               lookback::publish(status + r * rep_stride<MODE>(tiles) + t * kStride<MODE>,
                                 lookback::kAggregate, total);
           if ((MODE & kMirror) && lane == 0) *static_cast<volatile unsigned*>(&red_done) = i + 1;
+          if (DLY_FROM_REDUCE && lane == 0) red_time[s] = gtime();
           if constexpr (C > 1 && (MODE & kHandLate)) {
             if (lane == 0) {
               arm4(&prefixed[i % NP]);
@@ -1559,7 +1566,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
 // per_sm: blocks an SM (0: as many as fit, one resident wave).
 template <unsigned long long MODE, unsigned W = 4, unsigned V = 8, unsigned NS = 6,
           unsigned WIN = 8, unsigned THR = 0, unsigned SLEEP = 0, unsigned K = 1, unsigned C = 1,
-          unsigned MX = 0, unsigned DLY = 0>
+          unsigned MX = 0, unsigned DLY = 0, unsigned DLY_FROM_REDUCE = 0>
 cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream,
                    unsigned per_sm = 0) {
   constexpr size_t kTileElems = size_t(W) * 32 * V * 4;
@@ -1581,7 +1588,7 @@ cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStre
     e = cudaMemsetAsync(lookback::tile_status(ws), 1, tiles * sizeof(lookback::Status), stream);
   if (e != cudaSuccess) return e;
   if (tiles % K != 0) return cudaErrorInvalidValue;
-  auto k = kernel<W, V, NS, WIN, MODE, THR, SLEEP, K, C, MX, DLY>;
+  auto k = kernel<W, V, NS, WIN, MODE, THR, SLEEP, K, C, MX, DLY, DLY_FROM_REDUCE>;
   e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
   if constexpr (C > 1) {  // clusters of C blocks: as many as are resident at once
@@ -2194,6 +2201,25 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | MIL, 4, 8, 6, 8, 4, 0, 1, 1, 7>(in, out, n, ws, st); }},
         {"scan, Q THR 4, the same, 2000 ns after the reduce", false,
          [&] { launch<AQ | MIL, 4, 8, 6, 8, 4, 0, 1, 1, 8>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "delay2") {  // the same, timed from the reduce
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 LR = probe::kLate | probe::kLateRed;
+    cases = quarter_base({
+        {"scan, Q THR 4, late reduced", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced, 250 ns from the reduce", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4, 0, 1, 1, 0, 250, 1>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced, 500 ns from the reduce", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4, 0, 1, 1, 0, 500, 1>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced, 1000 ns from the reduce", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4, 0, 1, 1, 0, 1000, 1>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced, 2000 ns from the reduce", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4, 0, 1, 1, 0, 2000, 1>(in, out, n, ws, st); }},
+        {"scan, Q THR 6, late reduced, 1000 ns from the reduce", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 6, 0, 1, 1, 0, 1000, 1>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "delay") {  // the look-ahead reads older statuses
