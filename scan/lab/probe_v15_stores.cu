@@ -110,7 +110,9 @@
 //   `./p delay`         template parameter DLY: the look-ahead starts DLY ns after its own tile
 //                       is reduced (kLateRed), so that the statuses it reads are older;
 //   `./p delay2`        DLY_FROM_REDUCE: DLY ns from when the tile was reduced, not from when
-//                       the look-ahead got to it.
+//                       the look-ahead got to it;
+//   `./p delay3`        DLY 2,000 to 6,000 ns from the reduce, on quarter tiles and whole tiles;
+//                       PROBE_LOG2N=k runs any mode at n = 2^k (20 <= k <= 28).
 // PROBE_CHECK_ONLY=1 skips the timed rounds (for `./p stat32 [lazy]`'s escape check alone).
 // PROBE_ONLY=NAME keeps the first case and the one named NAME, one round (for Nsight Compute).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. scan/lab/probe_v15_stores.cu common/device.cu -o p && ./p
@@ -1667,7 +1669,9 @@ void copy(const int4* in, int4* out, size_t n4, cudaStream_t st) {
 }  // namespace probe
 
 int main(int argc, char** argv) {
-  const size_t n = size_t(1) << 28;
+  // PROBE_LOG2N (20 to 28): a smaller n, for `./p delay3`'s forms at the sizes v16 gives v15
+  const char* log2n = std::getenv("PROBE_LOG2N");
+  const size_t n = size_t(1) << (log2n ? std::max(20, std::min(28, std::atoi(log2n))) : 28);
   int32_t *in, *out, *want;
   void* ws;
   unsigned long long* scratch;
@@ -2220,6 +2224,30 @@ int main(int argc, char** argv) {
          [&] { launch<AQ | LR, 4, 8, 6, 8, 4, 0, 1, 1, 0, 2000, 1>(in, out, n, ws, st); }},
         {"scan, Q THR 6, late reduced, 1000 ns from the reduce", false,
          [&] { launch<AQ | LR, 4, 8, 6, 8, 6, 0, 1, 1, 0, 1000, 1>(in, out, n, ws, st); }},
+    });
+  }
+  if (argc > 1 && std::string(argv[1]) == "delay3") {  // longer delays; whole tiles
+    using probe::launch;
+    constexpr unsigned long long AQ = probe::kAlign | probe::kPlain | probe::kPieces,
+                                 AP = probe::kAlign | probe::kPlain,
+                                 LR = probe::kLate | probe::kLateRed;
+    cases = quarter_base({
+        {"scan, Q THR 4, late reduced", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced, 2000 ns from the reduce", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4, 0, 1, 1, 0, 2000, 1>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced, 3000 ns from the reduce", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4, 0, 1, 1, 0, 3000, 1>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced, 4000 ns from the reduce", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4, 0, 1, 1, 0, 4000, 1>(in, out, n, ws, st); }},
+        {"scan, Q THR 4, late reduced, 6000 ns from the reduce", false,
+         [&] { launch<AQ | LR, 4, 8, 6, 8, 4, 0, 1, 1, 0, 6000, 1>(in, out, n, ws, st); }},
+        {"scan, whole tiles, late reduced", false,
+         [&] { launch<AP | LR, 4, 8, 6, 8>(in, out, n, ws, st); }},
+        {"scan, whole tiles, late reduced, 2000 ns from the reduce", false,
+         [&] { launch<AP | LR, 4, 8, 6, 8, 0, 0, 1, 1, 0, 2000, 1>(in, out, n, ws, st); }},
+        {"scan, whole tiles, late reduced, 4000 ns from the reduce", false,
+         [&] { launch<AP | LR, 4, 8, 6, 8, 0, 0, 1, 1, 0, 4000, 1>(in, out, n, ws, st); }},
     });
   }
   if (argc > 1 && std::string(argv[1]) == "delay") {  // the look-ahead reads older statuses
