@@ -27,6 +27,7 @@
 #include "scan/v14_bulk_staged.cuh"
 #include "scan/v15_warp_specialized.cuh"
 #include "scan/v16_size_dispatch.cuh"
+#include "scan/v17_aged_lookahead.cuh"
 // Your own rungs' files (a reader's, not yet the ladder's): scan/mine.inc, first part.
 #define LADDER_MINE_FILES
 #include "scan/mine.inc"
@@ -176,6 +177,7 @@ Operator make_operator() {
       entry(v14::kDoc, v14::launch, v14::workspace_bytes),
       hopper_only(entry(v15::kDoc, v15::launch, v15::workspace_bytes)),
       with_dispatch(entry(v16::kDoc, v16::launch, v16::workspace_bytes), v16::dispatch_bounds),
+      with_dispatch(entry(v17::kDoc, v17::launch, v17::workspace_bytes), v16::dispatch_bounds),
 // Your own rungs, after the ladder's top rung: scan/mine.inc, second part.
 #include "scan/mine.inc"
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes),

@@ -1,0 +1,315 @@
+// scan/v17_aged_lookahead.cuh — scan v17: v16's dispatch, and above it v15's pipeline with
+// quarter-tile copies and a look-ahead that reads the statuses only once they are two microseconds
+// old.
+// Technique: the producer loads each tile as four quarter-tile bulk copies, at most four in flight
+// a block (a sliding window); the look-ahead of a tile waits until the tile's own aggregate has
+// been published and two microseconds more have passed before it reads the statuses below it, so
+// that the lines it reads are no longer being written.
+// Changes from v16: only the large-n path (v15's) changes. A status line read soon after another
+// block stored to it costs the reading SM about a microsecond of its data path (on the H200); v15's
+// look-ahead read each tile's statuses as they were published. Read two microseconds later, the
+// polls cost about a quarter as much, and the quarter-tile copies that keep more bytes in flight
+// then pay.
+// Remains (bottleneck): at 2^28 about two and a half per cent short of the copy ceiling on the
+// H200, of which the pipeline without any look-ahead loses two; below 2^26, the pipeline's fill
+// and drain and the look-ahead's added latency within a block's few tiles. The age is a constant
+// measured on the H200 only.
+// Source: Merrill & Garland 2016 (single pass, tile aggregates); CCCL's "warpspeed" scan (NVIDIA/
+// cccl PR #6811: warp specialization, staged TMA loads, decoupled look-ahead); the age and the
+// quarter tiles measured here (scan/lab/LAB_NOTES.md, "A look-ahead that waits for its statuses
+// to age").
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "common/bulk_copy.cuh"  // cp.async.bulk, mbarrier init / arrive / wait
+#include "common/device.h"
+#include "common/registry.h"
+#include "scan/lookback.cuh"              // Status words, publish / peek, workspace layout
+#include "scan/v09_ptx_predicated.cuh"    // scan_warp
+#include "scan/v15_warp_specialized.cuh"  // the shape, stage layout
+#include "scan/v16_size_dispatch.cuh"     // the dispatch below the pipeline
+
+namespace ladder::scan::v17 {
+
+inline constexpr VersionDoc kDoc = {
+    17, "v17_aged_lookahead",
+    "v16's dispatch; above it, quarter-tile copies and a look-ahead that reads aged statuses",
+    /*technique*/
+    "v16's dispatch by size, and for large n v15's warp-specialized pipeline with two changes. "
+    "The producer loads each tile as four quarter-tile bulk copies, each on its own mbarrier, "
+    "and issues a quarter only once the quarter four back has landed: at most four in flight a "
+    "block. The look-ahead of a tile waits until the tile's own aggregate is published and then "
+    "two microseconds more (%globaltimer) before it reads the statuses below it, so that it reads "
+    "lines that other blocks have stopped writing.",
+    /*changes*/
+    "A status line that is read soon after another block stored to it costs the reading SM "
+    "about a microsecond of its data path (measured on the H200; the mechanism is not known). "
+    "v15's look-ahead read each tile's statuses as they were published, so its polls slowed the "
+    "loads and stores around them. Two microseconds later the same reads cost about a quarter "
+    "as much; the stages hold their tiles that much longer, which six stages hide. With the "
+    "look-ahead quieter, quarter-tile copies (a sliding window of four a block) keep more bytes "
+    "in flight than whole tiles.",
+    /*remains*/
+    "At 2^28 on the H200 about two and a half per cent short of the copy ceiling, two of them "
+    "lost by the pipeline even without a look-ahead. At 2^24 to 2^26 the pipeline's fill and "
+    "drain, and the two microseconds added to each tile's latency, weigh more within a block's "
+    "few tiles. The age is a constant chosen on the H200 (one, two, three and four microseconds "
+    "were timed); other GPUs may want another.",
+    /*source*/
+    "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016), the "
+    "tile aggregates; NVIDIA/cccl PR #6811, the warp-specialized 'warpspeed' scan with decoupled "
+    "look-ahead; PTX ISA mbarrier, cp.async.bulk and %globaltimer; the age measured in "
+    "scan/lab/LAB_NOTES.md"};
+
+// The GPU's global timer (ns; PTX %globaltimer).
+__device__ __forceinline__ unsigned long long globaltimer_ns() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+// The shape is v15's (4-warp squads, 16 KB tiles, six stages, windows of 8 x 32 statuses), with:
+inline constexpr unsigned kInFlight = 4;  // quarter-tile bulk copies in flight a block
+inline constexpr unsigned kAgeNs = 2000;  // a status is read no earlier than this after the
+                                          // reading tile's own aggregate is published (ns)
+
+// v15's specialized_kernel with quarter-tile copies and an aged look-ahead. W, V, NS, WIN, ALIGNED,
+// shapes, preconditions, workspace and shared memory as v15's (v15::specialized_kernel). Q: quarter
+// copies in flight a block (at least 1). AGE: ns.
+//
+// The pipeline, per stage s (round r of the ring uses each barrier's phase r):
+//   producer:   wait empty[s] (r > 0); claim tile t; tile_of[s] = t; arrive claimed[s];
+//               for each quarter q: wait until the quarter Q back has landed, then bulk-copy
+//               quarter q onto piece[s][q]; all 32 lanes arrive on full[s]  (t >= tiles: arrive
+//               full[s], stop). A tile copied element by element arrives on every piece[s][q].
+//   reduce:     wait full[s] and piece[s][0..3]; sum the chunks; scan the chunk sums; publish the
+//               tile's aggregate; published_at[s] = %globaltimer; arrive reduced[s]
+//   look-ahead: wait claimed[s], then reduced[s]; wait until published_at[s] + AGE; add the
+//               aggregates of every tile before t not yet counted; tile_prefix[s]; arrive
+//               prefixed[s]
+//   scan-store: as v15's.
+//
+// Forward progress as v15's: a claimed tile's aggregate waits only on its own copies (the window
+// waits only on this block's own earlier quarters), and the look-ahead's extra waits are on its
+// own tile's aggregate and on the clock. The look-ahead's wait on reduced[s] cannot miss its phase:
+// the stage is not freed before this warp hands over the tile's prefix.
+template <unsigned W, unsigned V, unsigned NS, unsigned WIN, unsigned Q, unsigned AGE, bool ALIGNED>
+__global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
+    aged_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n, unsigned tiles,
+                unsigned* counter, lookback::Status* status) {
+  constexpr unsigned T = W * 32;     // threads per squad
+  constexpr unsigned kVecs = T * V;  // int4 per tile
+  constexpr size_t kTileElems = size_t(kVecs) * 4;
+  static_assert(kVecs % 4 == 0, "quarter tiles of whole int4");
+  constexpr unsigned kQuarterVecs = kVecs / 4;
+  constexpr unsigned kChunks = V * W;  // 128-element chunks: (load u, warp w) at u * W + w
+  static_assert(kChunks % 32 == 0, "warp 0 of the reduce squad scans the chunk sums");
+  static_assert(Q >= 1, "at least one copy in flight");
+  constexpr unsigned kPerLane = kChunks / 32;
+  constexpr unsigned kStageVecs = v15::stage_vecs<W, V, ALIGNED>;
+  extern __shared__ __align__(bulk::kStageAlign) int4 stage_data[];
+  __shared__ alignas(8) unsigned long long full[NS], piece[NS][4], claimed[NS], reduced[NS],
+      prefixed[NS], empty[NS];
+  __shared__ unsigned long long published_at[NS];  // %globaltimer when the aggregate was published
+  __shared__ unsigned tile_of[NS];
+  __shared__ int32_t chunk_prefix[NS][kChunks];
+  __shared__ int32_t tile_prefix[NS];
+
+  const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const unsigned shift = ALIGNED ? 0 : bulk::shift_of(in);
+  if (threadIdx.x == 0) {
+    for (unsigned s = 0; s < NS; ++s) {
+      bulk::barrier_init(&full[s], 32);                                      // every producer lane
+      for (unsigned q = 0; q < 4; ++q) bulk::barrier_init(&piece[s][q], 1);  // lane 0's, + bytes
+      bulk::barrier_init(&claimed[s], 1);
+      bulk::barrier_init(&reduced[s], 32);  // every lane of reduce warp 0
+      bulk::barrier_init(&prefixed[s], 1);
+      bulk::barrier_init(&empty[s], T);  // every scan-store thread
+    }
+  }
+  __syncthreads();  // the only block-wide barrier
+
+  if (warp == 2 * W) {
+    // ---- Producer ----
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
+      unsigned t = 0;
+      if (lane == 0) t = atomicAdd(counter, 1u);
+      t = __shfl_sync(0xffffffffu, t, 0);
+      if (lane == 0) {
+        tile_of[s] = t;
+        bulk::arrive(&claimed[s]);
+      }
+      if (t >= tiles) {
+        bulk::arrive(&full[s]);
+        break;
+      }
+      const size_t base = size_t(t) * kTileElems;
+      int4* dst = stage_data + size_t(s) * kStageVecs;
+      const bool bulk_path =
+          ALIGNED ? base + kTileElems <= n : t > 0 && base + kTileElems + 4 - shift <= n;
+      if (LADDER_HAS_BULK_COPY && bulk_path) {
+        for (unsigned q = 0; q < 4; ++q) {
+          const unsigned g = 4 * i + q;  // this block's quarters, in order
+          if (g >= Q) {  // the window: quarter g - Q has landed (its stage is not yet reused)
+            const unsigned h = g - Q;
+            bulk::wait(&piece[(h / 4) % NS][h % 4], ((h / 4) / NS) & 1);
+          }
+          // The copied range as v15's, in four parts; the last one int4 longer when shifted.
+          if (lane == 0)
+            bulk::load(dst + q * kQuarterVecs, in + base - shift + q * (kTileElems / 4),
+                       unsigned((kQuarterVecs + (q == 3 && !ALIGNED ? 1 : 0)) * sizeof(int4)),
+                       &piece[s][q]);
+        }
+        bulk::arrive(&full[s]);
+      } else {
+        // As v15's: each lane's arrival on full[s] releases its own stores; the quarters' barriers
+        // complete with lane 0's plain arrivals (the consumers wait on full[s] too).
+        int32_t* d = reinterpret_cast<int32_t*>(dst) + shift;
+        for (size_t k = lane; k < kTileElems; k += 32) d[k] = base + k < n ? in[base + k] : 0;
+        bulk::fence_proxy_async_shared();
+        bulk::arrive(&full[s]);
+        if (lane == 0)
+          for (unsigned q = 0; q < 4; ++q) bulk::arrive(&piece[s][q]);
+      }
+    }
+  } else if (warp == 2 * W + 1) {
+    // ---- Look-ahead ----
+    size_t counted = 0;  // aggregates of tiles [0, counted) are in `sum`
+    int32_t sum = 0;
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&claimed[s], round & 1);
+      const size_t t = tile_of[s];
+      if (t >= tiles) break;
+      bulk::wait(&reduced[s], round & 1);  // the tile's own aggregate is published
+      const unsigned long long ready = published_at[s] + AGE;
+      while (globaltimer_ns() < ready) __nanosleep(100);
+      lookback::advance_to<WIN>(status, t, counted, sum);
+      if (lane == 0) {
+        tile_prefix[s] = sum;
+        bulk::arrive(&prefixed[s]);
+      }
+    }
+  } else if (warp < W) {
+    // ---- Reduce ----
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&full[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) {
+        if (warp == 0) bulk::arrive(&reduced[s]);
+        break;
+      }
+      for (unsigned q = 0; q < 4; ++q) bulk::wait(&piece[s][q], round & 1);
+      const int4* src = stage_data + size_t(s) * kStageVecs;
+#pragma unroll 8
+      for (unsigned u = 0; u < V; ++u) {
+        const int4 x = bulk::staged_chunk_words<!ALIGNED>(src, shift, u * T + threadIdx.x, lane);
+        const int32_t c = __reduce_add_sync(0xffffffffu, x.x + x.y + x.z + x.w);
+        if (lane == 0) chunk_prefix[s][u * W + warp] = c;
+      }
+      asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");  // the reduce squad only
+      if (warp == 0) {
+        int32_t v[kPerLane], mine = 0;
+#pragma unroll
+        for (unsigned k = 0; k < kPerLane; ++k) mine += v[k] = chunk_prefix[s][lane * kPerLane + k];
+        const int32_t incl = v09::scan_warp(mine);
+        int32_t run = incl - mine;
+#pragma unroll
+        for (unsigned k = 0; k < kPerLane; ++k) {
+          chunk_prefix[s][lane * kPerLane + k] = run;
+          run += v[k];
+        }
+        const int32_t total = __shfl_sync(0xffffffffu, incl, 31);
+        if (lane == 0) {
+          lookback::publish(status + t, lookback::kAggregate, total);
+          published_at[s] = globaltimer_ns();
+        }
+        __syncwarp();
+        bulk::arrive(&reduced[s]);
+      }
+    }
+  } else {
+    // ---- Scan-store (v15's) ----
+    const unsigned j = threadIdx.x - T, w = warp - W;
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&reduced[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) break;
+      bulk::wait(&prefixed[s], round & 1);
+      const int32_t prefix = tile_prefix[s];
+      const int4* src = stage_data + size_t(s) * kStageVecs;
+      const size_t base = size_t(t) * kTileElems;
+      const bool whole = base + kTileElems <= n;
+      int4* dst = reinterpret_cast<int4*>(out + base);
+#pragma unroll 4
+      for (unsigned u = 0; u < V; ++u) {
+        int4 x = bulk::staged_int4<!ALIGNED>(src, shift, u * T + j);
+        x.y += x.x;
+        x.z += x.y;
+        x.w += x.z;
+        const int32_t incl = v09::scan_warp(x.w);
+        const int32_t add = prefix + chunk_prefix[s][u * W + w] + (incl - x.w);
+        x.x += add;
+        x.y += add;
+        x.z += add;
+        x.w += add;
+        if (whole) {
+          dst[u * T + j] = x;
+        } else {
+          const size_t e = base + 4 * (size_t(u) * T + j);
+          if (e + 0 < n) out[e + 0] = x.x;
+          if (e + 1 < n) out[e + 1] = x.y;
+          if (e + 2 < n) out[e + 2] = x.z;
+          if (e + 3 < n) out[e + 3] = x.w;
+        }
+      }
+      bulk::arrive(&empty[s]);
+    }
+  }
+}
+
+// Launches aged_kernel on one resident wave of blocks (at most one per tile), after raising its
+// dynamic shared-memory limit. ws: v15::workspace_bytes(n) bytes, zeroed here.
+template <bool ALIGNED>
+cudaError_t launch_pipeline(const int32_t* in, int32_t* out, size_t n, void* ws,
+                            cudaStream_t stream) {
+  using namespace v15;
+  constexpr size_t kSmem = kStages * size_t(stage_vecs<kWarps, kVectors, ALIGNED>) * sizeof(int4);
+  const size_t tiles = ceil_div(n, size_t(kTile));
+  cudaError_t e = cudaMemsetAsync(ws, 0, lookback::workspace_bytes(tiles), stream);
+  if (e != cudaSuccess) return e;
+  auto kernel = aged_kernel<kWarps, kVectors, kStages, kWindow, kInFlight, kAgeNs, ALIGNED>;
+  e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
+  if (e != cudaSuccess) return e;
+  static const size_t resident =  // once: the occupancy query is too slow for a timed launch
+      resident_grid(reinterpret_cast<const void*>(kernel), kBlockThreads<kWarps>, kSmem);
+  const size_t grid = std::min(tiles, resident);
+  kernel<<<static_cast<unsigned>(grid), kBlockThreads<kWarps>, kSmem, stream>>>(
+      in, out, n, static_cast<unsigned>(tiles), lookback::tile_counter(ws),
+      lookback::tile_status(ws));
+  return cudaGetLastError();
+}
+
+inline size_t workspace_bytes(size_t n) { return v16::workspace_bytes(n); }
+
+// in: n int32 (any alignment); out: n int32, 16-byte aligned; ws: workspace_bytes(n) bytes.
+// v16's paths, but this file's pipeline where v16 runs v15's (v16::path_for). Errors: the
+// launch's or the memset's.
+inline cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws,
+                          cudaStream_t stream) {
+  if (n == 0) return cudaSuccess;
+  if (v16::path_for(n) != v16::Path::kV15) return v16::launch(in, out, n, ws, stream);
+  if (reinterpret_cast<uintptr_t>(in) % 16 == 0)
+    return launch_pipeline<true>(in, out, n, ws, stream);
+  return launch_pipeline<false>(in, out, n, ws, stream);
+}
+
+}  // namespace ladder::scan::v17
