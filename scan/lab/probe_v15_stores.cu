@@ -123,7 +123,9 @@
 // look-ahead"); those of the twenty-first: results/logs/h200-session21-2026-11-30/ ("One reader for
 // every status: a sequencer"); those of the twenty-second: results/logs/h200-session22-2026-11-30/
 // ("What the look-ahead's polls cost: lines that other blocks write"); those of the twenty-third:
-// results/logs/h200-session23-2026-11-30/ ("Who writes a polled line").
+// results/logs/h200-session23-2026-11-30/ ("Who writes a polled line"); those of the
+// twenty-fourth: results/logs/h200-session24-2026-11-30/ ("A look-ahead that waits for its
+// statuses to age").
 #include <cub/device/device_scan.cuh>
 
 #include <cstdio>

@@ -151,3 +151,27 @@ table([("`cudaMemcpy` (µs)", cell(9, "cudaMemcpy", "2e26", True),
         cell(9, "cudaMemcpy", "2e24", True))] +
       [(label, cell(9, key, "2e26"), cell(9, key, "2e24")) for label, key in rows3],
       ["form (% of `cudaMemcpy`)", "2^26", "2^24"])
+
+# 4. the rung (call 10): the benchmark's JSON, medians of 5 repetitions
+import json  # noqa: E402
+
+bench = json.load(open(os.path.join(HERE, "call-10", "nvidia-h200.json")))
+med = {b["run_name"]: b for b in bench["benchmarks"] if b.get("aggregate_name") == "median"}
+sizes = [("2^24", 1 << 24), ("2^26", 1 << 26), ("2^28", 1 << 28)]
+names = [("v15_warp_specialized", "v15"), ("v16_size_dispatch", "v16"),
+         ("v17_aged_lookahead", "v17"), ("cub", "CUB `InclusiveSum`")]
+print("Table 4: the benchmark (call 10; % of the copy ceiling, µs in brackets; median of 5)\n")
+rows = []
+for name, label in names:
+    cells = []
+    for _, n in sizes:
+        b = med[f"scan/{name}/n:{n}/manual_time"]
+        assert b["verified"] == 1 and b["max_err"] == 0, b
+        cells.append(f"{b['pct_copy']:.2f}% ({b['real_time']:.1f})")
+    rows.append((label, *cells))
+table(rows, ["rung (benchmark, H200)"] + [s for s, _ in sizes])
+print("copy ceiling (GB/s):", bench["context"]["copy_ceiling_gbps"])
+for name, label in names[:3]:
+    reps = [b["pct_copy"] for b in bench["benchmarks"]
+            if b["name"] == f"scan/{name}/n:{1 << 28}/manual_time" and "aggregate_name" not in b]
+    print(f"{label} at 2^28, each repetition: " + ", ".join(f"{p:.2f}%" for p in reps))
