@@ -101,6 +101,77 @@ inline constexpr unsigned copy_vecs = W * 32 * V + (ALIGNED ? 0 : 1);
 template <unsigned W, unsigned V, bool ALIGNED>
 inline constexpr unsigned stage_vecs = bulk::stage_stride(copy_vecs<W, V, ALIGNED>);
 
+// The reduce squad's work on one staged tile (v15 and v17): each of the W warps sums its
+// 128-element chunks (load u, warp w: chunk u * W + w; `tid` = the thread's index in the squad),
+// the squad meets at named barrier 1, and warp 0 scans the chunk sums into chunk_prefix (each
+// chunk's exclusive prefix within the tile). Returns the tile's total in every lane of warp 0, 0
+// in the other warps.
+template <unsigned W, unsigned V, bool ALIGNED>
+__device__ __forceinline__ int32_t reduce_staged_tile(const int4* src, unsigned shift,
+                                                      int32_t* chunk_prefix, unsigned tid) {
+  constexpr unsigned T = W * 32;
+  constexpr unsigned kChunks = V * W;
+  static_assert(kChunks % 32 == 0, "warp 0 of the reduce squad scans the chunk sums");
+  constexpr unsigned kPerLane = kChunks / 32;
+  const unsigned warp = tid / 32, lane = tid % 32;
+#pragma unroll 8
+  for (unsigned u = 0; u < V; ++u) {
+    const int4 x = bulk::staged_chunk_words<!ALIGNED>(src, shift, u * T + tid, lane);
+    const int32_t c = __reduce_add_sync(0xffffffffu, x.x + x.y + x.z + x.w);
+    if (lane == 0) chunk_prefix[u * W + warp] = c;
+  }
+  asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");  // the reduce squad only
+  if (warp != 0) return 0;
+  int32_t v[kPerLane], mine = 0;
+#pragma unroll
+  for (unsigned k = 0; k < kPerLane; ++k) mine += v[k] = chunk_prefix[lane * kPerLane + k];
+  const int32_t incl = v09::scan_warp(mine);
+  int32_t run = incl - mine;
+#pragma unroll
+  for (unsigned k = 0; k < kPerLane; ++k) {
+    chunk_prefix[lane * kPerLane + k] = run;
+    run += v[k];
+  }
+  return __shfl_sync(0xffffffffu, incl, 31);
+}
+
+// The scan-store squad's work on one staged tile (v15 and v17): thread j (warp w of the squad)
+// scans its int4 of each load u, adds the warp's, the chunk's and the tile's prefixes, and stores
+// to out[base ...]: 16-byte stores for a whole tile, element by element (up to n) for the last.
+template <unsigned W, unsigned V, bool ALIGNED>
+__device__ __forceinline__ void scan_store_staged_tile(const int4* src, unsigned shift,
+                                                       const int32_t* chunk_prefix, int32_t prefix,
+                                                       int32_t* out, size_t n, size_t base,
+                                                       unsigned j) {
+  constexpr unsigned T = W * 32;
+  constexpr size_t kTileElems = size_t(T) * V * 4;
+  const unsigned w = j / 32;
+  const bool whole = base + kTileElems <= n;
+  int4* dst = reinterpret_cast<int4*>(out + base);
+#pragma unroll 4
+  for (unsigned u = 0; u < V; ++u) {
+    int4 x = bulk::staged_int4<!ALIGNED>(src, shift, u * T + j);
+    x.y += x.x;
+    x.z += x.y;
+    x.w += x.z;
+    const int32_t incl = v09::scan_warp(x.w);
+    const int32_t add = prefix + chunk_prefix[u * W + w] + (incl - x.w);
+    x.x += add;
+    x.y += add;
+    x.z += add;
+    x.w += add;
+    if (whole) {
+      dst[u * T + j] = x;  // plain: faster than __stcs on the H200 (the lab notes)
+    } else {
+      const size_t e = base + 4 * (size_t(u) * T + j);
+      if (e + 0 < n) out[e + 0] = x.x;
+      if (e + 1 < n) out[e + 1] = x.y;
+      if (e + 2 < n) out[e + 2] = x.z;
+      if (e + 3 < n) out[e + 3] = x.w;
+    }
+  }
+}
+
 // The persistent kernel. W: warps per squad; V: int4 per squad thread per tile (tile = W * 32 *
 // V * 4 elements; V * W must be a multiple of 32); NS: stages; WIN: look-ahead statuses per
 // lane. ALIGNED: `in` is 16-byte aligned, so full tiles take one bulk copy. Otherwise the copy
@@ -144,8 +215,6 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
   constexpr unsigned kVecs = T * V;  // int4 per tile
   constexpr size_t kTileElems = size_t(kVecs) * 4;
   constexpr unsigned kChunks = V * W;  // 128-element chunks: (load u, warp w) at u * W + w
-  static_assert(kChunks % 32 == 0, "warp 0 of the reduce squad scans the chunk sums");
-  constexpr unsigned kPerLane = kChunks / 32;
   constexpr unsigned kStageVecs = stage_vecs<W, V, ALIGNED>;
   // NS stages of kStageVecs int4, each on a 128-byte boundary (bulk::kStageAlign); int4 u of
   // thread j at u*T + j, `shift` elements further in
@@ -236,26 +305,9 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
         if (warp == 0) bulk::arrive(&reduced[s]);
         break;
       }
-      const int4* src = stage_data + size_t(s) * kStageVecs;
-#pragma unroll 8
-      for (unsigned u = 0; u < V; ++u) {
-        const int4 x = bulk::staged_chunk_words<!ALIGNED>(src, shift, u * T + threadIdx.x, lane);
-        const int32_t c = __reduce_add_sync(0xffffffffu, x.x + x.y + x.z + x.w);
-        if (lane == 0) chunk_prefix[s][u * W + warp] = c;
-      }
-      asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");  // the reduce squad only
+      const int32_t total = reduce_staged_tile<W, V, ALIGNED>(stage_data + size_t(s) * kStageVecs,
+                                                              shift, chunk_prefix[s], threadIdx.x);
       if (warp == 0) {
-        int32_t v[kPerLane], mine = 0;
-#pragma unroll
-        for (unsigned k = 0; k < kPerLane; ++k) mine += v[k] = chunk_prefix[s][lane * kPerLane + k];
-        const int32_t incl = v09::scan_warp(mine);
-        int32_t run = incl - mine;
-#pragma unroll
-        for (unsigned k = 0; k < kPerLane; ++k) {
-          chunk_prefix[s][lane * kPerLane + k] = run;
-          run += v[k];
-        }
-        const int32_t total = __shfl_sync(0xffffffffu, incl, 31);
         if (lane == 0) lookback::publish(status + t, lookback::kAggregate, total);
         __syncwarp();
         bulk::arrive(&reduced[s]);
@@ -263,40 +315,16 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
     }
   } else {
     // ---- Scan-store ----
-    const unsigned j = threadIdx.x - T, w = warp - W;
+    const unsigned j = threadIdx.x - T;
     for (unsigned i = 0;; ++i) {
       const unsigned s = i % NS, round = i / NS;
       bulk::wait(&reduced[s], round & 1);
       const unsigned t = tile_of[s];
       if (t >= tiles) break;
       bulk::wait(&prefixed[s], round & 1);
-      const int32_t prefix = tile_prefix[s];
-      const int4* src = stage_data + size_t(s) * kStageVecs;
-      const size_t base = size_t(t) * kTileElems;
-      const bool whole = base + kTileElems <= n;
-      int4* dst = reinterpret_cast<int4*>(out + base);
-#pragma unroll 4
-      for (unsigned u = 0; u < V; ++u) {
-        int4 x = bulk::staged_int4<!ALIGNED>(src, shift, u * T + j);
-        x.y += x.x;
-        x.z += x.y;
-        x.w += x.z;
-        const int32_t incl = v09::scan_warp(x.w);
-        const int32_t add = prefix + chunk_prefix[s][u * W + w] + (incl - x.w);
-        x.x += add;
-        x.y += add;
-        x.z += add;
-        x.w += add;
-        if (whole) {
-          dst[u * T + j] = x;  // plain: faster than __stcs on the H200 (the lab notes)
-        } else {
-          const size_t e = base + 4 * (size_t(u) * T + j);
-          if (e + 0 < n) out[e + 0] = x.x;
-          if (e + 1 < n) out[e + 1] = x.y;
-          if (e + 2 < n) out[e + 2] = x.z;
-          if (e + 3 < n) out[e + 3] = x.w;
-        }
-      }
+      scan_store_staged_tile<W, V, ALIGNED>(stage_data + size_t(s) * kStageVecs, shift,
+                                            chunk_prefix[s], tile_prefix[s], out, n,
+                                            size_t(t) * kTileElems, j);
       // The stage was only read: the arrival alone orders those reads before the producer's
       // next bulk copy into it (write after read across proxies; bulk::fence_proxy_async_shared).
       bulk::arrive(&empty[s]);
@@ -304,26 +332,34 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
   }
 }
 
-// Launches specialized_kernel<W, V, NS, WIN, ALIGNED> on one resident wave of blocks (at most
-// one per tile), after raising its dynamic shared-memory limit. ws: workspace_bytes for this
-// tile size, zeroed here.
-template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED>
-cudaError_t launch_shape(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream) {
-  constexpr size_t kTileElems = size_t(W) * 32 * V * 4;
-  constexpr size_t kSmem = NS * size_t(stage_vecs<W, V, ALIGNED>) * sizeof(int4);
-  const size_t tiles = ceil_div(n, kTileElems);
+// Launches KERNEL, a persistent pipeline kernel with specialized_kernel's parameters (v15's or
+// v17's), THREADS threads a block, on one resident wave of blocks (at most one per tile of
+// TILE_ELEMS elements), after zeroing the workspace (ws: lookback::workspace_bytes for those tiles)
+// and raising the kernel's dynamic shared-memory limit to SMEM bytes.
+template <auto KERNEL, unsigned THREADS, size_t TILE_ELEMS, size_t SMEM>
+cudaError_t launch_persistent(const int32_t* in, int32_t* out, size_t n, void* ws,
+                              cudaStream_t stream) {
+  const size_t tiles = ceil_div(n, TILE_ELEMS);
   cudaError_t e = cudaMemsetAsync(ws, 0, lookback::workspace_bytes(tiles), stream);
   if (e != cudaSuccess) return e;
-  auto kernel = specialized_kernel<W, V, NS, WIN, ALIGNED>;
-  e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
+  e = cudaFuncSetAttribute(KERNEL, cudaFuncAttributeMaxDynamicSharedMemorySize, int(SMEM));
   if (e != cudaSuccess) return e;
   static const size_t resident =  // once: the occupancy query is too slow for a timed launch
-      resident_grid(reinterpret_cast<const void*>(kernel), kBlockThreads<W>, kSmem);
+      resident_grid(reinterpret_cast<const void*>(KERNEL), THREADS, SMEM);
   const size_t grid = std::min(tiles, resident);
-  kernel<<<static_cast<unsigned>(grid), kBlockThreads<W>, kSmem, stream>>>(
+  KERNEL<<<static_cast<unsigned>(grid), THREADS, SMEM, stream>>>(
       in, out, n, static_cast<unsigned>(tiles), lookback::tile_counter(ws),
       lookback::tile_status(ws));
   return cudaGetLastError();
+}
+
+// Launches specialized_kernel<W, V, NS, WIN, ALIGNED> (launch_persistent).
+template <unsigned W, unsigned V, unsigned NS, unsigned WIN, bool ALIGNED>
+cudaError_t launch_shape(const int32_t* in, int32_t* out, size_t n, void* ws, cudaStream_t stream) {
+  return launch_persistent<specialized_kernel<W, V, NS, WIN, ALIGNED>, kBlockThreads<W>,
+                           size_t(W) * 32 * V * 4,
+                           NS * size_t(stage_vecs<W, V, ALIGNED>) * sizeof(int4)>(in, out, n, ws,
+                                                                                  stream);
 }
 
 inline size_t workspace_bytes(size_t n) { return lookback::workspace_bytes(ceil_div(n, kTile)); }

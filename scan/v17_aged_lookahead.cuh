@@ -29,8 +29,7 @@
 #include "common/device.h"
 #include "common/registry.h"
 #include "scan/lookback.cuh"              // Status words, publish / peek, workspace layout
-#include "scan/v09_ptx_predicated.cuh"    // scan_warp
-#include "scan/v15_warp_specialized.cuh"  // the shape, stage layout
+#include "scan/v15_warp_specialized.cuh"  // the shape, stage layout, the reduce and scan-store work
 #include "scan/v16_size_dispatch.cuh"     // the dispatch below the pipeline
 
 namespace ladder::scan::v17 {
@@ -107,9 +106,7 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
   static_assert(kVecs % 4 == 0, "quarter tiles of whole int4");
   constexpr unsigned kQuarterVecs = kVecs / 4;
   constexpr unsigned kChunks = V * W;  // 128-element chunks: (load u, warp w) at u * W + w
-  static_assert(kChunks % 32 == 0, "warp 0 of the reduce squad scans the chunk sums");
   static_assert(Q >= 1, "at least one copy in flight");
-  constexpr unsigned kPerLane = kChunks / 32;
   constexpr unsigned kStageVecs = v15::stage_vecs<W, V, ALIGNED>;
   extern __shared__ __align__(bulk::kStageAlign) int4 stage_data[];
   __shared__ alignas(8) unsigned long long full[NS], piece[NS][4], claimed[NS], reduced[NS],
@@ -207,26 +204,9 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
         break;
       }
       for (unsigned q = 0; q < 4; ++q) bulk::wait(&piece[s][q], round & 1);
-      const int4* src = stage_data + size_t(s) * kStageVecs;
-#pragma unroll 8
-      for (unsigned u = 0; u < V; ++u) {
-        const int4 x = bulk::staged_chunk_words<!ALIGNED>(src, shift, u * T + threadIdx.x, lane);
-        const int32_t c = __reduce_add_sync(0xffffffffu, x.x + x.y + x.z + x.w);
-        if (lane == 0) chunk_prefix[s][u * W + warp] = c;
-      }
-      asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");  // the reduce squad only
+      const int32_t total = v15::reduce_staged_tile<W, V, ALIGNED>(
+          stage_data + size_t(s) * kStageVecs, shift, chunk_prefix[s], threadIdx.x);
       if (warp == 0) {
-        int32_t v[kPerLane], mine = 0;
-#pragma unroll
-        for (unsigned k = 0; k < kPerLane; ++k) mine += v[k] = chunk_prefix[s][lane * kPerLane + k];
-        const int32_t incl = v09::scan_warp(mine);
-        int32_t run = incl - mine;
-#pragma unroll
-        for (unsigned k = 0; k < kPerLane; ++k) {
-          chunk_prefix[s][lane * kPerLane + k] = run;
-          run += v[k];
-        }
-        const int32_t total = __shfl_sync(0xffffffffu, incl, 31);
         if (lane == 0) {
           lookback::publish(status + t, lookback::kAggregate, total);
           published_at[s] = globaltimer_ns();
@@ -237,65 +217,32 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
     }
   } else {
     // ---- Scan-store (v15's) ----
-    const unsigned j = threadIdx.x - T, w = warp - W;
+    const unsigned j = threadIdx.x - T;
     for (unsigned i = 0;; ++i) {
       const unsigned s = i % NS, round = i / NS;
       bulk::wait(&reduced[s], round & 1);
       const unsigned t = tile_of[s];
       if (t >= tiles) break;
       bulk::wait(&prefixed[s], round & 1);
-      const int32_t prefix = tile_prefix[s];
-      const int4* src = stage_data + size_t(s) * kStageVecs;
-      const size_t base = size_t(t) * kTileElems;
-      const bool whole = base + kTileElems <= n;
-      int4* dst = reinterpret_cast<int4*>(out + base);
-#pragma unroll 4
-      for (unsigned u = 0; u < V; ++u) {
-        int4 x = bulk::staged_int4<!ALIGNED>(src, shift, u * T + j);
-        x.y += x.x;
-        x.z += x.y;
-        x.w += x.z;
-        const int32_t incl = v09::scan_warp(x.w);
-        const int32_t add = prefix + chunk_prefix[s][u * W + w] + (incl - x.w);
-        x.x += add;
-        x.y += add;
-        x.z += add;
-        x.w += add;
-        if (whole) {
-          dst[u * T + j] = x;
-        } else {
-          const size_t e = base + 4 * (size_t(u) * T + j);
-          if (e + 0 < n) out[e + 0] = x.x;
-          if (e + 1 < n) out[e + 1] = x.y;
-          if (e + 2 < n) out[e + 2] = x.z;
-          if (e + 3 < n) out[e + 3] = x.w;
-        }
-      }
+      v15::scan_store_staged_tile<W, V, ALIGNED>(stage_data + size_t(s) * kStageVecs, shift,
+                                                 chunk_prefix[s], tile_prefix[s], out, n,
+                                                 size_t(t) * kTileElems, j);
       bulk::arrive(&empty[s]);
     }
   }
 }
 
-// Launches aged_kernel on one resident wave of blocks (at most one per tile), after raising its
-// dynamic shared-memory limit. ws: v15::workspace_bytes(n) bytes, zeroed here.
+// Launches aged_kernel in v15's shape (v15::launch_persistent). ws: v15::workspace_bytes(n) bytes,
+// zeroed there.
 template <bool ALIGNED>
 cudaError_t launch_pipeline(const int32_t* in, int32_t* out, size_t n, void* ws,
                             cudaStream_t stream) {
   using namespace v15;
-  constexpr size_t kSmem = kStages * size_t(stage_vecs<kWarps, kVectors, ALIGNED>) * sizeof(int4);
-  const size_t tiles = ceil_div(n, size_t(kTile));
-  cudaError_t e = cudaMemsetAsync(ws, 0, lookback::workspace_bytes(tiles), stream);
-  if (e != cudaSuccess) return e;
-  auto kernel = aged_kernel<kWarps, kVectors, kStages, kWindow, kInFlight, kAgeNs, ALIGNED>;
-  e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
-  if (e != cudaSuccess) return e;
-  static const size_t resident =  // once: the occupancy query is too slow for a timed launch
-      resident_grid(reinterpret_cast<const void*>(kernel), kBlockThreads<kWarps>, kSmem);
-  const size_t grid = std::min(tiles, resident);
-  kernel<<<static_cast<unsigned>(grid), kBlockThreads<kWarps>, kSmem, stream>>>(
-      in, out, n, static_cast<unsigned>(tiles), lookback::tile_counter(ws),
-      lookback::tile_status(ws));
-  return cudaGetLastError();
+  return launch_persistent<
+      aged_kernel<kWarps, kVectors, kStages, kWindow, kInFlight, kAgeNs, ALIGNED>,
+      kBlockThreads<kWarps>, kTile,
+      kStages * size_t(stage_vecs<kWarps, kVectors, ALIGNED>) * sizeof(int4)>(in, out, n, ws,
+                                                                              stream);
 }
 
 inline size_t workspace_bytes(size_t n) { return v16::workspace_bytes(n); }
