@@ -1,19 +1,22 @@
 // scan/v17_aged_lookahead.cuh — scan v17: v16's dispatch, and above it v15's pipeline with
-// quarter-tile copies and a look-ahead that reads the statuses only once they are two microseconds
-// old.
+// quarter-tile copies and a look-ahead that reads the statuses below its tile only two
+// microseconds after its own tile's aggregate is published.
 // Technique: the producer loads each tile as four quarter-tile bulk copies, at most four in flight
 // a block (a sliding window); the look-ahead of a tile waits until the tile's own aggregate has
-// been published and two microseconds more have passed before it reads the statuses below it, so
-// that the lines it reads are no longer being written.
-// Changes from v16: only the large-n path (v15's) changes. A status line read soon after another
-// block stored to it costs the reading SM about a microsecond of its data path (on the H200); v15's
-// look-ahead read each tile's statuses as they were published. Read two microseconds later, the
-// polls cost about a quarter as much, and the quarter-tile copies that keep more bytes in flight
-// then pay.
-// Remains (bottleneck): at 2^28 about two and a half per cent short of the copy ceiling on the
-// H200, of which the pipeline without any look-ahead loses two; below 2^26, the pipeline's fill
-// and drain and the look-ahead's added latency within a block's few tiles. The age is a constant
-// measured on the H200 only.
+// been published and two microseconds more have passed before it reads the statuses below it. The
+// tiles just below were claimed just before it, so by then most of the lines it reads are no
+// longer being stored to.
+// Changes from v16: only the large-n path (v15's) changes. On the H200, polling a status line
+// within a microsecond or two of a store to it slows the data path far more than the same poll
+// two microseconds later (the lab notes: one load a group of 16 tiles cost 3.3 points of the copy,
+// about a quarter of that two microseconds later); v15's look-ahead read each tile's statuses as
+// they were published. Aged, the look-ahead costs the probe's scan about one point instead of
+// two, and the quarter-tile copies (a 16 KB window a block, fewer bytes in flight than v15's
+// whole tiles), no faster beside v15's look-ahead, then pay.
+// Remains (bottleneck): at 2^28 on the H200 about three per cent short of the copy ceiling in the
+// benchmark: about two lost by the pipeline even without a look-ahead, about one still by the
+// look-ahead. At 2^24 to 2^26, the pipeline's fill and drain and the look-ahead's added latency
+// within a block's few tiles. The age is a constant timed on the H200 only.
 // Source: Merrill & Garland 2016 (single pass, tile aggregates); CCCL's "warpspeed" scan (NVIDIA/
 // cccl PR #6811: warp specialization, staged TMA loads, decoupled look-ahead); the age and the
 // quarter tiles measured here (scan/lab/LAB_NOTES.md, "A look-ahead that waits for its statuses
@@ -42,22 +45,23 @@ inline constexpr VersionDoc kDoc = {
     "The producer loads each tile as four quarter-tile bulk copies, each on its own mbarrier, "
     "and issues a quarter only once the quarter four back has landed: at most four in flight a "
     "block. The look-ahead of a tile waits until the tile's own aggregate is published and then "
-    "two microseconds more (%globaltimer) before it reads the statuses below it, so that it reads "
-    "lines that other blocks have stopped writing.",
+    "two microseconds more (%globaltimer) before it reads the statuses below it; the tiles just "
+    "below were claimed just before it, so by then most of those lines are no longer being "
+    "stored to.",
     /*changes*/
-    "A status line that is read soon after another block stored to it costs the reading SM "
-    "about a microsecond of its data path (measured on the H200; the mechanism is not known). "
-    "v15's look-ahead read each tile's statuses as they were published, so its polls slowed the "
-    "loads and stores around them. Two microseconds later the same reads cost about a quarter "
-    "as much; the stages hold their tiles that much longer, which six stages hide. With the "
-    "look-ahead quieter, quarter-tile copies (a sliding window of four a block) keep more bytes "
-    "in flight than whole tiles.",
+    "On the H200, polling a status line within a microsecond or two of a store to it slows the "
+    "data path far more than the same poll two microseconds later (the lab notes; the mechanism "
+    "is not known). v15's look-ahead read each tile's statuses as they were published. Aged, "
+    "the look-ahead costs about one point of the copy ceiling instead of two; each tile holds "
+    "its stage two microseconds longer, which six stages hide at large n. With the look-ahead "
+    "quieter, quarter-tile copies (a sliding window of four a block: fewer bytes in flight than "
+    "whole tiles, as the flat copy prefers) pay, where beside v15's look-ahead they did not.",
     /*remains*/
-    "At 2^28 on the H200 about two and a half per cent short of the copy ceiling, two of them "
-    "lost by the pipeline even without a look-ahead. At 2^24 to 2^26 the pipeline's fill and "
-    "drain, and the two microseconds added to each tile's latency, weigh more within a block's "
-    "few tiles. The age is a constant chosen on the H200 (one, two, three and four microseconds "
-    "were timed); other GPUs may want another.",
+    "At 2^28 on the H200 about three per cent short of the copy ceiling: about two lost by the "
+    "pipeline even without a look-ahead, about one still by the look-ahead. At 2^24 to 2^26 the "
+    "pipeline's fill and drain, and the two microseconds added to each tile's latency, weigh "
+    "more within a block's few tiles. The age is a constant chosen on the H200 (ages from 250 ns "
+    "to 6 us were timed); other GPUs may want another.",
     /*source*/
     "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016), the "
     "tile aggregates; NVIDIA/cccl PR #6811, the warp-specialized 'warpspeed' scan with decoupled "
@@ -106,7 +110,8 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
   static_assert(kVecs % 4 == 0, "quarter tiles of whole int4");
   constexpr unsigned kQuarterVecs = kVecs / 4;
   constexpr unsigned kChunks = V * W;  // 128-element chunks: (load u, warp w) at u * W + w
-  static_assert(Q >= 1, "at least one copy in flight");
+  static_assert(Q >= 1 && Q <= 4 * (NS - 1),
+                "a window the ring holds: quarter g - Q's stage is not yet reused");
   constexpr unsigned kStageVecs = v15::stage_vecs<W, V, ALIGNED>;
   extern __shared__ __align__(bulk::kStageAlign) int4 stage_data[];
   __shared__ alignas(8) unsigned long long full[NS], piece[NS][4], claimed[NS], reduced[NS],
