@@ -137,10 +137,12 @@ class DispatchTest : public testing::TestWithParam<DispatchCase> {};
 
 // Size-dispatching rungs (Version::dispatch_bounds) on both sides of every boundary of this GPU:
 // n = b, the largest n of the smaller path, and b + 1, the smallest of the next; every input
-// distribution, two poisoned runs each as above. A bound past 2^28 + 1 runs with the opt-in huge
-// tests, on the operator's huge_distributions where it names them (sort: uniform and few;
-// HugeBounds/ takes every input at sort's older bounds); LADDER_DISPATCH_FROM=<n> skips the bounds
-// below n, so that one large bound fits one run.
+// distribution, two poisoned runs each as above; and n = b + 1 once more at element offsets 1 and 3
+// (the first distribution), so that each larger path also runs on unaligned input with a partial
+// last tile (VersionTest's unaligned sizes stop at 2^20 + 7, below most paths' bounds). A bound
+// past 2^28 + 1 runs with the opt-in huge tests, on the operator's huge_distributions where it
+// names them (sort: uniform and few; HugeBounds/ takes every input at sort's older bounds);
+// LADDER_DISPATCH_FROM=<n> skips the bounds below n, so that one large bound fits one run.
 TEST_P(DispatchTest, BothSidesOfEachThreshold) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
   const DispatchCase& c = GetParam();
@@ -172,19 +174,23 @@ TEST_P(DispatchTest, BothSidesOfEachThreshold) {
       const std::vector<std::string>& dists = huge && !c.op->huge_distributions.empty()
                                                   ? c.op->huge_distributions
                                                   : c.op->distributions;
-      for (const std::string& d : dists) {
+      std::vector<std::pair<std::string, size_t>> inputs;  // distribution, element offset
+      for (const std::string& d : dists) inputs.push_back({d, 0});
+      if (n == b + 1 && !huge)
+        for (const size_t offset : {size_t(1), size_t(3)}) inputs.push_back({dists[0], offset});
+      for (const auto& [d, offset] : inputs) {
         if (huge)  // minutes each: say which ran
           std::printf("[ NOTE     ] %s n=%zu (threshold %zu) dist=%s\n", c.version->name().c_str(),
                       n, b, d.c_str());
         const uint64_t seed = 0xd15 + n;
-        std::unique_ptr<Runner> runner = c.version->make(Problem{n, d, seed, 0});
+        std::unique_ptr<Runner> runner = c.version->make(Problem{n, d, seed, offset});
         for (int run = 0; run < 2; ++run) {
           runner->poison(test_stream());
           ASSERT_EQ(runner->launch(test_stream()), cudaSuccess);
           const CheckResult r = runner->check(test_stream());
           ASSERT_TRUE(r.ok) << c.version->name() << " n=" << n << " (threshold " << b
-                            << ") dist=" << d << " seed=" << seed << " run " << run << ": "
-                            << r.message;
+                            << ") dist=" << d << " offset=" << offset << " seed=" << seed << " run "
+                            << run << ": " << r.message;
         }
       }
     }
