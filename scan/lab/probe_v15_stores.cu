@@ -2761,7 +2761,7 @@ int main(int argc, char** argv) {
     cases = kept;
     rounds = 1;
   }
-  printf("n = 2^28 int32 (%zu bytes each way), %d SMs; us: median of 31 launches\n", n * 4, sms);
+  printf("n = %zu int32 (%zu bytes each way), %d SMs; us: median of 31 launches\n", n, n * 4, sms);
   std::vector<std::vector<float>> us(cases.size());
   for (int round = 0; round < rounds; ++round)
     for (size_t c = 0; c < cases.size(); ++c) {

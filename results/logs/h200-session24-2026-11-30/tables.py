@@ -174,4 +174,4 @@ print("copy ceiling (GB/s):", bench["context"]["copy_ceiling_gbps"])
 for name, label in names[:3]:
     reps = [b["pct_copy"] for b in bench["benchmarks"]
             if b["name"] == f"scan/{name}/n:{1 << 28}/manual_time" and "aggregate_name" not in b]
-    print(f"{label} at 2^28, each repetition: " + ", ".join(f"{p:.2f}%" for p in reps))
+    print(f"{label} at 2^28, each repetition: " + ", ".join(f"{p:.3f}%" for p in reps))
