@@ -31,6 +31,8 @@
 // scan/lab/probe_v15_stores.cu's kStream with kHandLate (run on an H200:
 // results/logs/h200-session23-2026-11-30/call-7/ and call-8/); with PROBE_CLUSTER_Q4=1 too, the
 // cluster form and v06's shape on quarter tiles, at most four in flight a block (call-9/).
+// PROBE_AGE=1: v06's shape with scan v17's aged look-ahead (template parameter AGE), on whole tiles
+// and on quarter tiles with at most four or six in flight.
 // `./p I`: input I only.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_stores.cu common/device.cu -o p &&
 //   ./p
@@ -64,6 +66,11 @@ constexpr size_t kTile = size_t(T) * V * 4;
 // rank 0's), which streams them and answers every member's claims (scan's probe, kStream with
 // kHandLate and kStAsync: claims handed over by st.async once the tile is counted)
 // kClusterNap: kCluster with a 100 ns sleep when no member waits, or a round trip stops short.
+__device__ __forceinline__ unsigned long long gtimer() {  // %globaltimer, ns
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
 enum Look { kAtomic = 0, kStatus64 = 1, kStatus32 = 2, kCluster = 3, kClusterNap = 4 };
 __host__ __device__ constexpr bool is_cluster(int look) {
   return look == kCluster || look == kClusterNap;
@@ -125,8 +132,12 @@ __device__ __forceinline__ void put(X* p, X v) {
 // four quarter-tile bulk copies, each on its own mbarrier, and THR counts quarters (a sliding
 // window), as scan/lab/probe_v15_stores.cu's kPieces.
 // C: with kCluster, the blocks of a cluster (launched in clusters of C).
+// AGE > 0 (kStatus64 only): the look-ahead of a tile waits until its own count is published
+// (`reduced`), then until AGE ns after that (the reduce warp's %globaltimer), before it reads the
+// statuses below it: scan v17's aged look-ahead (scan/lab/LAB_NOTES.md, "A look-ahead that waits
+// for its statuses to age").
 template <int LOOK, unsigned WIN, int STORE, int PAD = -1, unsigned THR = 0, bool QUARTERS = false,
-          unsigned C = 1>
+          unsigned C = 1, unsigned AGE = 0>
 __global__ void __launch_bounds__(kThreads, 1)
     kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, unsigned long long* count,
            size_t n, unsigned tiles, unsigned* counter, void* status_words, unsigned* where) {
@@ -139,6 +150,8 @@ __global__ void __launch_bounds__(kThreads, 1)
   __shared__ unsigned tile_of[NS];
   __shared__ unsigned chunk_offset[NS][32];
   __shared__ unsigned tile_count[NS];
+  __shared__ unsigned long long published_at[NS];  // AGE: when the tile's count was published
+  static_assert(AGE == 0 || LOOK == kStatus64, "AGE: 8-byte statuses, one look-ahead a block");
   // v06's offsets are 32-bit (n < 2^32), v07's 64-bit (its atomic count); as shipped.
   __shared__ std::conditional_t<LOOK == kAtomic, unsigned long long, unsigned> tile_offset[NS];
   lb::Status* status64 = static_cast<lb::Status*>(status_words);
@@ -317,6 +330,11 @@ __global__ void __launch_bounds__(kThreads, 1)
         bulk::wait(&claimed[s], round & 1);
         const size_t t = tile_of[s];
         if (t >= tiles) break;
+        if constexpr (AGE > 0) {  // the stage is held until this warp's offset: no phase missed
+          bulk::wait(&reduced[s], round & 1);
+          const unsigned long long ready = published_at[s] + AGE;
+          while (gtimer() < ready) __nanosleep(100);
+        }
         if constexpr (LOOK == kStatus64)
           lb::advance_to<WIN>(status64, t, counted, sum);
         else
@@ -359,6 +377,7 @@ __global__ void __launch_bounds__(kThreads, 1)
           tile_count[s] = total;
           if constexpr (LOOK == kStatus64 || is_cluster(LOOK))
             lb::publish<unsigned>(status64 + t, lb::kAggregate, total);
+          if constexpr (AGE > 0) published_at[s] = gtimer();
           if constexpr (is_cluster(LOOK)) {  // hand the tile over, counted, for its offset
             arm4(&prefixed[s]);
             send_async(&look_c[crank][i % NS], &claimed_c[crank][i % NS], 0, t);
@@ -440,12 +459,12 @@ __global__ void __launch_bounds__(kThreads, 1)
 unsigned* g_where = nullptr;  // set for the check runs: the stages' address is printed
 
 template <int LOOK, unsigned WIN, int STORE, int PAD = -1, unsigned THR = 0, bool QUARTERS = false,
-          unsigned C = 1>
+          unsigned C = 1, unsigned AGE = 0>
 cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n, void* ws,
                    cudaStream_t st) {
   const size_t tiles = (n + kTile - 1) / kTile;
   constexpr size_t kSmem = NS * size_t(kStageVecs<STORE>) * sizeof(int4) + (PAD < 0 ? 0 : PAD);
-  auto k = kernel<LOOK, WIN, STORE, PAD, THR, QUARTERS, C>;
+  auto k = kernel<LOOK, WIN, STORE, PAD, THR, QUARTERS, C, AGE>;
   cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
   static const size_t resident = [&] {
@@ -608,6 +627,21 @@ int main(int argc, char** argv) {
       CASE("cluster 2 w16 vec plain pad 0", true, kCluster, 16, kVecPlain, 0, 0, false, 2);
       CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
     }
+    CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
+  }
+  if (std::getenv("PROBE_AGE")) {  // scan v17's aged look-ahead on v06's shape
+    cases.resize(3);               // CUB, v06, v07
+    CASE("s64 w16 vec plain pad 0 (=v06)", true, kStatus64, 16, kVecPlain, 0);
+    CASE("s64 w16 vec plain pad 0 age 1000", true, kStatus64, 16, kVecPlain, 0, 0, false, 1, 1000);
+    CASE("s64 w16 vec plain pad 0 age 2000", true, kStatus64, 16, kVecPlain, 0, 0, false, 1, 2000);
+    CASE("s64 w16 vec plain pad 0 age 3000", true, kStatus64, 16, kVecPlain, 0, 0, false, 1, 3000);
+    CASE("s64 w16 vec plain pad 0 Q THR 4", true, kStatus64, 16, kVecPlain, 0, 4, true);
+    CASE("s64 w16 vec plain pad 0 Q THR 4 age 2000", true, kStatus64, 16, kVecPlain, 0, 4, true, 1,
+         2000);
+    CASE("s64 w16 vec plain pad 0 Q THR 4 age 3000", true, kStatus64, 16, kVecPlain, 0, 4, true, 1,
+         3000);
+    CASE("s64 w16 vec plain pad 0 Q THR 6 age 2000", true, kStatus64, 16, kVecPlain, 0, 6, true, 1,
+         2000);
     CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
   }
   if (std::getenv("PROBE_PADS")) {  // where the stages start, on v06's shape
