@@ -2,21 +2,20 @@
 // quarter-tile copies and a look-ahead that reads the statuses below its tile only two
 // microseconds after its own tile's aggregate is published.
 // Technique: the producer loads each tile as four quarter-tile bulk copies, at most four in flight
-// a block (a sliding window); the look-ahead of a tile waits until the tile's own aggregate has
-// been published and two microseconds more have passed before it reads the statuses below it. The
-// tiles just below were claimed just before it, so by then most of the lines it reads are no
-// longer being stored to.
+// a block (a sliding window); the look-ahead of a tile reads the statuses below it only from two
+// microseconds after the tile's own aggregate was published. The tiles just below were claimed
+// just before it, so by then most of the lines it reads are no longer being stored to.
 // Changes from v16: only the large-n path (v15's) changes. On the H200, polling a status line
-// within a microsecond or two of a store to it slows the data path far more than the same poll
-// two microseconds later (the lab notes: one load a group of 16 tiles cost 3.3 points of the copy,
+// right after a store to it slows the data path far more than the same poll two microseconds after
+// the store (the lab notes: one load a group of 16 tiles cost 3.3 points of the copy ceiling, and
 // about a quarter of that two microseconds later); v15's look-ahead read each tile's statuses as
-// they were published. Aged, the look-ahead costs the probe's scan about one point instead of
-// two, and the quarter-tile copies (a 16 KB window a block, fewer bytes in flight than v15's
-// whole tiles), no faster beside v15's look-ahead, then pay.
+// they were published. On quarter-tile copies (a 16 KB window a block, fewer bytes in flight than
+// v15's whole tiles) that look-ahead cost about two and a half points, so the quarter tiles scanned
+// no faster than whole tiles; aged, it costs about one, and the quarter tiles pay.
 // Remains (bottleneck): at 2^28 on the H200 about three per cent short of the copy ceiling in the
 // benchmark: about two lost by the pipeline even without a look-ahead, about one still by the
-// look-ahead. At 2^24 to 2^26, the pipeline's fill and drain and the look-ahead's added latency
-// within a block's few tiles. The age is a constant timed on the H200 only.
+// look-ahead. At 2^24 and 2^26 further short, where the pipeline loses more even without a
+// look-ahead. The age is a constant timed on the H200 only.
 // Source: Merrill & Garland 2016 (single pass, tile aggregates); CCCL's "warpspeed" scan (NVIDIA/
 // cccl PR #6811: warp specialization, staged TMA loads, decoupled look-ahead); the age and the
 // quarter tiles measured here (scan/lab/LAB_NOTES.md, "A look-ahead that waits for its statuses
@@ -44,23 +43,24 @@ inline constexpr VersionDoc kDoc = {
     "v16's dispatch by size, and for large n v15's warp-specialized pipeline with two changes. "
     "The producer loads each tile as four quarter-tile bulk copies, each on its own mbarrier, "
     "and issues a quarter only once the quarter four back has landed: at most four in flight a "
-    "block. The look-ahead of a tile waits until the tile's own aggregate is published and then "
-    "two microseconds more (%globaltimer) before it reads the statuses below it; the tiles just "
-    "below were claimed just before it, so by then most of those lines are no longer being "
-    "stored to.",
+    "block. The look-ahead of a tile reads the statuses below it only from two microseconds after "
+    "the tile's own aggregate was published (%globaltimer); the tiles just below were claimed "
+    "just before it, so by then most of those lines are no longer being stored to.",
     /*changes*/
-    "On the H200, polling a status line within a microsecond or two of a store to it slows the "
-    "data path far more than the same poll two microseconds later (the lab notes; the mechanism "
-    "is not known). v15's look-ahead read each tile's statuses as they were published. Aged, "
-    "the look-ahead costs about one point of the copy ceiling instead of two; each tile holds "
-    "its stage two microseconds longer, which six stages hide at large n. With the look-ahead "
-    "quieter, quarter-tile copies (a sliding window of four a block: fewer bytes in flight than "
-    "whole tiles, as the flat copy prefers) pay, where beside v15's look-ahead they did not.",
+    "On the H200, polling a status line right after a store to it slows the data path far more "
+    "than the same poll two microseconds after the store (the lab notes; the mechanism is not "
+    "known). v15's look-ahead read each tile's statuses as they were published. On quarter-tile "
+    "copies (a sliding window of four a block: fewer bytes in flight than whole tiles, as the "
+    "flat copy prefers) it cost about two and a half points of the copy ceiling, so they scanned "
+    "no faster than whole tiles; aged, about one, and the quarter tiles pay. Each tile holds its "
+    "stage up "
+    "to two microseconds longer; at 2^28 that costs less than the polls it spares (four "
+    "microseconds was slower again).",
     /*remains*/
     "At 2^28 on the H200 about three per cent short of the copy ceiling: about two lost by the "
-    "pipeline even without a look-ahead, about one still by the look-ahead. At 2^24 to 2^26 the "
-    "pipeline's fill and drain, and the two microseconds added to each tile's latency, weigh "
-    "more within a block's few tiles. The age is a constant chosen on the H200 (ages from 250 ns "
+    "pipeline even without a look-ahead, about one still by the look-ahead. At 2^24 and 2^26 "
+    "further short, where the pipeline loses more even without a look-ahead. The age is a constant "
+    "chosen on the H200 (ages from 250 ns "
     "to 6 us were timed); other GPUs may want another.",
     /*source*/
     "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016), the "

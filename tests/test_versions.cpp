@@ -138,8 +138,9 @@ class DispatchTest : public testing::TestWithParam<DispatchCase> {};
 // Size-dispatching rungs (Version::dispatch_bounds) on both sides of every boundary of this GPU:
 // n = b, the largest n of the smaller path, and b + 1, the smallest of the next; every input
 // distribution, two poisoned runs each as above; and n = b + 1 once more at element offsets 1 and 3
-// (the first distribution), so that each larger path also runs on unaligned input with a partial
-// last tile (VersionTest's unaligned sizes stop at 2^20 + 7, below most paths' bounds). A bound
+// (the first distribution), so that each larger path that takes unaligned input also runs on it
+// with a partial last tile (VersionTest's unaligned sizes stop at 2^20 + 7 and the randomized ones
+// at 2^22, below some paths' bounds, scan v17's pipeline among them). A bound
 // past 2^28 + 1 runs with the opt-in huge tests, on the operator's huge_distributions where it
 // names them (sort: uniform and few; HugeBounds/ takes every input at sort's older bounds);
 // LADDER_DISPATCH_FROM=<n> skips the bounds below n, so that one large bound fits one run.

@@ -150,7 +150,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   __shared__ unsigned tile_of[NS];
   __shared__ unsigned chunk_offset[NS][32];
   __shared__ unsigned tile_count[NS];
-  __shared__ unsigned long long published_at[NS];  // AGE: when the tile's count was published
+  __shared__ unsigned long long published_at[AGE ? NS : 1];  // AGE: when the count was published
   static_assert(AGE == 0 || LOOK == kStatus64, "AGE: 8-byte statuses, one look-ahead a block");
   // v06's offsets are 32-bit (n < 2^32), v07's 64-bit (its atomic count); as shipped.
   __shared__ std::conditional_t<LOOK == kAtomic, unsigned long long, unsigned> tile_offset[NS];
@@ -471,8 +471,9 @@ cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, s
     const size_t r = resident_grid(reinterpret_cast<const void*>(k), kThreads, kSmem);
     cudaFuncAttributes a{};
     cudaFuncGetAttributes(&a, k);
-    printf("kernel<%d, %u, %d, %d, %u, %d>: %d registers, %zu static smem bytes, grid %zu\n", LOOK,
-           WIN, STORE, PAD, THR, int(QUARTERS), a.numRegs, a.sharedSizeBytes, r);
+    printf(
+        "kernel<%d, %u, %d, %d, %u, %d, %u, %u>: %d registers, %zu static smem bytes, grid %zu\n",
+        LOOK, WIN, STORE, PAD, THR, int(QUARTERS), C, AGE, a.numRegs, a.sharedSizeBytes, r);
     return r;
   }();
   const size_t words = LOOK == kStatus32 ? tiles * 4 : LOOK != kAtomic ? tiles * 8 : 0;
@@ -640,6 +641,7 @@ int main(int argc, char** argv) {
          2000);
     CASE("s64 w16 vec plain pad 0 Q THR 4 age 3000", true, kStatus64, 16, kVecPlain, 0, 4, true, 1,
          3000);
+    CASE("s64 w16 vec plain pad 0 Q THR 6", true, kStatus64, 16, kVecPlain, 0, 6, true);
     CASE("s64 w16 vec plain pad 0 Q THR 6 age 2000", true, kStatus64, 16, kVecPlain, 0, 6, true, 1,
          2000);
     CASE("atomic scalar stcs pad 0", false, kAtomic, 8, kScalarStcs, 0);
