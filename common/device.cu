@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/device.h"
+#include "common/globaltimer.cuh"
 #include "common/parallel.h"
 
 namespace ladder {
@@ -348,18 +349,12 @@ __global__ void read_ceiling_kernel(const float4* __restrict__ a, size_t words, 
 
 __global__ void fault_kernel(int* p) { *p = 1; }
 
-__device__ __forceinline__ unsigned long long global_timer_ns() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
-
 // StreamBlocker's kernel: one thread polls the host's flag (over the bus, through the mapped
 // pointer) until it is set or the timeout passes.
 __global__ void block_kernel(volatile int* flags, unsigned long long timeout_ns) {
-  const unsigned long long start = global_timer_ns();
+  const unsigned long long start = globaltimer_ns();
   while (flags[0] == 0) {
-    if (global_timer_ns() - start > timeout_ns) {
+    if (globaltimer_ns() - start > timeout_ns) {
       flags[1] = 1;
       __threadfence_system();
       return;

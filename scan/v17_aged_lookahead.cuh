@@ -29,6 +29,7 @@
 
 #include "common/bulk_copy.cuh"  // cp.async.bulk, mbarrier init / arrive / wait
 #include "common/device.h"
+#include "common/globaltimer.cuh"  // globaltimer_ns
 #include "common/registry.h"
 #include "scan/lookback.cuh"              // Status words, publish / peek, workspace layout
 #include "scan/v15_warp_specialized.cuh"  // the shape, stage layout, the reduce and scan-store work
@@ -67,13 +68,6 @@ inline constexpr VersionDoc kDoc = {
     "tile aggregates; NVIDIA/cccl PR #6811, the warp-specialized 'warpspeed' scan with decoupled "
     "look-ahead; PTX ISA mbarrier, cp.async.bulk and %globaltimer; the age measured in "
     "scan/lab/LAB_NOTES.md"};
-
-// The GPU's global timer (ns; PTX %globaltimer).
-__device__ __forceinline__ unsigned long long globaltimer_ns() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
 
 // The shape is v15's (4-warp squads, 16 KB tiles, six stages, windows of 8 x 32 statuses), with:
 inline constexpr unsigned kInFlight = 4;  // quarter-tile bulk copies in flight a block

@@ -48,6 +48,7 @@
 
 #include "common/bulk_copy.cuh"
 #include "common/device.h"
+#include "common/globaltimer.cuh"
 #include "common/probe_timer.cuh"
 #include "copy_if/v06_warp_specialized.cuh"
 #include "copy_if/v07_pipelined_unordered.cuh"
@@ -66,11 +67,6 @@ constexpr size_t kTile = size_t(T) * V * 4;
 // rank 0's), which streams them and answers every member's claims (scan's probe, kStream with
 // kHandLate and kStAsync: claims handed over by st.async once the tile is counted)
 // kClusterNap: kCluster with a 100 ns sleep when no member waits, or a round trip stops short.
-__device__ __forceinline__ unsigned long long gtimer() {  // %globaltimer, ns
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
 enum Look { kAtomic = 0, kStatus64 = 1, kStatus32 = 2, kCluster = 3, kClusterNap = 4 };
 __host__ __device__ constexpr bool is_cluster(int look) {
   return look == kCluster || look == kClusterNap;
@@ -333,7 +329,7 @@ __global__ void __launch_bounds__(kThreads, 1)
         if constexpr (AGE > 0) {  // the stage is held until this warp's offset: no phase missed
           bulk::wait(&reduced[s], round & 1);
           const unsigned long long ready = published_at[s] + AGE;
-          while (gtimer() < ready) __nanosleep(100);
+          while (globaltimer_ns() < ready) __nanosleep(100);
         }
         if constexpr (LOOK == kStatus64)
           lb::advance_to<WIN>(status64, t, counted, sum);
@@ -377,7 +373,7 @@ __global__ void __launch_bounds__(kThreads, 1)
           tile_count[s] = total;
           if constexpr (LOOK == kStatus64 || is_cluster(LOOK))
             lb::publish<unsigned>(status64 + t, lb::kAggregate, total);
-          if constexpr (AGE > 0) published_at[s] = gtimer();
+          if constexpr (AGE > 0) published_at[s] = globaltimer_ns();
           if constexpr (is_cluster(LOOK)) {  // hand the tile over, counted, for its offset
             arm4(&prefixed[s]);
             send_async(&look_c[crank][i % NS], &claimed_c[crank][i % NS], 0, t);

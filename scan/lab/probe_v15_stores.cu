@@ -137,6 +137,7 @@
 
 #include "common/bulk_copy.cuh"
 #include "common/device.h"
+#include "common/globaltimer.cuh"
 #include "common/load.cuh"
 #include "common/probe_timer.cuh"
 #include "scan/lab/cluster.cuh"
@@ -570,11 +571,6 @@ __device__ __forceinline__ void store_bulk(void* dst, const void* src, unsigned 
 // kTrace: per block, [0] start, [1] look-ahead end, [2] scan-store end (ns, %globaltimer), [3] the
 // look-ahead's status round trips, [4] its claims, [5] ns spent in its round trips.
 __device__ unsigned long long g_trace[2048][8];
-__device__ __forceinline__ unsigned long long gtime() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
 
 // Thread-block clusters (the kernel's C > 1): scan/lab/cluster.cuh.
 using namespace ladder::lab;
@@ -694,7 +690,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
   }
   __syncthreads();
   if constexpr (C > 1) cluster_sync();  // every member's barriers initialized
-  if ((MODE & kTrace) && threadIdx.x == 0) g_trace[blockIdx.x][0] = gtime();
+  if ((MODE & kTrace) && threadIdx.x == 0) g_trace[blockIdx.x][0] = globaltimer_ns();
   const unsigned rank = C > 1 ? cluster_rank() : 0;
   if (warp == kProducer) {
     unsigned long long policy = 0;
@@ -1004,8 +1000,8 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       static_assert(DLY == 0 || ((MODE & kLate) && (MODE & kLateRed) && C == 1 && K == 1),
                     "DLY: with kLate and kLateRed");
       if constexpr (DLY > 0) {
-        const unsigned long long t0 = DLY_FROM_REDUCE ? red_time[s] : gtime();
-        while (gtime() - t0 < DLY) __nanosleep(100);
+        const unsigned long long t0 = DLY_FROM_REDUCE ? red_time[s] : globaltimer_ns();
+        while (globaltimer_ns() - t0 < DLY) __nanosleep(100);
       }
       if constexpr ((MODE & (kProbeLast | kProbeNap)) && !(MODE & (kCopy | kNoLook))) {
         // poll the one status t - 1 (one sector a warp) until it is published, then read the run
@@ -1036,9 +1032,9 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
                       : (MODE & kLdNa)  ? 3u
                                         : 0u>(status, t, counted, sum);
       else if constexpr ((MODE & kTrace) && !(MODE & (kCopy | kNoLook))) {
-        const unsigned long long t0 = gtime();
+        const unsigned long long t0 = globaltimer_ns();
         advance_sleep<WIN, 0>(status, t, counted, sum, &trips);
-        in_trips += gtime() - t0;
+        in_trips += globaltimer_ns() - t0;
         ++nclaims;
       } else if constexpr ((MODE & kMirror) && !(MODE & (kCopy | kNoLook | kMirrorIdle)))
         lookback::advance_to<WIN>(mirror_of(status, tiles), t, counted, sum);
@@ -1051,7 +1047,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       }
     }
     if ((MODE & kTrace) && lane == 0) {
-      g_trace[blockIdx.x][1] = gtime();
+      g_trace[blockIdx.x][1] = globaltimer_ns();
       g_trace[blockIdx.x][3] = trips;
       g_trace[blockIdx.x][4] = nclaims;
       g_trace[blockIdx.x][5] = in_trips;
@@ -1447,7 +1443,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
               lookback::publish(status + r * rep_stride<MODE>(tiles) + t * kStride<MODE>,
                                 lookback::kAggregate, total);
           if ((MODE & kMirror) && lane == 0) *static_cast<volatile unsigned*>(&red_done) = i + 1;
-          if (DLY_FROM_REDUCE && lane == 0) red_time[s] = gtime();
+          if (DLY_FROM_REDUCE && lane == 0) red_time[s] = globaltimer_ns();
           if constexpr (C > 1 && (MODE & kHandLate)) {
             if (lane == 0) {
               arm4(&prefixed[i % NP]);
@@ -1561,7 +1557,7 @@ __global__ void __launch_bounds__(kThreads<W, MODE>, (MODE & kSeq) ? 2 : 1)
       if constexpr (MODE & kStoreFirst) bulk::wait(&prefixed[i % NC], (i / NC) & 1);
       bulk::arrive(&empty[s]);
     }
-    if ((MODE & kTrace) && j == 0) g_trace[blockIdx.x][2] = gtime();
+    if ((MODE & kTrace) && j == 0) g_trace[blockIdx.x][2] = globaltimer_ns();
   }
   // C > 1: no block leaves while a member may still write into its shared memory
   if constexpr (C > 1) cluster_sync();
