@@ -37,11 +37,11 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ladder_report import figures, results  # noqa: E402
 
-KIND_SUFFIX = {"time": "us", "pct": "pct", "pctread": "pctread", "gbps": "gbps", "ratio": ""}
+KIND_SUFFIX = {"time": "us", "pct": "pct", "pct2": "pct2", "pctread": "pctread", "gbps": "gbps", "ratio": ""}
 # Words of a kept file's name that say which operators it holds (not needed in a figure's name).
 GROUP_WORDS = {"elementwise", "axis", "transfer"}
 HEADER = ("# Figure names of this folder's markdown: NAME = KIND KEY [KEY] (kinds: time, pct, "
-          "pctread, gbps, ratio).\n# A span <!--fig NAME-->…<!--/fig--> shows it; "
+          "pct2, pctread, gbps, ratio).\n# A span <!--fig NAME-->…<!--/fig--> shows it; "
           "scripts/report.py fills it in. Written by scripts/figkeys.py.\n")
 
 

@@ -142,7 +142,7 @@ class ReportTest(unittest.TestCase):
         runs = report.swept_runs(ladder, group, "scan")
         table = report.sweep_table(runs, "scan")
         lines = table.splitlines()
-        self.assertIn("`v16_size_dispatch`", lines[0])  # the top-only sweep's rung
+        self.assertIn("`v17_aged_lookahead`", lines[0])  # the top-only sweep's rung
         self.assertIn("`cub`", lines[0])
         sizes = [int(line.split("|")[1].replace(",", "")) for line in lines[2:]]
         self.assertEqual(sizes, sorted(sizes))
@@ -422,8 +422,8 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(errors, [
             "scan/lab/figures.txt:5: 'v15_us' defined twice (first at line 4)",
             "scan/lab/figures.txt:7: not a figure definition (NAME = KIND KEY [KEY]): 'bad line'",
-            "scan/lab/figures.txt:8: 'two': kind 'time' with 2 key(s) (time, pct, pctread, gbps "
-            "take one; ratio two)",
+            "scan/lab/figures.txt:8: 'two': kind 'time' with 2 key(s) (time, pct, pct2, pctread, "
+            "gbps take one; ratio two)",
             "scan/lab/figures.txt: 'two' is defined but no file of its folder uses it",
             "scan/lab/figures.txt: 'unused' is defined but no file of its folder uses it",
             "sort/figures.txt: 'lonely' is defined but no file of its folder uses it"])
@@ -480,6 +480,23 @@ class ReportTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             report.figure_value("pctread", "reduce/v02_y/n:2^10",
                                 lambda k, s=None: old_figures[k[1]])
+
+    def test_a_figure_near_its_target_is_not_rounded_onto_it(self):
+        # 96.97% against a 97% target: one decimal would print 97.0% beside "missed"; the target
+        # tables and the pct2 figure kind print enough decimals to show which side it is on.
+        from ladder_report.fmt import fmt_pct_against
+        from ladder_report.tables import ratio_against
+        self.assertEqual(fmt_pct_against(96.97, 97), "96.97%")
+        self.assertEqual(fmt_pct_against(97.04, 97), "97.04%")
+        self.assertEqual(fmt_pct_against(96.9996, 97), "96.9996%")
+        self.assertEqual(fmt_pct_against(95.4, 97), "95.4%")
+        self.assertEqual(ratio_against(0.8504, 0.85), "0.8504")
+        self.assertEqual(ratio_against(0.763, 0.85), "0.763")
+        fig = {"pct_copy": 96.97}
+        self.assertEqual(report.figure_value("pct2", "scan/v17_x/n:2^28", lambda k, s=None: fig),
+                         "96.97%")
+        self.assertEqual(report.figure_value("pct", "scan/v17_x/n:2^28", lambda k, s=None: fig),
+                         "97.0%")
 
     def test_captions_under_pictures_and_in_caption_spans(self):
         # A temporary root whose results/plots holds two pictures and a captions.json naming
@@ -1114,7 +1131,7 @@ class ReaderRunTest(unittest.TestCase):
             self.assertIn("Files: `results/nvidia-h200.json`", yours)
             self.assertIn("## Your run: NVIDIA H200", yours)
             row = next(line for line in yours.splitlines()
-                       if line.startswith("| scan | `v15_warp_specialized` |"))
+                       if line.startswith("| scan | `v17_aged_lookahead` |"))
             self.assertTrue(row.endswith("| 1.300× |"), row)  # yours ÷ the frozen H200
             # Asked for, the reader's run rewrites the scan chapter: its rungs are slower.
             chapter = os.path.join(d, "scan", "README.md")

@@ -30,7 +30,7 @@ from .results import (
 FIGURE = re.compile(r"<!--fig(?::(\w+) ([^>]*?)| ([A-Za-z0-9_.+]+))-->(.*?)<!--/fig-->")
 SIDECAR = "figures.txt"
 FIGURE_NAME = re.compile(r"[A-Za-z0-9_.+]+")
-FIGURE_KINDS = {"time": 1, "pct": 1, "pctread": 1, "gbps": 1, "ratio": 2}
+FIGURE_KINDS = {"time": 1, "pct": 1, "pct2": 1, "pctread": 1, "gbps": 1, "ratio": 2}
 
 
 def figure_key(text):
@@ -106,13 +106,14 @@ def read_sidecar(path, label=None):
                 continue
             if FIGURE_KINDS.get(kind) != len(keys.split()):
                 errors.append(f"{rel}:{i}: {name!r}: kind {kind!r} with {len(keys.split())} "
-                              "key(s) (time, pct, pctread, gbps take one; ratio two)")
+                              "key(s) (time, pct, pct2, pctread, gbps take one; ratio two)")
             names[name], lines[name] = (kind, keys), i
     return names, errors
 
 
 def figure_value(kind, keys, lookup):
-    """The text a figure span shows: kind (time, pct, pctread, gbps, ratio) of the benchmarks
+    """The text a figure span shows: kind (time, pct, pct2: the same to two decimals, where one
+    would hide how near a target a figure is; pctread, gbps, ratio) of the benchmarks
     that `keys` (a string of one or two keys, each optionally GPU@ or FILE@) name. Raises
     ValueError."""
     args = keys.split()
@@ -126,6 +127,8 @@ def figure_value(kind, keys, lookup):
         return f"{fmt_time(f['time_us'])} µs"
     if kind == "pct" and len(figs) == 1:
         return fmt_pct(f["pct_copy"])
+    if kind == "pct2" and len(figs) == 1:
+        return f"{f['pct_copy']:.2f}%"
     if kind == "pctread" and len(figs) == 1:
         if f["pct_read"] is None:
             raise ValueError(f"no read ceiling in the run of {keys!r}")

@@ -23,6 +23,17 @@ def fmt_pct(x):
     return f"{x:.1f}%" if x >= 1 else f"{x:.2g}%"
 
 
+def fmt_pct_against(x, limit):
+    """fmt_pct, with as many more decimals as it takes (up to three) for the figure not to read as
+    the limit when it is not: 96.97 against a limit of 97 is written 96.97%, not 97.0%."""
+    text = fmt_pct(x)
+    for digits in (2, 3, 4):
+        if x == limit or float(text.rstrip("%")) != limit:
+            break
+        text = f"{x:.{digits}f}%"
+    return text
+
+
 def size_label(n):
     return f"2^{n.bit_length() - 1}" if n & (n - 1) == 0 and n > 0 else f"{n:,}"
 
