@@ -347,8 +347,11 @@ def steps_figure(runs, op, gpu, path, ctx=None):
         if rung and s in prev_of:
             # the difference of the figures as printed, so that the labels add up
             step = round(pct[s], 1) - round(pct[prev_of[s]], 1)
-            label += f"  ({step:+.1f} over {prev_of[s].split('_')[0]})"
-        az.text(pct[s], yi, label, va="center", fontsize=8)
+            # a true minus sign, on white: a hyphen under the 100% line reads as a plus
+            label += f"  ({step:+.1f} over {prev_of[s].split('_')[0]})".replace("-", "\u2212")
+        az.annotate(label.strip(), (pct[s], yi), xytext=(7, 0), textcoords="offset points",
+                    va="center", fontsize=8, zorder=3,
+                    bbox=dict(facecolor="white", edgecolor="none", pad=0.5))
         if s in reads:
             az.plot([reads[s]], [yi], marker="o", markersize=7, markerfacecolor="none",
                     color="#8fa8d6", linestyle="none")
