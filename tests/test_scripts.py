@@ -484,14 +484,13 @@ class ReportTest(unittest.TestCase):
     def test_a_figure_near_its_target_is_not_rounded_onto_it(self):
         # 96.97% against a 97% target: one decimal would print 97.0% beside "missed"; the target
         # tables and the pct2 figure kind print enough decimals to show which side it is on.
-        from ladder_report.fmt import fmt_pct_against
-        from ladder_report.tables import ratio_against
+        from ladder_report.fmt import fmt_pct_against, fmt_ratio_against
         self.assertEqual(fmt_pct_against(96.97, 97), "96.97%")
         self.assertEqual(fmt_pct_against(97.04, 97), "97.04%")
         self.assertEqual(fmt_pct_against(96.9996, 97), "96.9996%")
         self.assertEqual(fmt_pct_against(95.4, 97), "95.4%")
-        self.assertEqual(ratio_against(0.8504, 0.85), "0.8504")
-        self.assertEqual(ratio_against(0.763, 0.85), "0.763")
+        self.assertEqual(fmt_ratio_against(0.8504, 0.85), "0.8504")
+        self.assertEqual(fmt_ratio_against(0.763, 0.85), "0.763")
         fig = {"pct_copy": 96.97}
         self.assertEqual(report.figure_value("pct2", "scan/v17_x/n:2^28", lambda k, s=None: fig),
                          "96.97%")

@@ -23,15 +23,25 @@ def fmt_pct(x):
     return f"{x:.1f}%" if x >= 1 else f"{x:.2g}%"
 
 
-def fmt_pct_against(x, limit):
-    """fmt_pct, with as many more decimals as it takes (up to three) for the figure not to read as
-    the limit when it is not: 96.97 against a limit of 97 is written 96.97%, not 97.0%."""
-    text = fmt_pct(x)
-    for digits in (2, 3, 4):
-        if x == limit or float(text.rstrip("%")) != limit:
+def decimals_against(x, limit, digits, most):
+    """x with `digits` decimals, or more (up to `most`) where fewer would read as `limit` when x is
+    not the limit: 96.97 against 97 with one decimal is written 96.97, not 97.0."""
+    text = f"{x:.{digits}f}"
+    for more in range(digits + 1, most + 1):
+        if x == limit or float(text) != limit:
             break
-        text = f"{x:.{digits}f}%"
+        text = f"{x:.{more}f}"
     return text
+
+
+def fmt_pct_against(x, limit):
+    """fmt_pct beside a target of `limit` per cent (decimals_against, up to four)."""
+    return decimals_against(x, limit, 1, 4) + "%" if x >= 1 else fmt_pct(x)
+
+
+def fmt_ratio_against(x, limit):
+    """A target's ratio to three decimals beside its limit (decimals_against, up to six)."""
+    return decimals_against(x, limit, 3, 6)
 
 
 def size_label(n):

@@ -5,7 +5,8 @@ import os
 
 from . import results
 from .fmt import (
-    dist_label, fmt_pct, fmt_pct_against, fmt_ratio, fmt_sig, fmt_time, is_rung, ladder_order, size_label)
+    dist_label, fmt_pct, fmt_pct_against, fmt_ratio, fmt_ratio_against, fmt_sig, fmt_time, is_rung,
+    ladder_order, size_label)
 from .results import LADDER_SIZE, LARGE_SIZE, LINK_OPS, baseline_slug, summary
 
 
@@ -110,17 +111,6 @@ def best_rung(figures, exclude=(), only=None):
     return min(rungs) if rungs else None
 
 
-def ratio_against(x, limit):
-    """A target's ratio to three decimals, or more (up to six) where three would read as the
-    limit when it is not: 0.8504 against 0.85 is written 0.8504, not 0.850."""
-    text = f"{x:.3f}"
-    for digits in (4, 5, 6):
-        if x == limit or float(text) != limit:
-            break
-        text = f"{x:.{digits}f}"
-    return text
-
-
 def targets_table(runs, op, gpu_slug=None):
     lines = []
     unordered = UNORDERED.get(op, set())
@@ -150,7 +140,7 @@ def targets_table(runs, op, gpu_slug=None):
                 continue
             ratio = u[0] / o[0]
             measured = "`{}`: {} µs vs `{}` {} µs = {}×".format(
-                u[1], fmt_time(u[0]), o[1], fmt_time(o[0]), ratio_against(ratio, limit))
+                u[1], fmt_time(u[0]), o[1], fmt_time(o[0]), fmt_ratio_against(ratio, limit))
             lines.append(f"| {where} | {goal} | {measured} | {'met' if ratio <= limit else '**missed**'} |")
             continue
         if kind in ("cub", "vs"):
@@ -165,7 +155,7 @@ def targets_table(runs, op, gpu_slug=None):
             t, slug = best_rung(figures, unordered)
             ratio = t / figures[base]["time_us"]
             measured = "`{}`: {} µs vs `{}` {} µs = {}× (`{}` at {}, best at {} of the copy ceiling)".format(
-                slug, fmt_time(t), base, fmt_time(figures[base]["time_us"]), ratio_against(ratio, limit), base,
+                slug, fmt_time(t), base, fmt_time(figures[base]["time_us"]), fmt_ratio_against(ratio, limit), base,
                 fmt_pct(figures[base]["pct_copy"]), best_pct(figures[slug]["pct_copy"]))
         elif kind == "ceiling":
             goal = f"best ≥ {limit:g}% of the copy ceiling"
@@ -192,7 +182,7 @@ def targets_table(runs, op, gpu_slug=None):
                 continue
             ratio = f["time_us"] / best[0]
             measured = "`{}`: {} µs vs {} µs = {}×".format(
-                best[1], fmt_time(f["time_us"]), fmt_time(best[0]), ratio_against(ratio, limit))
+                best[1], fmt_time(f["time_us"]), fmt_time(best[0]), fmt_ratio_against(ratio, limit))
         lines.append(f"| {where} | {goal} | {measured} | {'met' if ratio <= limit else '**missed**'} |")
     if not lines:
         return None
