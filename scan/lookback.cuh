@@ -96,10 +96,19 @@ __device__ __forceinline__ T publish_and_look_back(Status* status, size_t tile, 
 // tile. Each round trip reads WIN * 32 statuses (all loads issued before any is used) and adds
 // the run of published ones from the window's start; an unpublished status ends the run and
 // the next round starts there. All 32 lanes call it with the same arguments; every lane gets
-// the sum. It waits only on tiles below `tile`.
-template <unsigned WIN, typename T>
+// the sum. It waits only on tiles below `tile`. `ready(flag)` says whether a status's flag (its
+// high half) is published: by default any flag but kInvalid; scan v18, whose statuses are never
+// cleared, passes TaggedWith{this launch's tag}.
+struct Published {
+  __device__ __forceinline__ bool operator()(uint32_t flag) const { return flag != kInvalid; }
+};
+struct TaggedWith {
+  uint32_t tag;
+  __device__ __forceinline__ bool operator()(uint32_t flag) const { return flag == tag; }
+};
+template <unsigned WIN, typename T, typename Ready = Published>
 __device__ __forceinline__ void advance_to(const Status* status, size_t tile, size_t& counted,
-                                           T& sum) {
+                                           T& sum, Ready ready = {}) {
   const unsigned lane = threadIdx.x % 32;
   while (counted < tile) {
     Status word[WIN];
@@ -110,8 +119,8 @@ __device__ __forceinline__ void advance_to(const Status* status, size_t tile, si
     }
 #pragma unroll
     for (unsigned j = 0; j < WIN; ++j) {
-      const unsigned ready = __ballot_sync(0xffffffffu, (word[j] >> 32) != kInvalid);
-      const unsigned run = ~ready ? __ffs(~ready) - 1 : 32;
+      const unsigned done = __ballot_sync(0xffffffffu, ready(uint32_t(word[j] >> 32)));
+      const unsigned run = ~done ? __ffs(~done) - 1 : 32;
       const uint32_t v = lane < run ? static_cast<uint32_t>(word[j]) : 0u;
       sum += static_cast<T>(__reduce_add_sync(0xffffffffu, v));
       counted += run;

@@ -4,6 +4,9 @@
 // tests and `cuda-ladder --list` all read this list.
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <stdexcept>
+#include <string>
 
 #include "common/device.h"
 #include "common/input_cache.h"
@@ -28,6 +31,7 @@
 #include "scan/v15_warp_specialized.cuh"
 #include "scan/v16_size_dispatch.cuh"
 #include "scan/v17_aged_lookahead.cuh"
+#include "scan/v18_epoch_statuses.cuh"
 // Your own rungs' files (a reader's, not yet the ladder's): scan/mine.inc, first part.
 #define LADDER_MINE_FILES
 #include "scan/mine.inc"
@@ -132,8 +136,15 @@ class ScanRunner final : public Runner {
   DeviceBuffer workspace_;
 };
 
+// Every entry's launcher and workspace size by slug (raw_version).
+std::map<std::string, RawVersion>& raw_versions() {
+  static std::map<std::string, RawVersion> by_slug;
+  return by_slug;
+}
+
 Version entry(const VersionDoc& doc, Launcher launcher, WorkspaceFn workspace,
               size_t max_n = std::numeric_limits<size_t>::max()) {
+  raw_versions()[doc.slug] = {launcher, workspace};
   Version v;
   v.op = "scan";
   v.doc = doc;
@@ -178,11 +189,20 @@ Operator make_operator() {
       hopper_only(entry(v15::kDoc, v15::launch, v15::workspace_bytes)),
       with_dispatch(entry(v16::kDoc, v16::launch, v16::workspace_bytes), v16::dispatch_bounds),
       with_dispatch(entry(v17::kDoc, v17::launch, v17::workspace_bytes), v16::dispatch_bounds),
+      with_dispatch(entry(v18::kDoc, v18::launch, v18::workspace_bytes), v16::dispatch_bounds),
 // Your own rungs, after the ladder's top rung: scan/mine.inc, second part.
 #include "scan/mine.inc"
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes),
   };
   return op;
+}
+
+RawVersion raw_version(const std::string& slug) {
+  static const Operator op = make_operator();  // registers every entry once
+  (void)op;
+  const auto it = raw_versions().find(slug);
+  if (it == raw_versions().end()) throw std::invalid_argument("no scan version " + slug);
+  return it->second;
 }
 
 cudaError_t lookback_scan(const int32_t* in, int32_t* out, size_t n, void* ws,

@@ -24,7 +24,9 @@ namespace ladder::scan {
 //   n      number of elements (not bytes), 0 up to the version's max_n
 //   ws     device workspace of workspace_bytes(n) bytes, zero-filled once when allocated. A
 //          version that keeps state there (tile status, a counter) resets it itself, on the
-//          stream, before it relies on it.
+//          stream, before it relies on it, or leaves it at the end of each call as its next call
+//          needs it (v18). Between calls only the same version writes it, for any sequence of n
+//          whose workspace_bytes(n) fit.
 //   stream every launch and memset goes on it; the launcher never synchronizes
 // Returns the launch error (cudaGetLastError after the launches), cudaSuccess otherwise.
 using Launcher = cudaError_t (*)(const int32_t* in, int32_t* out, size_t n, void* ws,
@@ -52,6 +54,15 @@ CheckResult check_piece(const int32_t* in, const int32_t* got, size_t count, siz
 inline double bytes_moved(size_t n) { return 8.0 * static_cast<double>(n); }
 
 Operator make_operator();
+
+// The launcher and workspace size of the registered scan version whose slug is `slug` (its
+// VersionDoc's), for the tests that drive one workspace through several sizes. Throws
+// std::invalid_argument for a slug that names no registered version.
+struct RawVersion {
+  Launcher launch = nullptr;
+  WorkspaceFn workspace_bytes = nullptr;
+};
+RawVersion raw_version(const std::string& slug);
 
 // The scan ladder's single-pass scan (v13) for other ladders (copy_if v04), under the Launcher
 // contract above. Defined in scan.cu, so other translation units need not include its kernels.

@@ -332,25 +332,35 @@ __global__ void __launch_bounds__(kBlockThreads<W>, 1)
   }
 }
 
-// Launches KERNEL, a persistent pipeline kernel with specialized_kernel's parameters (v15's or
-// v17's), THREADS threads a block, on one resident wave of blocks (at most one per tile of
-// TILE_ELEMS elements), after zeroing the workspace (ws: lookback::workspace_bytes for those tiles)
-// and raising the kernel's dynamic shared-memory limit to SMEM bytes.
+// Launches KERNEL, a persistent pipeline kernel with specialized_kernel's parameters (v15's, v17's
+// or v18's), THREADS threads a block, on one resident wave of blocks (at most one per tile of
+// TILE_ELEMS elements), after raising the kernel's dynamic shared-memory limit to SMEM bytes. The
+// tile counter and the statuses are as the caller laid them out; nothing is cleared here.
+template <auto KERNEL, unsigned THREADS, size_t TILE_ELEMS, size_t SMEM>
+cudaError_t launch_resident(const int32_t* in, int32_t* out, size_t n, unsigned* counter,
+                            lookback::Status* status, cudaStream_t stream) {
+  const cudaError_t e =
+      cudaFuncSetAttribute(KERNEL, cudaFuncAttributeMaxDynamicSharedMemorySize, int(SMEM));
+  if (e != cudaSuccess) return e;
+  static const size_t resident =  // once: the occupancy query is too slow for a timed launch
+      resident_grid(reinterpret_cast<const void*>(KERNEL), THREADS, SMEM);
+  const size_t tiles = ceil_div(n, TILE_ELEMS);
+  const size_t grid = std::min(tiles, resident);
+  KERNEL<<<static_cast<unsigned>(grid), THREADS, SMEM, stream>>>(
+      in, out, n, static_cast<unsigned>(tiles), counter, status);
+  return cudaGetLastError();
+}
+
+// launch_resident after zeroing the workspace (ws: lookback::workspace_bytes for those tiles;
+// lookback's layout: the counter, then the statuses).
 template <auto KERNEL, unsigned THREADS, size_t TILE_ELEMS, size_t SMEM>
 cudaError_t launch_persistent(const int32_t* in, int32_t* out, size_t n, void* ws,
                               cudaStream_t stream) {
   const size_t tiles = ceil_div(n, TILE_ELEMS);
-  cudaError_t e = cudaMemsetAsync(ws, 0, lookback::workspace_bytes(tiles), stream);
+  const cudaError_t e = cudaMemsetAsync(ws, 0, lookback::workspace_bytes(tiles), stream);
   if (e != cudaSuccess) return e;
-  e = cudaFuncSetAttribute(KERNEL, cudaFuncAttributeMaxDynamicSharedMemorySize, int(SMEM));
-  if (e != cudaSuccess) return e;
-  static const size_t resident =  // once: the occupancy query is too slow for a timed launch
-      resident_grid(reinterpret_cast<const void*>(KERNEL), THREADS, SMEM);
-  const size_t grid = std::min(tiles, resident);
-  KERNEL<<<static_cast<unsigned>(grid), THREADS, SMEM, stream>>>(
-      in, out, n, static_cast<unsigned>(tiles), lookback::tile_counter(ws),
-      lookback::tile_status(ws));
-  return cudaGetLastError();
+  return launch_resident<KERNEL, THREADS, TILE_ELEMS, SMEM>(in, out, n, lookback::tile_counter(ws),
+                                                            lookback::tile_status(ws), stream);
 }
 
 // Launches specialized_kernel<W, V, NS, WIN, ALIGNED> (launch_persistent).

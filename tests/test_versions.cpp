@@ -19,6 +19,7 @@
 #include "common/random.h"
 #include "common/registry.h"
 #include "elementwise/elementwise.h"
+#include "scan/scan.h"
 #include "sort/sort.h"
 
 namespace ladder {
@@ -200,6 +201,76 @@ TEST_P(DispatchTest, BothSidesOfEachThreshold) {
 INSTANTIATE_TEST_SUITE_P(Dispatch, DispatchTest, testing::ValuesIn(dispatch_cases()),
                          [](const testing::TestParamInfo<DispatchCase>& info) {
                            return info.param.op->name + "_" + info.param.version->doc.slug;
+                         });
+
+std::vector<DispatchCase> scan_cases() {
+  std::vector<DispatchCase> cases;
+  for (const Operator& op : operators())
+    if (op.name == "scan")
+      for (const Version& v : op.versions)
+        if (v.max_n > (size_t(1) << 24) + 3) cases.push_back({&op, &v});
+  return cases;
+}
+
+class ScanWorkspaceTest : public testing::TestWithParam<DispatchCase> {};
+
+// One workspace, zeroed once, through a sequence of sizes, as the scan Launcher contract allows: a
+// large n, both sides of each dispatch bound (size-dispatching rungs), a smaller large n, the first
+// again on other inputs and at element offset 1, the smaller at offset 3; each output poisoned,
+// then checked. Catches state that one call leaves for the next and another size or path disturbs:
+// scan v18 keeps its claim counter and epoch in the workspace between calls and reads statuses it
+// never clears, while v16's other paths clear and use their own part of the same workspace.
+TEST_P(ScanWorkspaceTest, OneWorkspaceThroughSizes) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  const DispatchCase& c = GetParam();
+  if (c.version->needs_sm90 && !current_device_runs_sm90_code())
+    GTEST_SKIP() << c.version->name() << " skipped: " << sm90_skip_reason();
+  const scan::RawVersion raw = scan::raw_version(c.version->doc.slug);
+  const std::vector<std::string> dists = scan::distributions();
+  const size_t big = (size_t(1) << 24) + 3, mid = (size_t(1) << 23) + 11;
+  struct Step {
+    size_t n;
+    std::string dist;
+    size_t offset;
+  };
+  std::vector<Step> steps = {{big, dists[0], 0}};
+  if (c.version->dispatch_bounds)
+    for (size_t b : c.version->dispatch_bounds()) {
+      steps.push_back({b, dists[0], 0});
+      steps.push_back({b + 1, dists[1 % dists.size()], 0});
+    }
+  for (const Step& s :
+       {Step{mid, dists[1 % dists.size()], 0}, Step{big, dists[2 % dists.size()], 0},
+        Step{big, dists[0], 1}, Step{mid, dists[0], 3}})
+    steps.push_back(s);
+  size_t ws_bytes = 0, most = 0;
+  for (const Step& s : steps) {
+    ws_bytes = std::max(ws_bytes, raw.workspace_bytes(s.n));
+    most = std::max(most, s.n + s.offset);
+  }
+  DeviceBuffer ws(std::max<size_t>(ws_bytes, 1), /*zero=*/true), in(most * sizeof(int32_t)),
+      out(most * sizeof(int32_t));
+  for (size_t k = 0; k < steps.size(); ++k) {
+    const Step& s = steps[k];
+    const uint64_t seed = 0x5ca7 + k;
+    const std::vector<int32_t> host = scan::generate(s.n, s.dist, seed);
+    upload(in.as<int32_t>() + s.offset, host.data(), s.n * sizeof(int32_t));
+    ASSERT_EQ(cudaMemsetAsync(out.get(), 0xa5, out.bytes(), test_stream()), cudaSuccess);
+    ASSERT_EQ(raw.launch(in.as<const int32_t>() + s.offset, out.as<int32_t>(), s.n, ws.get(),
+                         test_stream()),
+              cudaSuccess);
+    ASSERT_EQ(cudaStreamSynchronize(test_stream()), cudaSuccess);
+    const int32_t* got = download(out.as<const int32_t>(), s.n);
+    int64_t carry = 0;
+    const CheckResult r = scan::check_piece(host.data(), got, s.n, 0, carry);
+    ASSERT_TRUE(r.ok) << c.version->name() << " step " << k << " n=" << s.n << " dist=" << s.dist
+                      << " offset=" << s.offset << " seed=" << seed << ": " << r.message;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(ScanWorkspace, ScanWorkspaceTest, testing::ValuesIn(scan_cases()),
+                         [](const testing::TestParamInfo<DispatchCase>& info) {
+                           return info.param.version->doc.slug;
                          });
 
 // Randomized cases, on top of the fixed edge sizes: per version, kRandomCases draws of a size
