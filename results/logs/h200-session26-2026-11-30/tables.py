@@ -24,3 +24,25 @@ for run in ("bench1", "bench2"):
             print(f"| 2^{n.bit_length() - 1} | {rung} | {pcts} | {med['real_time']:.1f} | "
                   f"{med['pct_copy']:.2f} |")
     print()
+
+# The lab notes' summary ("Statuses that name their launch"): medians of the two processes.
+print("| rung | 2^24 | 2^26 | 2^28 |")
+print("|---|--:|--:|--:|")
+runs = [json.load(open(os.path.join(HERE, "call-1", r, "nvidia-h200.json")))
+        for r in ("bench1", "bench2")]
+
+
+def median(data, rung, n):
+    name = f"scan/{rung}/n:{n}/manual_time_median"
+    return next(b for b in data["benchmarks"] if b["name"] == name)
+
+
+for rung in RUNGS:
+    label = "CUB" if rung == "cub" else rung.split("_")[0]
+    cells = [", ".join(f"{median(d, rung, n)['pct_copy']:.2f}" for d in runs)
+             for n in (2**24, 2**26, 2**28)]
+    print(f"| {label} | " + " | ".join(cells) + " |")
+for d, r in zip(runs, ("bench1", "bench2")):
+    t17 = median(d, "v17_aged_lookahead", 2**28)["real_time"]
+    t18 = median(d, "v18_epoch_statuses", 2**28)["real_time"]
+    print(f"{r}: 2^28 v18 {t18:.1f} µs, v17 {t17:.1f} µs, v17 - v18 = {t17 - t18:.1f} µs")
