@@ -17,7 +17,7 @@
 // look-ahead. At 2^24 and 2^26 further short, where the pipeline loses more even without a
 // look-ahead. Every call also clears the workspace with a memset before the pipeline's launch
 // (0.5% to 0.8% of v15's time at 2^28 on the H200; the lab notes, "What v15's status words
-// cost"). The age is a constant timed on the H200 only.
+// cost"; v18 drops it). The age is a constant timed on the H200 only.
 // Source: Merrill & Garland 2016 (single pass, tile aggregates); CCCL's "warpspeed" scan (NVIDIA/
 // cccl PR #6811: warp specialization, staged TMA loads, decoupled look-ahead); the age and the
 // quarter tiles measured here (scan/lab/LAB_NOTES.md, "A look-ahead that waits for its statuses
@@ -63,7 +63,8 @@ inline constexpr VersionDoc kDoc = {
     "At 2^28 on the H200 about three per cent short of the copy ceiling: about two lost by the "
     "pipeline even without a look-ahead, about one still by the look-ahead. At 2^24 and 2^26 "
     "further short, where the pipeline loses more even without a look-ahead. Every call also "
-    "clears the workspace with a memset before the pipeline's launch. The age is a constant "
+    "clears the workspace with a memset before the pipeline's launch (v18 drops it). The age is a "
+    "constant "
     "chosen on the H200 (ages from 250 ns "
     "to 6 us were timed); other GPUs may want another.",
     /*source*/

@@ -15,8 +15,9 @@
 // leaves it to be zeroed again.
 // Source: Merrill & Garland 2016 (single pass, tile aggregates); the epoch is the sense reversal of
 // Mellor-Crummey & Scott's barriers (1991): a flag that changes meaning with each episode instead
-// of being reset; CUTLASS's split-K semaphores also leave their workspace as the next launch needs
-// it. v17's pipeline (NVIDIA/cccl PR #6811's warp-specialized scan) is unchanged.
+// of being reset; CUTLASS's serial split-K GEMM also leaves its workspace as the next launch needs
+// it (cutlass/gemm/kernel/gemm.h: "The final threadblock resets the semaphore for subsequent
+// grids"). v17's pipeline (NVIDIA/cccl PR #6811's warp-specialized scan) is unchanged.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -57,8 +58,9 @@ inline constexpr VersionDoc kDoc = {
     "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016), the "
     "tile statuses; Mellor-Crummey & Scott, Algorithms for Scalable Synchronization on "
     "Shared-Memory Multiprocessors (1991), sense reversal: a flag whose meaning changes with "
-    "each episode instead of being reset; CUTLASS's split-K semaphores, a workspace left as the "
-    "next launch needs it; v17's pipeline (NVIDIA/cccl PR #6811)"};
+    "each episode instead of being reset; CUTLASS's serial split-K GEMM, whose final block resets "
+    "the semaphore for the next grid (cutlass/gemm/kernel/gemm.h); v17's pipeline (NVIDIA/cccl "
+    "PR #6811)"};
 
 // Workspace: kHeaderBytes of v18's own (the pipeline's claim counter, then its epoch, as unsigned
 // words), then v16's workspace, which v16's other paths clear and use as their own.

@@ -142,7 +142,7 @@ class ReportTest(unittest.TestCase):
         runs = report.swept_runs(ladder, group, "scan")
         table = report.sweep_table(runs, "scan")
         lines = table.splitlines()
-        self.assertIn("`v17_aged_lookahead`", lines[0])  # the top-only sweep's rung
+        self.assertIn("`v18_epoch_statuses`", lines[0])  # the top-only sweep's rung
         self.assertIn("`cub`", lines[0])
         sizes = [int(line.split("|")[1].replace(",", "")) for line in lines[2:]]
         self.assertEqual(sizes, sorted(sizes))
@@ -1130,7 +1130,7 @@ class ReaderRunTest(unittest.TestCase):
             self.assertIn("Files: `results/nvidia-h200.json`", yours)
             self.assertIn("## Your run: NVIDIA H200", yours)
             row = next(line for line in yours.splitlines()
-                       if line.startswith("| scan | `v17_aged_lookahead` |"))
+                       if line.startswith("| scan | `v18_epoch_statuses` |"))
             self.assertTrue(row.endswith("| 1.300× |"), row)  # yours ÷ the frozen H200
             # Asked for, the reader's run rewrites the scan chapter: its rungs are slower.
             chapter = os.path.join(d, "scan", "README.md")
