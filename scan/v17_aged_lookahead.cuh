@@ -74,10 +74,9 @@ inline constexpr VersionDoc kDoc = {
     "scan/lab/LAB_NOTES.md"};
 
 // The shape is v15's (4-warp squads, 16 KB tiles, six stages, windows of 8 x 32 statuses), with:
-inline constexpr unsigned kInFlight = 4;       // quarter-tile bulk copies in flight a block
-inline constexpr unsigned kAgeNs = 2000;       // a status is read no earlier than this after the
-                                               // reading tile's own aggregate is published (ns)
-inline constexpr uint32_t kTagBit = 1u << 31;  // TAGGED statuses' flags: kTagBit | epoch (v18)
+inline constexpr unsigned kInFlight = 4;  // quarter-tile bulk copies in flight a block
+inline constexpr unsigned kAgeNs = 2000;  // a status is read no earlier than this after the
+                                          // reading tile's own aggregate is published (ns)
 
 // v15's specialized_kernel with quarter-tile copies and an aged look-ahead. W, V, NS, WIN, ALIGNED,
 // shapes, preconditions, workspace and shared memory as v15's (v15::specialized_kernel). Q: quarter
@@ -105,7 +104,9 @@ inline constexpr uint32_t kTagBit = 1u << 31;  // TAGGED statuses' flags: kTagBi
 // counts only statuses that carry it, and the block that draws the last claim of the launch (tiles
 // + gridDim.x - 1: every block draws exactly one claim past the last tile) sets counter[0] back to
 // 0 and counter[1] to e + 1 (mod 2^31) for the next launch. Every thread reads e before the block
-// barrier, so before its block's first claim, so before that last claim.
+// barrier, so before its block's first claim, so before that last claim. (Plain loads and stores:
+// the argument rests on that barrier, on the claims' order and on the launches on one workspace
+// being stream-ordered, never overlapped; not on the memory model's acquire and release.)
 template <unsigned W, unsigned V, unsigned NS, unsigned WIN, unsigned Q, unsigned AGE, bool ALIGNED,
           bool TAGGED = false>
 __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
@@ -131,7 +132,7 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const unsigned shift = ALIGNED ? 0 : bulk::shift_of(in);
   const uint32_t epoch = TAGGED ? counter[1] : 0;
-  const uint32_t flag = TAGGED ? kTagBit | epoch : lookback::kAggregate;
+  const uint32_t flag = TAGGED ? lookback::kTagBit | epoch : lookback::kAggregate;
   if (threadIdx.x == 0) {
     for (unsigned s = 0; s < NS; ++s) {
       bulk::barrier_init(&full[s], 32);                                      // every producer lane
@@ -153,7 +154,7 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
       if (lane == 0) t = atomicAdd(counter, 1u);
       if (TAGGED && lane == 0 && t == tiles + gridDim.x - 1) {  // the launch's last claim
         counter[0] = 0;
-        counter[1] = (epoch + 1) & ~kTagBit;
+        counter[1] = (epoch + 1) & ~lookback::kTagBit;
       }
       t = __shfl_sync(0xffffffffu, t, 0);
       if (lane == 0) {

@@ -1,0 +1,167 @@
+// copy_if/lab/probe_v06_epoch.cu — does scan v18's epoch form (statuses tagged with the launch's
+// epoch, no workspace clear) pay for copy_if v06 as it does for scan? Not part of the binary. v06
+// clears its workspace with a memset inside the timed interval; the clear cost it 1.8 to 4.5 µs
+// from 2^24 to 2^28 on the H200 (copy_if/lab/LAB_NOTES.md, "What v06's status words cost"), a
+// share that grows as n falls. This probe times, on the same input and with the benchmark's timing
+// (common/probe_timer.cuh: L2 flushed, 31-launch medians, three interleaved rounds):
+//   cub DeviceSelect::If   the baseline;
+//   v06 shipped (memset)   v06::launch;
+//   v06 epoch (no clear)   v06's kernel with TAGGED = true on a workspace of its own, zeroed once
+//                          at the start of the program and never again: counter[0] the claim
+//                          counter, counter[1] the epoch, then lookback's statuses;
+//   v07 (no look-ahead)    the same pipeline unordered (its count checked, not its order).
+// At 2^28 (keep1, keep50, keep99), 2^26 and 2^24 (keep50), in that order on the same workspaces,
+// so the epoch form also meets statuses left by a larger n. Every ordered output is compared
+// with CUB's (count and elements). A control per input must fail: the epoch set back by one
+// before a launch on this input, right after a launch on the previous input (other counts; before
+// the first input, one launch on zeros), so that that launch's statuses pass for new ones.
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_epoch.cu common/device.cu -o p && ./p
+// (or `cmake --build <build> --target copy_if_probe_v06_epoch`).
+#include <cub/device/device_select.cuh>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+#include "common/device.h"
+#include "common/probe_timer.cuh"
+#include "copy_if/v06_warp_specialized.cuh"
+#include "copy_if/v07_pipelined_unordered.cuh"
+
+using namespace ladder;
+using namespace ladder::copy_if;
+
+namespace {
+
+// v06's kernel with TAGGED statuses on one resident wave of blocks, nothing cleared. ws: two
+// unsigned words (counter, epoch) in lookback's 16-byte header, then the statuses.
+cudaError_t launch_epoch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                         void* ws, cudaStream_t stream) {
+  using namespace v06;
+  constexpr size_t kSmem = kStages * size_t(stage_vecs<true>) * sizeof(int4);
+  auto kernel = specialized_kernel<true, false, true>;
+  const cudaError_t e =
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
+  if (e != cudaSuccess) return e;
+  static const size_t resident =
+      resident_grid(reinterpret_cast<const void*>(kernel), kBlockThreads, kSmem);
+  const size_t tiles = ceil_div(n, kTile);
+  kernel<<<static_cast<unsigned>(std::min(tiles, resident)), kBlockThreads, kSmem, stream>>>(
+      in, out, count, n, static_cast<unsigned>(tiles), scan::lookback::tile_counter(ws),
+      scan::lookback::tile_status(ws));
+  return cudaGetLastError();
+}
+
+}  // namespace
+
+int main() {
+  const size_t max_n = size_t(1) << 28;
+  int32_t *in, *out, *want;
+  unsigned long long *count, *want_count, *scratch;
+  void *ws, *ws_epoch;
+  if (cudaMalloc(&in, max_n * 4) || cudaMalloc(&out, max_n * 4) || cudaMalloc(&want, max_n * 4) ||
+      cudaMalloc(&count, 8) || cudaMalloc(&want_count, 8) || cudaMalloc(&scratch, 8) ||
+      cudaMalloc(&ws, 64 << 20) || cudaMalloc(&ws_epoch, 64 << 20)) {
+    printf("cudaMalloc failed\n");
+    return 1;
+  }
+  cudaMemset(ws_epoch, 0, 64 << 20);  // once: the epoch form never clears it again
+  cudaStream_t st;
+  cudaStreamCreate(&st);
+  probe_timing::Timer timer(st);
+  size_t cub_bytes = 0;
+  cub::DeviceSelect::If(nullptr, cub_bytes, in, want, want_count, int64_t(max_n), KeepPositive{});
+  void* cub_tmp;
+  cudaMalloc(&cub_tmp, cub_bytes);
+
+  struct Case {
+    const char* name;
+    bool ordered;
+    std::function<cudaError_t(size_t)> run;
+  };
+  const std::vector<Case> cases = {
+      {"cub DeviceSelect::If", true,
+       [&](size_t n) {
+         size_t b = cub_bytes;
+         return cub::DeviceSelect::If(cub_tmp, b, in, out, count, int64_t(n), KeepPositive{}, st);
+       }},
+      {"v06 shipped (memset)", true,
+       [&](size_t n) { return v06::launch(in, out, count, n, ws, st); }},
+      {"v06 epoch (no clear)", true,
+       [&](size_t n) { return launch_epoch(in, out, count, n, ws_epoch, st); }},
+      {"v07 (no look-ahead)", false,
+       [&](size_t n) { return v07::launch(in, out, count, n, ws, st); }},
+  };
+  // One launch of the epoch form on an input with nothing kept (zeros), so that the first input's
+  // control too finds statuses of other counts under the tag it is set back to.
+  cudaMemset(in, 0, max_n * 4);
+  launch_epoch(in, out, count, max_n, ws_epoch, st);
+  cudaStreamSynchronize(st);
+  struct Input {
+    int lg;
+    unsigned per100;  // kept per hundred
+  };
+  const Input inputs[] = {{28, 1}, {28, 50}, {28, 99}, {26, 50}, {24, 50}};
+  for (const Input& input : inputs) {
+    const size_t n = size_t(1) << input.lg;
+    std::vector<int32_t> h(n);
+    uint32_t x = 12345 + input.per100 + 7 * input.lg;
+    for (auto& v : h) {
+      x = x * 1664525u + 1013904223u;
+      const uint32_t y = x >> 2;
+      v = (x % 100) < input.per100 ? int32_t(1 + y % (1u << 30)) : -int32_t(y % (1u << 30));
+    }
+    {  // the control: the epoch set back by one, so the previous launch's statuses (the previous
+       // input's counts, or none before the first) carry this launch's tag
+      unsigned epoch = 0;
+      cudaMemcpy(&epoch, static_cast<unsigned*>(ws_epoch) + 1, 4, cudaMemcpyDefault);
+      const unsigned back = (epoch - 1) & 0x7fffffffu;
+      cudaMemcpy(in, h.data(), n * 4, cudaMemcpyDefault);
+      size_t b = cub_bytes;
+      cub::DeviceSelect::If(cub_tmp, b, in, want, want_count, int64_t(n), KeepPositive{}, st);
+      cudaStreamSynchronize(st);
+      unsigned long long kept = 0;
+      cudaMemcpy(&kept, want_count, 8, cudaMemcpyDefault);
+      {
+        cudaMemcpy(static_cast<unsigned*>(ws_epoch) + 1, &back, 4, cudaMemcpyDefault);
+        const cudaError_t e = launch_epoch(in, out, count, n, ws_epoch, st);
+        printf("control: epoch %u set back to %u -> mismatches %llu (must be > 0), %s\n", epoch,
+               back, probe_timing::mismatches(out, want, kept, scratch, st), cudaGetErrorString(e));
+        launch_epoch(in, out, count, n, ws_epoch, st);  // a clean launch: the next epoch again
+      }
+      printf("n = 2^%d, keep%u: %llu kept; us: median of 31 launches\n", input.lg, input.per100,
+             kept);
+      std::vector<std::vector<float>> us(cases.size());
+      for (int round = 0; round < 3; ++round)
+        for (size_t c = 0; c < cases.size(); ++c) {
+          cudaMemsetAsync(out, 0, n * 4, st);
+          cudaMemsetAsync(count, 0xff, 8, st);
+          cudaError_t err = cudaSuccess;
+          const float t = timer.median_us([&] {
+            const cudaError_t e = cases[c].run(n);
+            if (e != cudaSuccess) err = e;
+          });
+          cudaStreamSynchronize(st);
+          unsigned long long got = 0;
+          cudaMemcpy(&got, count, 8, cudaMemcpyDefault);
+          const unsigned long long bad =
+              cases[c].ordered ? probe_timing::mismatches(out, want, kept, scratch, st) : 0;
+          if (err == cudaSuccess) err = cudaGetLastError();
+          us[c].push_back(t);
+          printf("round %d  %-24s %8.2f us  count %s  mismatches %llu%s  %s\n", round,
+                 cases[c].name, t, got == kept ? "ok" : "WRONG", bad,
+                 cases[c].ordered ? "" : " (count only)", cudaGetErrorString(err));
+        }
+      printf("summary 2^%d keep%u (median of the three rounds; bytes: n reads + kept writes)\n",
+             input.lg, input.per100);
+      for (size_t c = 0; c < cases.size(); ++c) {
+        std::sort(us[c].begin(), us[c].end());
+        const float m = us[c][1];
+        printf("  %-24s %8.2f us  %7.1f GB/s\n", cases[c].name, m,
+               (4.0 * n + 4.0 * kept) / m / 1e3);
+      }
+    }
+  }
+  return 0;
+}
