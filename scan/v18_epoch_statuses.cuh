@@ -11,8 +11,9 @@
 // cost"). The paths below the pipeline are v17's (v16's), on the workspace after the header.
 // Remains (bottleneck): the pipeline itself, about two per cent short of the copy ceiling at 2^28
 // on the H200 even without a look-ahead, and about one more lost to the look-ahead. The workspace
-// must be zero when it is first used and then written only by this function; an error in a launch
-// leaves it to be zeroed again.
+// must be zero when it is first used and then written only by this function, one call at a time in
+// stream order; a launch that did not complete leaves it to be zeroed again. The epoch has 31
+// bits: a status 2^31 launches old, in a tile not published since, would pass for new.
 // Source: Merrill & Garland 2016 (single pass, tile aggregates); the epoch is the sense reversal of
 // Mellor-Crummey & Scott's barriers (1991): a flag that changes meaning with each episode instead
 // of being reset; CUTLASS's serial split-K GEMM also leaves its workspace as the next launch needs
@@ -53,7 +54,9 @@ inline constexpr VersionDoc kDoc = {
     "The pipeline itself: about two per cent short of the copy ceiling at 2^28 on the H200 even "
     "without a look-ahead, and about one more lost to the look-ahead. The workspace must be "
     "zero when first used and written only by this function between calls (the harness zeroes "
-    "it once); after a failed launch it must be zeroed again.",
+    "it once), one call at a time in stream order; after a launch that did not complete it must "
+    "be zeroed again. The epoch has 31 bits: a status 2^31 launches old, in a tile not published "
+    "since, would pass for new.",
     /*source*/
     "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016), the "
     "tile statuses; Mellor-Crummey & Scott, Algorithms for Scalable Synchronization on "
@@ -87,7 +90,8 @@ cudaError_t launch_pipeline(const int32_t* in, int32_t* out, size_t n, void* ws,
 
 // in: n int32 (any alignment); out: n int32, 16-byte aligned; ws: workspace_bytes(n) bytes,
 // zero before this function's first call on it and written by nothing else since (one call at a
-// time; after a call that returned an error, zero it again). v16's paths where v16 does not run
+// time, in stream order: launches on one workspace must not overlap; after a launch that did not
+// complete, zero it again). v16's paths where v16 does not run
 // v15's pipeline (v16::path_for), on the workspace after the header; this file's pipeline where it
 // does. Errors: the launch's or, on the other paths, v16's.
 inline cudaError_t launch(const int32_t* in, int32_t* out, size_t n, void* ws,
