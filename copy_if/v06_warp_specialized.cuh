@@ -119,6 +119,7 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
   const KeepPositive keep;
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const unsigned shift = ALIGNED ? 0 : bulk::shift_of(in);
+  static_assert(!(PDL && TAGGED), "the epoch is read before griddepcontrol.wait");
   const uint32_t epoch = TAGGED ? counter[1] : 0;  // read before the block's first claim
   const uint32_t flag = TAGGED ? lb::kTagBit | epoch : lb::kAggregate;
   if (threadIdx.x == 0) {

@@ -1,15 +1,20 @@
 // copy_if/lab/probe_v06_epoch.cu — does scan v18's epoch form (statuses tagged with the launch's
 // epoch, no workspace clear) pay for copy_if v06 as it does for scan? Not part of the binary. v06
-// clears its workspace with a memset inside the timed interval; the clear cost it 1.8 to 4.5 µs
-// from 2^24 to 2^28 on the H200 (copy_if/lab/LAB_NOTES.md, "What v06's status words cost"), a
-// share that grows as n falls. This probe times, on the same input and with the benchmark's timing
-// (common/probe_timer.cuh: L2 flushed, 31-launch medians, three interleaved rounds):
+// clears its workspace with a memset inside the timed interval; against the memset before the
+// timing, the clear cost it 3.3 to 4.5 µs from 2^24 to 2^28 on the H200 (copy_if/lab/LAB_NOTES.md,
+// "What v06's status words cost"), a share that grows as n falls. This probe times, on the same
+// input and with the benchmark's timing (common/probe_timer.cuh: L2 flushed, 31-launch medians,
+// three interleaved rounds):
 //   cub DeviceSelect::If   the baseline;
 //   v06 shipped (memset)   v06::launch;
+//   v06 cleared before     v06's kernel with the memset enqueued before the L2 flush, outside the
+//                          timing: what no clear at all would give, if tagging cost nothing;
 //   v06 epoch (no clear)   v06's kernel with TAGGED = true on a workspace of its own, zeroed once
-//                          at the start of the program and never again: counter[0] the claim
-//                          counter, counter[1] the epoch, then lookback's statuses;
+//                          at the start of the program and never cleared again (the control below
+//                          only sets its epoch word back): counter[0] the claim counter,
+//                          counter[1] the epoch, then lookback's statuses;
 //   v07 (no look-ahead)    the same pipeline unordered (its count checked, not its order).
+// After each input's rounds it prints the epoch workspace's counter (must be 0) and epoch.
 // At 2^28 (keep1, keep50, keep99), 2^26 and 2^24 (keep50), in that order on the same workspaces,
 // so the epoch form also meets statuses left by a larger n. Every ordered output is compared
 // with CUB's (count and elements). A control per input must fail: the epoch set back by one
@@ -34,13 +39,15 @@ using namespace ladder::copy_if;
 
 namespace {
 
-// v06's kernel with TAGGED statuses on one resident wave of blocks, nothing cleared. ws: two
-// unsigned words (counter, epoch) in lookback's 16-byte header, then the statuses.
-cudaError_t launch_epoch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+// v06's kernel (aligned input) on one resident wave of blocks, nothing cleared. TAGGED: the epoch
+// form; ws: two unsigned words (counter, epoch) in lookback's 16-byte header, then the statuses.
+// Otherwise ws is lookback's layout, zero at launch.
+template <bool TAGGED>
+cudaError_t launch_plain(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                          void* ws, cudaStream_t stream) {
   using namespace v06;
   constexpr size_t kSmem = kStages * size_t(stage_vecs<true>) * sizeof(int4);
-  auto kernel = specialized_kernel<true, false, true>;
+  auto kernel = specialized_kernel<true, false, TAGGED>;
   const cudaError_t e =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
@@ -51,6 +58,10 @@ cudaError_t launch_epoch(const int32_t* in, int32_t* out, unsigned long long* co
       in, out, count, n, static_cast<unsigned>(tiles), scan::lookback::tile_counter(ws),
       scan::lookback::tile_status(ws));
   return cudaGetLastError();
+}
+cudaError_t launch_epoch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                         void* ws, cudaStream_t stream) {
+  return launch_plain<true>(in, out, count, n, ws, stream);
 }
 
 }  // namespace
@@ -79,19 +90,25 @@ int main() {
     const char* name;
     bool ordered;
     std::function<cudaError_t(size_t)> run;
+    std::function<void(size_t)> before;  // enqueued before the L2 flush, outside the timing
   };
+  auto nothing = [](size_t) {};
+  auto clear = [&](size_t n) { cudaMemsetAsync(ws, 0, v06::workspace_bytes(n), st); };
   const std::vector<Case> cases = {
       {"cub DeviceSelect::If", true,
        [&](size_t n) {
          size_t b = cub_bytes;
          return cub::DeviceSelect::If(cub_tmp, b, in, out, count, int64_t(n), KeepPositive{}, st);
-       }},
+       },
+       nothing},
       {"v06 shipped (memset)", true,
-       [&](size_t n) { return v06::launch(in, out, count, n, ws, st); }},
+       [&](size_t n) { return v06::launch(in, out, count, n, ws, st); }, nothing},
+      {"v06 cleared before", true,
+       [&](size_t n) { return launch_plain<false>(in, out, count, n, ws, st); }, clear},
       {"v06 epoch (no clear)", true,
-       [&](size_t n) { return launch_epoch(in, out, count, n, ws_epoch, st); }},
+       [&](size_t n) { return launch_epoch(in, out, count, n, ws_epoch, st); }, nothing},
       {"v07 (no look-ahead)", false,
-       [&](size_t n) { return v07::launch(in, out, count, n, ws, st); }},
+       [&](size_t n) { return v07::launch(in, out, count, n, ws, st); }, nothing},
   };
   // One launch of the epoch form on an input with nothing kept (zeros), so that the first input's
   // control too finds statuses of other counts under the tag it is set back to.
@@ -126,9 +143,11 @@ int main() {
       {
         cudaMemcpy(static_cast<unsigned*>(ws_epoch) + 1, &back, 4, cudaMemcpyDefault);
         const cudaError_t e = launch_epoch(in, out, count, n, ws_epoch, st);
-        printf("control: epoch %u set back to %u -> mismatches %llu (must be > 0), %s\n", epoch,
-               back, probe_timing::mismatches(out, want, kept, scratch, st), cudaGetErrorString(e));
+        const unsigned long long bad = probe_timing::mismatches(out, want, kept, scratch, st);
+        printf("control: epoch %u set back to %u -> mismatches %llu (must be > 0), %s, %s\n", epoch,
+               back, bad, cudaGetErrorString(e), cudaGetErrorString(cudaGetLastError()));
         launch_epoch(in, out, count, n, ws_epoch, st);  // a clean launch: the next epoch again
+        printf("clean launch after it: %s\n", cudaGetErrorString(cudaStreamSynchronize(st)));
       }
       printf("n = 2^%d, keep%u: %llu kept; us: median of 31 launches\n", input.lg, input.per100,
              kept);
@@ -138,10 +157,12 @@ int main() {
           cudaMemsetAsync(out, 0, n * 4, st);
           cudaMemsetAsync(count, 0xff, 8, st);
           cudaError_t err = cudaSuccess;
-          const float t = timer.median_us([&] {
-            const cudaError_t e = cases[c].run(n);
-            if (e != cudaSuccess) err = e;
-          });
+          const float t = timer.median_us(
+              [&] {
+                const cudaError_t e = cases[c].run(n);
+                if (e != cudaSuccess) err = e;
+              },
+              [&] { cases[c].before(n); });
           cudaStreamSynchronize(st);
           unsigned long long got = 0;
           cudaMemcpy(&got, count, 8, cudaMemcpyDefault);
@@ -153,6 +174,9 @@ int main() {
                  cases[c].name, t, got == kept ? "ok" : "WRONG", bad,
                  cases[c].ordered ? "" : " (count only)", cudaGetErrorString(err));
         }
+      unsigned words[2] = {0, 0};
+      cudaMemcpy(words, ws_epoch, 8, cudaMemcpyDefault);
+      printf("epoch workspace: counter %u (must be 0), epoch %u\n", words[0], words[1]);
       printf("summary 2^%d keep%u (median of the three rounds; bytes: n reads + kept writes)\n",
              input.lg, input.per100);
       for (size_t c = 0; c < cases.size(); ++c) {
