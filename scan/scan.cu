@@ -198,8 +198,7 @@ Operator make_operator() {
 }
 
 RawVersion raw_version(const std::string& slug) {
-  static const Operator op = make_operator();  // registers every entry once
-  (void)op;
+  operators();  // the registry, built once, has called entry() for every version
   const auto it = raw_versions().find(slug);
   if (it == raw_versions().end()) throw std::invalid_argument("no scan version " + slug);
   return it->second;
