@@ -64,9 +64,8 @@ inline constexpr VersionDoc kDoc = {
     "pipeline even without a look-ahead, about one still by the look-ahead. At 2^24 and 2^26 "
     "further short, where the pipeline loses more even without a look-ahead. Every call also "
     "clears the workspace with a memset before the pipeline's launch (v18 drops it). The age is a "
-    "constant "
-    "chosen on the H200 (ages from 250 ns "
-    "to 6 us were timed); other GPUs may want another.",
+    "constant chosen on the H200 (ages from 250 ns to 6 us were timed); other GPUs may want "
+    "another.",
     /*source*/
     "Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back (2016), the "
     "tile aggregates; NVIDIA/cccl PR #6811, the warp-specialized 'warpspeed' scan with decoupled "
@@ -98,17 +97,7 @@ inline constexpr unsigned kAgeNs = 2000;  // a status is read no earlier than th
 // waits only on this block's own earlier quarters), and the look-ahead's extra waits are on its
 // own tile's aggregate and on the clock. The look-ahead's wait on reduced[s] cannot miss its phase:
 // the stage is not freed before this warp hands over the tile's prefix.
-//
-// TAGGED (scan v18; false here): the statuses are never cleared. counter[1] holds the launch's
-// epoch e (below 2^31); the tiles publish their aggregates under the flag 2^31 + e, the look-ahead
-// counts only statuses that carry it, and the block that draws the last claim of the launch (tiles
-// + gridDim.x - 1: every block draws exactly one claim past the last tile) sets counter[0] back to
-// 0 and counter[1] to e + 1 (mod 2^31) for the next launch. Every thread reads e before the block
-// barrier, so before its block's first claim, so before that last claim. (Plain loads and stores:
-// the argument rests on that barrier, on the claims' order and on the launches on one workspace
-// being stream-ordered, never overlapped; not on the memory model's acquire and release.)
-template <unsigned W, unsigned V, unsigned NS, unsigned WIN, unsigned Q, unsigned AGE, bool ALIGNED,
-          bool TAGGED = false>
+template <unsigned W, unsigned V, unsigned NS, unsigned WIN, unsigned Q, unsigned AGE, bool ALIGNED>
 __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
     aged_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out, size_t n, unsigned tiles,
                 unsigned* counter, lookback::Status* status) {
@@ -131,8 +120,6 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
 
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const unsigned shift = ALIGNED ? 0 : bulk::shift_of(in);
-  const uint32_t epoch = TAGGED ? counter[1] : 0;
-  const uint32_t flag = TAGGED ? lookback::kTagBit | epoch : lookback::kAggregate;
   if (threadIdx.x == 0) {
     for (unsigned s = 0; s < NS; ++s) {
       bulk::barrier_init(&full[s], 32);                                      // every producer lane
@@ -152,10 +139,6 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
       if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
       unsigned t = 0;
       if (lane == 0) t = atomicAdd(counter, 1u);
-      if (TAGGED && lane == 0 && t == tiles + gridDim.x - 1) {  // the launch's last claim
-        counter[0] = 0;
-        counter[1] = (epoch + 1) & ~lookback::kTagBit;
-      }
       t = __shfl_sync(0xffffffffu, t, 0);
       if (lane == 0) {
         tile_of[s] = t;
@@ -206,10 +189,7 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
       bulk::wait(&reduced[s], round & 1);  // the tile's own aggregate is published
       const unsigned long long ready = published_at[s] + AGE;
       while (globaltimer_ns() < ready) __nanosleep(100);
-      if constexpr (TAGGED)
-        lookback::advance_to<WIN>(status, t, counted, sum, lookback::TaggedWith{flag});
-      else
-        lookback::advance_to<WIN>(status, t, counted, sum);
+      lookback::advance_to<WIN>(status, t, counted, sum);
       if (lane == 0) {
         tile_prefix[s] = sum;
         bulk::arrive(&prefixed[s]);
@@ -230,7 +210,7 @@ __global__ void __launch_bounds__(v15::kBlockThreads<W>, 1)
           stage_data + size_t(s) * kStageVecs, shift, chunk_prefix[s], threadIdx.x);
       if (warp == 0) {
         if (lane == 0) {
-          lookback::publish(status + t, flag, total);
+          lookback::publish(status + t, lookback::kAggregate, total);
           published_at[s] = globaltimer_ns();
         }
         __syncwarp();
