@@ -4,6 +4,8 @@
 // tests and `cuda-ladder --list` all read this list.
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <stdexcept>
 
 #include "common/device.h"
 #include "common/input_cache.h"
@@ -18,6 +20,7 @@
 #include "copy_if/v06_warp_specialized.cuh"
 #include "copy_if/v07_pipelined_unordered.cuh"
 #include "copy_if/v08_size_dispatch.cuh"
+#include "copy_if/v09_epoch_statuses.cuh"
 // Your own rungs' files (a reader's, not yet the ladder's): copy_if/mine.inc, first part.
 #define LADDER_MINE_FILES
 #include "copy_if/mine.inc"
@@ -116,8 +119,15 @@ class CopyIfRunner final : public Runner {
   DeviceBuffer workspace_;
 };
 
+// Every entry's launcher and workspace size by slug (raw_version).
+std::map<std::string, RawVersion>& raw_versions() {
+  static std::map<std::string, RawVersion> by_slug;
+  return by_slug;
+}
+
 Version entry(const VersionDoc& doc, Launcher launcher, WorkspaceFn workspace, bool ordered,
               size_t max_n = std::numeric_limits<size_t>::max()) {
+  raw_versions()[doc.slug] = {launcher, workspace};
   Version v;
   v.op = "copy_if";
   v.doc = doc;
@@ -160,11 +170,20 @@ Operator make_operator() {
       hopper_only(entry(v07::kDoc, v07::launch, v07::workspace_bytes, kUnordered)),
       with_dispatch(entry(v08::kDoc, v08::launch, v08::workspace_bytes, kOrdered, v08::kMaxN),
                     v08::dispatch_bounds),
+      with_dispatch(entry(v09::kDoc, v09::launch, v09::workspace_bytes, kOrdered, v09::kMaxN),
+                    v08::dispatch_bounds),
 // Your own rungs, after the ladder's top rung: copy_if/mine.inc, second part.
 #include "copy_if/mine.inc"
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes, kOrdered),
   };
   return op;
+}
+
+RawVersion raw_version(const std::string& slug) {
+  operators();  // the registry, built once, has called entry() for every version
+  const auto it = raw_versions().find(slug);
+  if (it == raw_versions().end()) throw std::invalid_argument("no copy_if version " + slug);
+  return it->second;
 }
 
 }  // namespace ladder::copy_if

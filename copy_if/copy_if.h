@@ -24,12 +24,26 @@ namespace ladder::copy_if {
 //          writes it on the stream; the caller copies it back (cudaMemcpyAsync) to size the
 //          result, as a user of cub::DeviceSelect::If does with its num_selected.
 //   n      number of elements (not bytes), 0 up to the version's max_n
-//   ws     device workspace of workspace_bytes(n) bytes; a version resets what it keeps there
+//   ws     device workspace of workspace_bytes(n) bytes, zero-filled once when allocated. A
+//          version that keeps state there (tile status, a counter) resets it itself, on the
+//          stream, before it relies on it, or leaves it at the end of each call as its next call
+//          needs it (v09). Between calls only the same version writes it, for any sequence of n
+//          whose workspace_bytes(n) fit, one call at a time in stream order; after a launch that
+//          did not complete, it is zeroed again.
 //   stream every launch and memset goes on it; the launcher never synchronizes
 // Returns the launch error (cudaGetLastError after the launches), cudaSuccess otherwise.
 using Launcher = cudaError_t (*)(const int32_t* in, int32_t* out, unsigned long long* count,
                                  size_t n, void* ws, cudaStream_t stream);
 using WorkspaceFn = size_t (*)(size_t n);
+
+// The launcher and workspace size of the registered copy_if version whose slug is `slug` (its
+// VersionDoc's), for the tests that drive one workspace through several sizes. Throws
+// std::invalid_argument for a slug that names no registered version.
+struct RawVersion {
+  Launcher launch = nullptr;
+  WorkspaceFn workspace_bytes = nullptr;
+};
+RawVersion raw_version(const std::string& slug);
 
 // The predicate every version applies (host and device: this header is read by both compilers).
 #if defined(__CUDACC__)

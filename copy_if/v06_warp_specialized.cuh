@@ -92,12 +92,7 @@ inline constexpr unsigned stage_vecs = bulk::stage_stride(copy_vecs<ALIGNED>);
 // for that grid (griddepcontrol.wait) after the barriers' set-up, before any workspace access.
 // Only copy_if/lab/probe_v06_wait.cu launches it so (not adopted: copy_if/lab/LAB_NOTES.md);
 // launch() runs PDL = false.
-// TAGGED (scan v18's epoch statuses; false here): the statuses are never cleared. counter[1] holds
-// the launch's epoch e (below 2^31); the tiles publish their counts under the flag
-// scan::lookback::kTagBit | e, the look-ahead counts only statuses that carry it, and the block
-// that draws the launch's last claim (tiles + gridDim.x - 1) sets counter[0] to 0 and counter[1] to
-// e + 1 (mod 2^31). Only copy_if/lab/probe_v06_epoch.cu launches it so.
-template <bool ALIGNED, bool PDL = false, bool TAGGED = false>
+template <bool ALIGNED, bool PDL = false>
 __global__ void __launch_bounds__(kBlockThreads, 1)
     specialized_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
                        unsigned long long* count, size_t n, unsigned tiles, unsigned* counter,
@@ -119,9 +114,6 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
   const KeepPositive keep;
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const unsigned shift = ALIGNED ? 0 : bulk::shift_of(in);
-  static_assert(!(PDL && TAGGED), "the epoch is read before griddepcontrol.wait");
-  const uint32_t epoch = TAGGED ? counter[1] : 0;  // read before the block's first claim
-  const uint32_t flag = TAGGED ? lb::kTagBit | epoch : lb::kAggregate;
   if (threadIdx.x == 0) {
     for (unsigned s = 0; s < NS; ++s) {
       bulk::barrier_init(&full[s], 32);
@@ -143,10 +135,6 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
       if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
       unsigned t = 0;
       if (lane == 0) t = atomicAdd(counter, 1u);
-      if (TAGGED && lane == 0 && t == tiles + gridDim.x - 1) {  // the launch's last claim
-        counter[0] = 0;
-        counter[1] = (epoch + 1) & ~lb::kTagBit;
-      }
       t = __shfl_sync(0xffffffffu, t, 0);
       if (lane == 0) {
         tile_of[s] = t;
@@ -182,10 +170,7 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
       bulk::wait(&claimed[s], round & 1);
       const size_t t = tile_of[s];
       if (t >= tiles) break;
-      if constexpr (TAGGED)
-        lb::advance_to<kWindow>(status, t, counted, sum, lb::TaggedWith{flag});
-      else
-        lb::advance_to<kWindow>(status, t, counted, sum);
+      lb::advance_to<kWindow>(status, t, counted, sum);
       if (lane == 0) {
         tile_offset[s] = sum;
         bulk::arrive(&prefixed[s]);
@@ -217,7 +202,7 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
         const unsigned total = static_cast<unsigned>(__shfl_sync(0xffffffffu, incl, 31));
         if (lane == 0) {
           tile_count[s] = total;
-          lb::publish<unsigned>(status + t, flag, total);
+          lb::publish<unsigned>(status + t, lb::kAggregate, total);
         }
         __syncwarp();
         bulk::arrive(&reduced[s]);

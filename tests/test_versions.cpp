@@ -18,6 +18,7 @@
 #include "common/parallel.h"
 #include "common/random.h"
 #include "common/registry.h"
+#include "copy_if/copy_if.h"
 #include "elementwise/elementwise.h"
 #include "scan/scan.h"
 #include "sort/sort.h"
@@ -203,39 +204,34 @@ INSTANTIATE_TEST_SUITE_P(Dispatch, DispatchTest, testing::ValuesIn(dispatch_case
                            return info.param.op->name + "_" + info.param.version->doc.slug;
                          });
 
-std::vector<DispatchCase> scan_cases() {
+// Operator `name`'s versions that take n = 2^24 + 3, for the tests that drive one workspace through
+// several sizes.
+std::vector<DispatchCase> workspace_cases(const std::string& name) {
   std::vector<DispatchCase> cases;
   for (const Operator& op : operators())
-    if (op.name == "scan")
+    if (op.name == name)
       for (const Version& v : op.versions)
         if (v.max_n > (size_t(1) << 24) + 3) cases.push_back({&op, &v});
   return cases;
 }
 
-class ScanWorkspaceTest : public testing::TestWithParam<DispatchCase> {};
-
-// One workspace, zeroed once, through a sequence of sizes, as the scan Launcher contract allows: a
-// large n, both sides of each dispatch bound (size-dispatching rungs), a smaller large n, the first
-// again on other inputs and at element offset 1, the smaller at offset 3; each output poisoned,
-// then checked. Catches state that one call leaves for the next and another size or path disturbs:
-// scan v18 keeps its claim counter and epoch in the workspace between calls and reads statuses it
-// never clears, while v16's other paths clear and use their own part of the same workspace.
-TEST_P(ScanWorkspaceTest, OneWorkspaceThroughSizes) {
-  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
-  const DispatchCase& c = GetParam();
-  if (c.version->needs_sm90 && !current_device_runs_sm90_code())
-    GTEST_SKIP() << c.version->name() << " skipped: " << sm90_skip_reason();
-  const scan::RawVersion raw = scan::raw_version(c.version->doc.slug);
-  const std::vector<std::string> dists = scan::distributions();
+// One step of a workspace sequence: n elements of distribution `dist`, at element `offset`.
+struct Step {
+  size_t n;
+  std::string dist;
+  size_t offset;
+};
+// The sequence, as the scan and copy_if Launcher contracts allow on one workspace: a large n, both
+// sides of each dispatch bound (size-dispatching rungs), a smaller large n, the first again on
+// other inputs and at element offset 1, the smaller at offset 3. Catches state that one call
+// leaves for the next and another size or path disturbs: scan v18 and copy_if v09 keep their claim
+// counter and epoch in the workspace between calls and read statuses they never clear, while their
+// other paths clear and use their own part of the same workspace.
+std::vector<Step> workspace_steps(const Version& v, const std::vector<std::string>& dists) {
   const size_t big = (size_t(1) << 24) + 3, mid = (size_t(1) << 23) + 11;
-  struct Step {
-    size_t n;
-    std::string dist;
-    size_t offset;
-  };
   std::vector<Step> steps = {{big, dists[0], 0}};
-  if (c.version->dispatch_bounds)
-    for (size_t b : c.version->dispatch_bounds()) {
+  if (v.dispatch_bounds)
+    for (size_t b : v.dispatch_bounds()) {
       steps.push_back({b, dists[0], 0});
       steps.push_back({b + 1, dists[1 % dists.size()], 0});
     }
@@ -243,6 +239,18 @@ TEST_P(ScanWorkspaceTest, OneWorkspaceThroughSizes) {
        {Step{mid, dists[1 % dists.size()], 0}, Step{big, dists[2 % dists.size()], 0},
         Step{big, dists[0], 1}, Step{mid, dists[0], 3}})
     steps.push_back(s);
+  return steps;
+}
+class ScanWorkspaceTest : public testing::TestWithParam<DispatchCase> {};
+
+// scan: each output poisoned, then checked by the runner's reference check.
+TEST_P(ScanWorkspaceTest, OneWorkspaceThroughSizes) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  const DispatchCase& c = GetParam();
+  if (c.version->needs_sm90 && !current_device_runs_sm90_code())
+    GTEST_SKIP() << c.version->name() << " skipped: " << sm90_skip_reason();
+  const scan::RawVersion raw = scan::raw_version(c.version->doc.slug);
+  const std::vector<Step> steps = workspace_steps(*c.version, scan::distributions());
   size_t ws_bytes = 0, most = 0;
   for (const Step& s : steps) {
     ws_bytes = std::max(ws_bytes, raw.workspace_bytes(s.n));
@@ -268,7 +276,56 @@ TEST_P(ScanWorkspaceTest, OneWorkspaceThroughSizes) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(ScanWorkspace, ScanWorkspaceTest, testing::ValuesIn(scan_cases()),
+INSTANTIATE_TEST_SUITE_P(ScanWorkspace, ScanWorkspaceTest,
+                         testing::ValuesIn(workspace_cases("scan")),
+                         [](const testing::TestParamInfo<DispatchCase>& info) {
+                           return info.param.version->doc.slug;
+                         });
+
+class CopyIfWorkspaceTest : public testing::TestWithParam<DispatchCase> {};
+
+// copy_if: each output and count poisoned, then the count and the output checked against
+// std::copy_if's (ordered rungs exactly; unordered ones as a multiset).
+TEST_P(CopyIfWorkspaceTest, OneWorkspaceThroughSizes) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  const DispatchCase& c = GetParam();
+  if (c.version->needs_sm90 && !current_device_runs_sm90_code())
+    GTEST_SKIP() << c.version->name() << " skipped: " << sm90_skip_reason();
+  const copy_if::RawVersion raw = copy_if::raw_version(c.version->doc.slug);
+  const std::vector<Step> steps = workspace_steps(*c.version, copy_if::distributions());
+  size_t ws_bytes = 0, most = 0;
+  for (const Step& s : steps) {
+    ws_bytes = std::max(ws_bytes, raw.workspace_bytes(s.n));
+    most = std::max(most, s.n + s.offset);
+  }
+  DeviceBuffer ws(std::max<size_t>(ws_bytes, 1), /*zero=*/true), in(most * sizeof(int32_t)),
+      out(most * sizeof(int32_t)), count(sizeof(unsigned long long));
+  for (size_t k = 0; k < steps.size(); ++k) {
+    const Step& s = steps[k];
+    const uint64_t seed = 0xc0f1 + k;
+    const std::vector<int32_t> host = copy_if::generate(s.n, s.dist, seed);
+    const std::vector<int32_t> want = copy_if::reference(host);
+    upload(in.as<int32_t>() + s.offset, host.data(), s.n * sizeof(int32_t));
+    ASSERT_EQ(cudaMemsetAsync(out.get(), 0xa5, out.bytes(), test_stream()), cudaSuccess);
+    ASSERT_EQ(cudaMemsetAsync(count.get(), 0xff, count.bytes(), test_stream()), cudaSuccess);
+    ASSERT_EQ(raw.launch(in.as<const int32_t>() + s.offset, out.as<int32_t>(),
+                         count.as<unsigned long long>(), s.n, ws.get(), test_stream()),
+              cudaSuccess);
+    ASSERT_EQ(cudaStreamSynchronize(test_stream()), cudaSuccess);
+    const unsigned long long got_count = *download(count.as<const unsigned long long>(), 1);
+    ASSERT_EQ(got_count, want.size())
+        << c.version->name() << " step " << k << " n=" << s.n << " dist=" << s.dist
+        << " offset=" << s.offset << " seed=" << seed << ": count";
+    const int32_t* got = download(out.as<const int32_t>(), want.size());
+    const CheckResult r = c.version->keeps_order ? copy_if::check_ordered(want, got, want.size())
+                                                 : copy_if::check_unordered(want, got, want.size());
+    ASSERT_TRUE(r.ok) << c.version->name() << " step " << k << " n=" << s.n << " dist=" << s.dist
+                      << " offset=" << s.offset << " seed=" << seed << ": " << r.message;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(CopyIfWorkspace, CopyIfWorkspaceTest,
+                         testing::ValuesIn(workspace_cases("copy_if")),
                          [](const testing::TestParamInfo<DispatchCase>& info) {
                            return info.param.version->doc.slug;
                          });

@@ -9,10 +9,12 @@
 //   v06 shipped (memset)   v06::launch;
 //   v06 cleared before     v06's kernel with the memset enqueued before the L2 flush, outside the
 //                          timing: what no clear at all would give, if tagging cost nothing;
-//   v06 epoch (no clear)   v06's kernel with TAGGED = true on a workspace of its own, zeroed once
-//                          at the start of the program and never cleared again (the control below
+//   v06 epoch (no clear)   copy_if v09's pipeline (v06's kernel with scan v18's epoch statuses;
+//                          at its first run, 2026-12-01, the same code was v06's kernel with a
+//                          TAGGED template parameter) on a workspace of its own, zeroed once at
+//                          the start of the program and never cleared again (the control below
 //                          only sets its epoch word back): counter[0] the claim counter,
-//                          counter[1] the epoch, then lookback's statuses;
+//                          counter[1] the epoch, then v09's layout;
 //   v07 (no look-ahead)    the same pipeline unordered (its count checked, not its order).
 // After each input's rounds it prints the epoch workspace's counter (must be 0) and epoch.
 // At 2^28 (keep1, keep50, keep99), 2^26 and 2^24 (keep50), in that order on the same workspaces,
@@ -33,21 +35,20 @@
 #include "common/probe_timer.cuh"
 #include "copy_if/v06_warp_specialized.cuh"
 #include "copy_if/v07_pipelined_unordered.cuh"
+#include "copy_if/v09_epoch_statuses.cuh"
 
 using namespace ladder;
 using namespace ladder::copy_if;
 
 namespace {
 
-// v06's kernel (aligned input) on one resident wave of blocks, nothing cleared. TAGGED: the epoch
-// form; ws: two unsigned words (counter, epoch) in lookback's 16-byte header, then the statuses.
-// Otherwise ws is lookback's layout, zero at launch.
-template <bool TAGGED>
+// v06's kernel (aligned input) on one resident wave of blocks, nothing cleared; ws is lookback's
+// layout, zero at launch.
 cudaError_t launch_plain(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                          void* ws, cudaStream_t stream) {
   using namespace v06;
   constexpr size_t kSmem = kStages * size_t(stage_vecs<true>) * sizeof(int4);
-  auto kernel = specialized_kernel<true, false, TAGGED>;
+  auto kernel = specialized_kernel<true, false>;
   const cudaError_t e =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
@@ -59,9 +60,11 @@ cudaError_t launch_plain(const int32_t* in, int32_t* out, unsigned long long* co
       scan::lookback::tile_status(ws));
   return cudaGetLastError();
 }
+// v09's pipeline (aligned input); ws: two unsigned words (counter, epoch) in v09's 16-byte header,
+// then the statuses.
 cudaError_t launch_epoch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                          void* ws, cudaStream_t stream) {
-  return launch_plain<true>(in, out, count, n, ws, stream);
+  return v09::launch_pipeline<true>(in, out, count, n, ws, stream);
 }
 
 }  // namespace
@@ -104,7 +107,7 @@ int main() {
       {"v06 shipped (memset)", true,
        [&](size_t n) { return v06::launch(in, out, count, n, ws, st); }, nothing},
       {"v06 cleared before", true,
-       [&](size_t n) { return launch_plain<false>(in, out, count, n, ws, st); }, clear},
+       [&](size_t n) { return launch_plain(in, out, count, n, ws, st); }, clear},
       {"v06 epoch (no clear)", true,
        [&](size_t n) { return launch_epoch(in, out, count, n, ws_epoch, st); }, nothing},
       {"v07 (no look-ahead)", false,
