@@ -1,6 +1,6 @@
 #!/bin/bash
 # Session 27, call 6 (H200, the warm machine of the frozen run and of call 5): every GPU test of ladder-tests
-# (the opt-in huge sizes excluded, as by default), from the frozen run's build of 8a7c385
+# (the opt-in huge sizes excluded, as by default), from the frozen run's build of 92dbf88
 # (.dev/clean/build-device) where it has ladder-tests, else a fresh build: copy_if v09, every
 # CopyIfWorkspace and ScanWorkspace test, and every other rung.
 set -u
