@@ -15,9 +15,13 @@
 //                          the start of the program and never cleared again (the control below
 //                          only sets its epoch word back): counter[0] the claim counter,
 //                          counter[1] the epoch, then v09's layout;
-//   v07 (no look-ahead)    the same pipeline unordered (its count checked, not its order).
+//   v07 (no look-ahead)    the same pipeline unordered (its count checked, not its order);
+//   v08 (its path for n)   v08::launch: v06 shipped from 16 v06 tiles per SM, v05 (after its
+//                          clearing kernel, as the programmatic dependent) from 3 to 16 v05 tiles
+//                          per SM (added for `mid`, after the first run).
 // After each input's rounds it prints the epoch workspace's counter (must be 0) and epoch.
-// At 2^28 (keep1, keep50, keep99), 2^26 and 2^24 (keep50), in that order on the same workspaces,
+// At 2^28 (keep1, keep50, keep99), 2^26 and 2^24 (keep50), in that order on the same workspaces
+// (with the argument `mid`: 2^23, 2^22 and 2^21, keep50, the sizes where v08 and v09 run v05),
 // so the epoch form also meets statuses left by a larger n. Every ordered output is compared
 // with CUB's (count and elements). A control per input must fail: the epoch set back by one
 // before a launch on this input, right after a launch on the previous input (other counts; before
@@ -29,12 +33,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "common/device.h"
 #include "common/probe_timer.cuh"
 #include "copy_if/v06_warp_specialized.cuh"
 #include "copy_if/v07_pipelined_unordered.cuh"
+#include "copy_if/v08_size_dispatch.cuh"
 #include "copy_if/v09_epoch_statuses.cuh"
 
 using namespace ladder;
@@ -69,7 +75,8 @@ cudaError_t launch_epoch(const int32_t* in, int32_t* out, unsigned long long* co
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  const bool mid = argc > 1 && std::string(argv[1]) == "mid";
   const size_t max_n = size_t(1) << 28;
   int32_t *in, *out, *want;
   unsigned long long *count, *want_count, *scratch;
@@ -112,6 +119,8 @@ int main() {
        [&](size_t n) { return launch_epoch(in, out, count, n, ws_epoch, st); }, nothing},
       {"v07 (no look-ahead)", false,
        [&](size_t n) { return v07::launch(in, out, count, n, ws, st); }, nothing},
+      {"v08 (its path for n)", true,
+       [&](size_t n) { return v08::launch(in, out, count, n, ws, st); }, nothing},
   };
   // One launch of the epoch form on an input with nothing kept (zeros), so that the first input's
   // control too finds statuses of other counts under the tag it is set back to.
@@ -122,7 +131,9 @@ int main() {
     int lg;
     unsigned per100;  // kept per hundred
   };
-  const Input inputs[] = {{28, 1}, {28, 50}, {28, 99}, {26, 50}, {24, 50}};
+  const std::vector<Input> inputs =
+      mid ? std::vector<Input>{{23, 50}, {22, 50}, {21, 50}}
+          : std::vector<Input>{{28, 1}, {28, 50}, {28, 99}, {26, 50}, {24, 50}};
   for (const Input& input : inputs) {
     const size_t n = size_t(1) << input.lg;
     std::vector<int32_t> h(n);
