@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Session 27's tables: call 1's epoch probe (probe_v06_epoch.txt, the summary lines' medians, µs,
-and each control's mismatches), and call 2's benchmark console (bench1/bench.txt: medians, µs).
+and each control's mismatches), call 2's benchmark console (bench1/bench.txt: medians, µs), and
+call 7's epoch probe at the middle sizes (probe_v06_epoch_mid.txt).
 Asserts that every ordered check of the probe matched CUB's output, every count was right and
 every control failed. Standard library only."""
 import os
@@ -10,8 +11,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def probe():
-    text = open(os.path.join(HERE, "probe_v06_epoch.txt")).read()
+def probe(name="probe_v06_epoch.txt"):
+    text = open(os.path.join(HERE, name)).read()
     rows = re.findall(r"round \d  (.{24}) +[\d.]+ us  count (\S+)  mismatches (\d+)", text)
     assert rows and all(c == "ok" and m == "0" for _, c, m in rows), "a probe check failed"
     controls = [int(x) for x in re.findall(r"-> mismatches (\d+) \(must be > 0\)", text)]
@@ -52,4 +53,6 @@ def bench():
 if __name__ == "__main__":
     probe()
     bench()
+    print()
+    probe("probe_v06_epoch_mid.txt")
     sys.exit(0)
