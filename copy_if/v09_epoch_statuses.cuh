@@ -53,9 +53,10 @@ inline constexpr VersionDoc kDoc = {
     "v08 cleared the claim counter and one status word per tile with a memset before every "
     "launch of v06's pipeline: a second operation on the stream, inside the timed interval (3.3 "
     "to 4.5 microseconds from 2^24 to 2^28 on the H200). v09 drops it. The counter and the "
-    "epoch move to a 16-byte header of their own, ahead of the workspace of v08's other paths, "
-    "whose v05 memsets would otherwise set the epoch back and let stale counts pass for new "
-    "ones.",
+    "epoch move to a 16-byte header of their own, ahead of the workspace of v08's other paths: "
+    "v05 leaves its own claim counter at the number of its tiles, which would start the "
+    "pipeline's claims past zero, and its clears would set the epoch back and let stale counts "
+    "pass for new ones.",
     /*remains*/
     "v06's look-ahead: its status reads and the order it keeps (v07, the same pipeline "
     "unordered, is faster at 2^28); v05's clear in its band. The workspace must be zero when "
@@ -73,7 +74,8 @@ inline constexpr VersionDoc kDoc = {
 inline constexpr size_t kMaxN = v08::kMaxN;
 
 // Workspace: kHeaderBytes of v09's own (the pipeline's claim counter, then its epoch, as unsigned
-// words), then v08's workspace, which v08's v05 paths clear and use as their own.
+// words), then v08's workspace, which v08's v05 paths clear and use as their own (their claim
+// counter included: left at their tile count, it would start the pipeline's claims past zero).
 inline constexpr size_t kHeaderBytes = 16;
 inline size_t workspace_bytes(size_t n) {
   return n <= v08::kSingleBlockMax ? 0 : kHeaderBytes + v08::workspace_bytes(n);
@@ -82,7 +84,8 @@ inline size_t workspace_bytes(size_t n) {
 // v06's specialized_kernel (v06::specialized_kernel: shapes, roles, barriers, forward progress),
 // with statuses that name their launch instead of a cleared workspace. counter[0] is the claim
 // counter and counter[1] the launch's epoch e (below 2^31), in v09's own header (kHeaderBytes);
-// `status` the statuses after v08's header. The changes from v06:
+// `status` the statuses of lookback's layout on the workspace after that header (v08's part). The
+// changes from v06:
 //   every thread reads e before the block barrier, so before its block's first claim;
 //   reduce:     the tile's count is published under the flag lookback::kTagBit | e;
 //   look-ahead: only statuses that carry that flag count (lookback::TaggedWith); any other, left by

@@ -241,6 +241,20 @@ std::vector<Step> workspace_steps(const Version& v, const std::vector<std::strin
     steps.push_back(s);
   return steps;
 }
+// What the steps need: the workspace (the largest of ws_fn's, at least one byte, zeroed once by
+// the caller) and the input's elements (offset included).
+struct Extent {
+  size_t ws_bytes = 1, elements = 0;
+};
+Extent extent_of(const std::vector<Step>& steps, size_t (*ws_fn)(size_t)) {
+  Extent e;
+  for (const Step& s : steps) {
+    e.ws_bytes = std::max(e.ws_bytes, ws_fn(s.n));
+    e.elements = std::max(e.elements, s.n + s.offset);
+  }
+  return e;
+}
+
 class ScanWorkspaceTest : public testing::TestWithParam<DispatchCase> {};
 
 // scan: each output poisoned, then checked by the runner's reference check.
@@ -251,13 +265,9 @@ TEST_P(ScanWorkspaceTest, OneWorkspaceThroughSizes) {
     GTEST_SKIP() << c.version->name() << " skipped: " << sm90_skip_reason();
   const scan::RawVersion raw = scan::raw_version(c.version->doc.slug);
   const std::vector<Step> steps = workspace_steps(*c.version, scan::distributions());
-  size_t ws_bytes = 0, most = 0;
-  for (const Step& s : steps) {
-    ws_bytes = std::max(ws_bytes, raw.workspace_bytes(s.n));
-    most = std::max(most, s.n + s.offset);
-  }
-  DeviceBuffer ws(std::max<size_t>(ws_bytes, 1), /*zero=*/true), in(most * sizeof(int32_t)),
-      out(most * sizeof(int32_t));
+  const Extent e = extent_of(steps, raw.workspace_bytes);
+  DeviceBuffer ws(e.ws_bytes, /*zero=*/true), in(e.elements * sizeof(int32_t)),
+      out(e.elements * sizeof(int32_t));
   for (size_t k = 0; k < steps.size(); ++k) {
     const Step& s = steps[k];
     const uint64_t seed = 0x5ca7 + k;
@@ -293,13 +303,9 @@ TEST_P(CopyIfWorkspaceTest, OneWorkspaceThroughSizes) {
     GTEST_SKIP() << c.version->name() << " skipped: " << sm90_skip_reason();
   const copy_if::RawVersion raw = copy_if::raw_version(c.version->doc.slug);
   const std::vector<Step> steps = workspace_steps(*c.version, copy_if::distributions());
-  size_t ws_bytes = 0, most = 0;
-  for (const Step& s : steps) {
-    ws_bytes = std::max(ws_bytes, raw.workspace_bytes(s.n));
-    most = std::max(most, s.n + s.offset);
-  }
-  DeviceBuffer ws(std::max<size_t>(ws_bytes, 1), /*zero=*/true), in(most * sizeof(int32_t)),
-      out(most * sizeof(int32_t)), count(sizeof(unsigned long long));
+  const Extent e = extent_of(steps, raw.workspace_bytes);
+  DeviceBuffer ws(e.ws_bytes, /*zero=*/true), in(e.elements * sizeof(int32_t)),
+      out(e.elements * sizeof(int32_t)), count(sizeof(unsigned long long));
   for (size_t k = 0; k < steps.size(); ++k) {
     const Step& s = steps[k];
     const uint64_t seed = 0xc0f1 + k;
