@@ -1,0 +1,357 @@
+// copy_if/lab/probe_v06_oracle.cu — what is v06's look-ahead's price made of? Not part of the
+// binary. At 2^28 and 50% kept on the H200, v09 (v06's pipeline, no clear) takes about 11 µs more
+// than v07 (the same pipeline unordered: copy_if/lab/LAB_NOTES.md, "Scan v18's epoch statuses on
+// v06: v09"), and earlier probes found little of that in the waits for lower tiles or in the
+// clear. Left: the look-ahead's status reads (264 statuses a tile, one L2 round trip) and the
+// ordered placement of each tile's run. This probe's kernel is v06's (as v09 has it) with the
+// offset of each tile taken one of two other ways, everything else the same (stages, barriers,
+// v06's 16-byte stores):
+//   oracle   the look-ahead warp loads the tile's offset from an array of exclusive prefix sums
+//            of the per-tile counts, computed on the host from the input before any timing: the
+//            same ordered placement as v06 and one 4-byte load a tile instead of the statuses.
+//   atomic   the look-ahead warp only answers; the compact-store warps take the tile's range with
+//            one atomicAdd once it is compacted, as v07 does: placement in completion order.
+// Beside them, with the benchmark's timing (common/probe_timer.cuh: L2 flushed, 31-launch medians,
+// three interleaved rounds), on the same input: CUB, v09 as shipped (its own workspace, zeroed
+// once) and v07. If oracle is about as fast as atomic and v07, the price is the status reads; if
+// oracle is about as slow as v09 and atomic faster, it is the ordered placement; if both are as
+// slow as v09, it is something else of v06's shape against v07's (v07's stores are 4-byte,
+// streaming).
+// Checks: v09's and oracle's outputs against CUB's (count and elements); atomic's and v07's by
+// their count (atomic's total is the range counter's final value). A control per input must fail:
+// oracle with tile 1's offset one too large.
+// At 2^28 (keep1, keep50, keep99), 2^26 and 2^24 (keep50).
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_oracle.cu common/device.cu -o p &&
+//   ./p
+// (or `cmake --build <build> --target copy_if_probe_v06_oracle`).
+#include <cub/device/device_select.cuh>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "common/bulk_copy.cuh"
+#include "common/device.h"
+#include "common/probe_timer.cuh"
+#include "copy_if/v06_warp_specialized.cuh"
+#include "copy_if/v07_pipelined_unordered.cuh"
+#include "copy_if/v09_epoch_statuses.cuh"
+#include "scan/warp_scan.cuh"
+
+using namespace ladder;
+using namespace ladder::copy_if;
+
+namespace {
+
+enum class Mode { kOracle, kAtomic };
+
+// v06's kernel for 16-byte aligned input (v09::epoch_kernel<true> without the statuses). counter:
+// word 0 the claim counter (the launch's last claim sets it back to 0, as v09 does), words 2-3 (an
+// unsigned long long) the range counter of kAtomic, zero at launch. oracle: kOracle's exclusive
+// prefix sums, one per tile.
+template <Mode MODE>
+__global__ void __launch_bounds__(v06::kBlockThreads, 1)
+    probe_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
+                 unsigned long long* count, size_t n, unsigned tiles, unsigned* counter,
+                 const unsigned* __restrict__ oracle) {
+  using v06::kTile;
+  constexpr unsigned W = v06::kWarps, V = v06::kVectors, NS = v06::kStages, T = W * 32;
+  constexpr unsigned kChunks = V * W;
+  static_assert(kChunks == 32, "one lane of reduce warp 0 per chunk");
+  constexpr unsigned kStageVecs = v06::stage_vecs<true>;
+  extern __shared__ __align__(bulk::kStageAlign) int4 stage_data[];
+  __shared__ alignas(8) unsigned long long full[NS], claimed[NS], reduced[NS], prefixed[NS],
+      empty[NS];
+  __shared__ unsigned tile_of[NS];
+  __shared__ unsigned chunk_offset[NS][kChunks];
+  __shared__ unsigned tile_count[NS], tile_offset[NS];
+  unsigned long long* ranges = reinterpret_cast<unsigned long long*>(counter + 2);
+
+  const KeepPositive keep;
+  const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  if (threadIdx.x == 0) {
+    for (unsigned s = 0; s < NS; ++s) {
+      bulk::barrier_init(&full[s], 32);
+      bulk::barrier_init(&claimed[s], 1);
+      bulk::barrier_init(&reduced[s], 32);
+      bulk::barrier_init(&prefixed[s], 1);
+      bulk::barrier_init(&empty[s], T);
+    }
+  }
+  __syncthreads();
+
+  if (warp == 2 * W) {
+    // ---- Producer (v06's, aligned) ----
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
+      unsigned t = 0;
+      if (lane == 0) t = atomicAdd(counter, 1u);
+      if (lane == 0 && t == tiles + gridDim.x - 1) counter[0] = 0;  // the launch's last claim
+      t = __shfl_sync(0xffffffffu, t, 0);
+      if (lane == 0) {
+        tile_of[s] = t;
+        bulk::arrive(&claimed[s]);
+      }
+      if (t >= tiles) {
+        bulk::arrive(&full[s]);
+        break;
+      }
+      const size_t base = size_t(t) * kTile;
+      int4* dst = stage_data + size_t(s) * kStageVecs;
+      if (LADDER_HAS_BULK_COPY && base + kTile <= n) {
+        if (lane == 0)
+          bulk::load(dst, in + base, unsigned(v06::copy_vecs<true> * sizeof(int4)), &full[s]);
+        else
+          bulk::arrive(&full[s]);
+      } else {
+        int32_t* d = reinterpret_cast<int32_t*>(dst);
+        for (size_t k = lane; k < kTile; k += 32) d[k] = base + k < n ? in[base + k] : 0;
+        bulk::fence_proxy_async_shared();
+        bulk::arrive(&full[s]);
+      }
+    }
+  } else if (warp == 2 * W + 1) {
+    // ---- Look-ahead: the oracle's offset, or (kAtomic) only the answer ----
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&claimed[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) break;
+      if (lane == 0) {
+        if (MODE == Mode::kOracle) tile_offset[s] = __ldcg(oracle + t);
+        bulk::arrive(&prefixed[s]);
+      }
+    }
+  } else if (warp < W) {
+    // ---- Reduce (v06's, nothing published) ----
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&full[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) {
+        if (warp == 0) bulk::arrive(&reduced[s]);
+        break;
+      }
+      const int4* src = stage_data + size_t(s) * kStageVecs;
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) {
+        const int4 x = bulk::staged_chunk_words<false>(src, 0, u * T + threadIdx.x, lane);
+        const unsigned c =
+            __reduce_add_sync(0xffffffffu, unsigned(keep(x.x)) + keep(x.y) + keep(x.z) + keep(x.w));
+        if (lane == 0) chunk_offset[s][u * W + warp] = c;
+      }
+      asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");
+      if (warp == 0) {
+        const int32_t mine = static_cast<int32_t>(chunk_offset[s][lane]);
+        const int32_t incl = scan::warp_scan_inclusive(mine);
+        chunk_offset[s][lane] = static_cast<unsigned>(incl - mine);
+        const unsigned total = static_cast<unsigned>(__shfl_sync(0xffffffffu, incl, 31));
+        if (lane == 0) tile_count[s] = total;
+        __syncwarp();
+        bulk::arrive(&reduced[s]);
+      }
+    }
+  } else {
+    // ---- Compact-store (v06's; kAtomic takes the range as v07 does) ----
+    const unsigned j = threadIdx.x - T, w = warp - W;
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&reduced[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) break;
+      int4* stage = stage_data + size_t(s) * kStageVecs;
+      int4 x[V];
+      unsigned rank[V];
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) {
+        x[u] = bulk::staged_int4<false>(stage, 0, u * T + j);
+        const int32_t c = keep(x[u].x) + keep(x[u].y) + keep(x[u].z) + keep(x[u].w);
+        const int32_t incl = scan::warp_scan_inclusive(c);
+        rank[u] = chunk_offset[s][u * W + w] + static_cast<unsigned>(incl - c);
+      }
+      asm volatile("bar.sync 2, %0;" ::"n"(T) : "memory");
+      int32_t* compacted = reinterpret_cast<int32_t*>(stage);
+#pragma unroll
+      for (unsigned u = 0; u < V; ++u) {
+        unsigned r = rank[u];
+        if (keep(x[u].x)) compacted[r++] = x[u].x;
+        if (keep(x[u].y)) compacted[r++] = x[u].y;
+        if (keep(x[u].z)) compacted[r++] = x[u].z;
+        if (keep(x[u].w)) compacted[r++] = x[u].w;
+      }
+      if (MODE == Mode::kAtomic && j == 0)
+        tile_offset[s] =
+            static_cast<unsigned>(atomicAdd(ranges, (unsigned long long)tile_count[s]));
+      asm volatile("bar.sync 2, %0;" ::"n"(T) : "memory");
+      bulk::wait(&prefixed[s], round & 1);
+      const unsigned total = tile_count[s], offset = tile_offset[s];
+      int32_t* dst = out + offset;
+      const unsigned mis = unsigned(reinterpret_cast<uintptr_t>(dst) / 4) & 3u;
+      const unsigned head = min((4u - mis) & 3u, total);
+      const unsigned body = (total - head) / 4;
+      const unsigned tail = head + 4 * body;
+      if (j < head) dst[j] = compacted[j];
+      if (j < total - tail) dst[tail + j] = compacted[tail + j];
+      int4* dst4 = reinterpret_cast<int4*>(dst + head);
+      const int32_t* run = compacted + head;
+      for (unsigned k = j; k < body; k += T)
+        dst4[k] = make_int4(run[4 * k], run[4 * k + 1], run[4 * k + 2], run[4 * k + 3]);
+      bulk::fence_proxy_async_shared();
+      if (MODE == Mode::kOracle && j == 0 && t == tiles - 1)
+        *count = static_cast<unsigned long long>(offset) + total;
+      bulk::arrive(&empty[s]);
+    }
+  }
+}
+
+template <Mode MODE>
+cudaError_t launch_probe(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                         unsigned* counter, const unsigned* oracle, cudaStream_t stream) {
+  constexpr size_t kSmem = v06::kStages * size_t(v06::stage_vecs<true>) * sizeof(int4);
+  auto kernel = probe_kernel<MODE>;
+  const cudaError_t e =
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
+  if (e != cudaSuccess) return e;
+  static const size_t resident =
+      resident_grid(reinterpret_cast<const void*>(kernel), v06::kBlockThreads, kSmem);
+  const size_t tiles = ceil_div(n, v06::kTile);
+  kernel<<<static_cast<unsigned>(std::min(tiles, resident)), v06::kBlockThreads, kSmem, stream>>>(
+      in, out, count, n, static_cast<unsigned>(tiles), counter, oracle);
+  return cudaGetLastError();
+}
+
+}  // namespace
+
+int main() {
+  const size_t max_n = size_t(1) << 28, max_tiles = max_n / v06::kTile;
+  int32_t *in, *out, *want;
+  unsigned long long *count, *want_count, *scratch;
+  unsigned *counter, *oracle;
+  void *ws, *ws_v09;
+  if (cudaMalloc(&in, max_n * 4) || cudaMalloc(&out, max_n * 4) || cudaMalloc(&want, max_n * 4) ||
+      cudaMalloc(&count, 8) || cudaMalloc(&want_count, 8) || cudaMalloc(&scratch, 8) ||
+      cudaMalloc(&counter, 16) || cudaMalloc(&oracle, max_tiles * 4) || cudaMalloc(&ws, 64 << 20) ||
+      cudaMalloc(&ws_v09, 64 << 20)) {
+    printf("cudaMalloc failed\n");
+    return 1;
+  }
+  cudaMemset(counter, 0, 16);       // once: the last claim sets the claim counter back
+  cudaMemset(ws_v09, 0, 64 << 20);  // once: v09 never clears it
+  cudaStream_t st;
+  cudaStreamCreate(&st);
+  probe_timing::Timer timer(st);
+  size_t cub_bytes = 0;
+  cub::DeviceSelect::If(nullptr, cub_bytes, in, want, want_count, int64_t(max_n), KeepPositive{});
+  void* cub_tmp;
+  cudaMalloc(&cub_tmp, cub_bytes);
+  unsigned long long* ranges = reinterpret_cast<unsigned long long*>(counter + 2);
+
+  struct Case {
+    const char* name;
+    bool ordered;  // else the count alone is checked
+    std::function<cudaError_t(size_t)> run;
+    std::function<void(size_t)> before;  // enqueued before the L2 flush, outside the timing
+    const unsigned long long* total;     // where the launch leaves the number kept
+  };
+  auto nothing = [](size_t) {};
+  auto clear_ranges = [&](size_t) { cudaMemsetAsync(ranges, 0, 8, st); };
+  const std::vector<Case> cases = {
+      {"cub DeviceSelect::If", true,
+       [&](size_t n) {
+         size_t b = cub_bytes;
+         return cub::DeviceSelect::If(cub_tmp, b, in, out, count, int64_t(n), KeepPositive{}, st);
+       },
+       nothing, count},
+      {"v09 shipped", true, [&](size_t n) { return v09::launch(in, out, count, n, ws_v09, st); },
+       nothing, count},
+      {"oracle offsets", true,
+       [&](size_t n) {
+         return launch_probe<Mode::kOracle>(in, out, count, n, counter, oracle, st);
+       },
+       nothing, count},
+      {"atomic ranges", false,
+       [&](size_t n) {
+         return launch_probe<Mode::kAtomic>(in, out, count, n, counter, oracle, st);
+       },
+       clear_ranges, ranges},
+      {"v07 (no look-ahead)", false,
+       [&](size_t n) { return v07::launch(in, out, count, n, ws, st); }, nothing, count},
+  };
+  struct Input {
+    int lg;
+    unsigned per100;  // kept per hundred
+  };
+  const Input inputs[] = {{28, 1}, {28, 50}, {28, 99}, {26, 50}, {24, 50}};
+  for (const Input& input : inputs) {
+    const size_t n = size_t(1) << input.lg, tiles = ceil_div(n, v06::kTile);
+    std::vector<int32_t> h(n);
+    uint32_t x = 12345 + input.per100 + 7 * input.lg;
+    for (auto& v : h) {
+      x = x * 1664525u + 1013904223u;
+      const uint32_t y = x >> 2;
+      v = (x % 100) < input.per100 ? int32_t(1 + y % (1u << 30)) : -int32_t(y % (1u << 30));
+    }
+    // The oracle: exclusive prefix sums of the per-tile counts.
+    std::vector<unsigned> pre(tiles);
+    unsigned run = 0;
+    for (size_t t = 0; t < tiles; ++t) {
+      pre[t] = run;
+      for (size_t k = t * v06::kTile; k < std::min(n, (t + 1) * v06::kTile); ++k) run += h[k] > 0;
+    }
+    cudaMemcpy(oracle, pre.data(), tiles * 4, cudaMemcpyDefault);
+    cudaMemcpy(in, h.data(), n * 4, cudaMemcpyDefault);
+    size_t b = cub_bytes;
+    cub::DeviceSelect::If(cub_tmp, b, in, want, want_count, int64_t(n), KeepPositive{}, st);
+    cudaStreamSynchronize(st);
+    unsigned long long kept = 0;
+    cudaMemcpy(&kept, want_count, 8, cudaMemcpyDefault);
+    printf("n = 2^%d, keep%u: %llu kept (the oracle's total: %u); us: median of 31 launches\n",
+           input.lg, input.per100, kept, run);
+    {  // the control: tile 1's offset one too large
+      const unsigned bad1 = pre[1] + 1;
+      cudaMemcpy(oracle + 1, &bad1, 4, cudaMemcpyDefault);
+      const cudaError_t e = launch_probe<Mode::kOracle>(in, out, count, n, counter, oracle, st);
+      const unsigned long long bad = probe_timing::mismatches(out, want, kept, scratch, st);
+      printf("control: tile 1's offset one too large -> mismatches %llu (must be > 0), %s\n", bad,
+             cudaGetErrorString(e));
+      cudaMemcpy(oracle + 1, &pre[1], 4, cudaMemcpyDefault);
+    }
+    std::vector<std::vector<float>> us(cases.size());
+    for (int round = 0; round < 3; ++round)
+      for (size_t c = 0; c < cases.size(); ++c) {
+        cudaMemsetAsync(out, 0, n * 4, st);
+        cudaMemsetAsync(count, 0xff, 8, st);
+        cudaError_t err = cudaSuccess;
+        const float t = timer.median_us(
+            [&] {
+              const cudaError_t e = cases[c].run(n);
+              if (e != cudaSuccess) err = e;
+            },
+            [&] { cases[c].before(n); });
+        cudaStreamSynchronize(st);
+        unsigned long long got = 0;
+        cudaMemcpy(&got, cases[c].total, 8, cudaMemcpyDefault);
+        const unsigned long long bad =
+            cases[c].ordered ? probe_timing::mismatches(out, want, kept, scratch, st) : 0;
+        if (err == cudaSuccess) err = cudaGetLastError();
+        us[c].push_back(t);
+        printf("round %d  %-24s %8.2f us  count %s  mismatches %llu%s  %s\n", round, cases[c].name,
+               t, got == kept ? "ok" : "WRONG", bad, cases[c].ordered ? "" : " (count only)",
+               cudaGetErrorString(err));
+      }
+    unsigned claim = 1;
+    cudaMemcpy(&claim, counter, 4, cudaMemcpyDefault);
+    printf("claim counter after the rounds: %u (must be 0)\n", claim);
+    printf("summary 2^%d keep%u (median of the three rounds; bytes: n reads + kept writes)\n",
+           input.lg, input.per100);
+    for (size_t c = 0; c < cases.size(); ++c) {
+      std::sort(us[c].begin(), us[c].end());
+      const float m = us[c][1];
+      printf("  %-24s %8.2f us  %7.1f GB/s\n", cases[c].name, m, (4.0 * n + 4.0 * kept) / m / 1e3);
+    }
+  }
+  return 0;
+}
