@@ -2,28 +2,32 @@
 // binary. At 2^28 and 50% kept on the H200, v09 (v06's pipeline, no clear) takes about 11 µs more
 // than v07 (the same pipeline unordered: copy_if/lab/LAB_NOTES.md, "Scan v18's epoch statuses on
 // v06: v09"), and earlier probes found little of that in the waits for lower tiles or in the
-// clear. Left: the look-ahead's status reads (264 statuses a tile, one L2 round trip) and the
-// ordered placement of each tile's run. This probe's kernel is v06's (as v09 has it) with the
-// offset of each tile taken one of two other ways, everything else the same (stages, barriers,
-// v06's 16-byte stores):
+// clear. This probe's kernel is v06's (as v09 has it) with the offset of each tile taken one of two
+// other ways, and its run stored one of two ways, everything else the same (stages, barriers):
 //   oracle   the look-ahead warp loads the tile's offset from an array of exclusive prefix sums
 //            of the per-tile counts, computed on the host from the input before any timing: the
-//            same ordered placement as v06 and one 4-byte load a tile instead of the statuses.
+//            same ordered placement as v06, with none of its look-ahead (no status publish, no
+//            polls of other blocks' statuses, no waits, no epoch), one 4-byte load a tile;
 //   atomic   the look-ahead warp only answers; the compact-store warps take the tile's range with
-//            one atomicAdd once it is compacted, as v07 does: placement in completion order.
+//            one atomicAdd once it is compacted, as v07 does: placement in completion order;
+//   16 B     v06's stores: 16-byte, from the run's first 16-byte boundary;
+//   4 B      v07's stores: 4-byte, streaming (__stcs).
+// (atomic with 16-byte stores is copy_if/lab/probe_v06_stores.cu's "atomic vec plain pad 0", which
+// was slower than v07's 4-byte stores there: the lab notes, "Conflict-free 16-byte stores".)
 // Beside them, with the benchmark's timing (common/probe_timer.cuh: L2 flushed, 31-launch medians,
 // three interleaved rounds), on the same input: CUB, v09 as shipped (its own workspace, zeroed
-// once) and v07. If oracle is about as fast as atomic and v07, the price is the status reads; if
-// oracle is about as slow as v09 and atomic faster, it is the ordered placement; if both are as
-// slow as v09, it is something else of v06's shape against v07's (v07's stores are 4-byte,
-// streaming).
-// Checks: v09's and oracle's outputs against CUB's (count and elements); atomic's and v07's by
-// their count (atomic's total is the range counter's final value). A control per input must fail:
-// oracle with tile 1's offset one too large.
-// At 2^28 (keep1, keep50, keep99), 2^26 and 2^24 (keep50).
+// once), v07 as shipped (its two memsets inside the timing) and v07's kernel with them before it.
+// Reading: oracle 16 B against v09 is the look-ahead's price with v06's stores (its reads, polls,
+// waits and publishes); oracle against atomic at the same stores is the ordered placement (and
+// the atomic's round trip on the store's path); 16 B against 4 B the stores under each placement.
+// Checks: the ordered cases' outputs against CUB's (count and elements); the unordered ones by
+// their count and by the sum and xor of their kept values (atomic's count is its range counter's
+// final value). A control per input must fail: oracle with tile 1's offset one too large.
+// At 2^28 (keep1, keep50, keep99), 2^26 and 2^24 (keep50). The inputs are the epoch probe's (a
+// linear congruential sequence: which of an int4's four elements can be kept depends on its
+// position), so the two probes compare; they are not the benchmark's.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_oracle.cu common/device.cu -o p &&
-//   ./p
-// (or `cmake --build <build> --target copy_if_probe_v06_oracle`).
+//   timeout 400 ./p     (or `cmake --build <build> --target copy_if_probe_v06_oracle`)
 #include <cub/device/device_select.cuh>
 
 #include <algorithm>
@@ -48,14 +52,14 @@ namespace {
 enum class Mode { kOracle, kAtomic };
 
 // v06's kernel for 16-byte aligned input (v09::epoch_kernel<true> without the statuses). counter:
-// word 0 the claim counter (the launch's last claim sets it back to 0, as v09 does), words 2-3 (an
-// unsigned long long) the range counter of kAtomic, zero at launch. oracle: kOracle's exclusive
-// prefix sums, one per tile.
-template <Mode MODE>
+// the claim counter (the launch's last claim sets it back to 0, as v09 does); ranges: kAtomic's
+// range counter, zero at launch, in an allocation of its own (as v07's `count`); oracle: kOracle's
+// exclusive prefix sums, one per tile. STCS: v07's 4-byte streaming stores, else v06's 16-byte.
+template <Mode MODE, bool STCS>
 __global__ void __launch_bounds__(v06::kBlockThreads, 1)
     probe_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
                  unsigned long long* count, size_t n, unsigned tiles, unsigned* counter,
-                 const unsigned* __restrict__ oracle) {
+                 unsigned long long* ranges, const unsigned* __restrict__ oracle) {
   using v06::kTile;
   constexpr unsigned W = v06::kWarps, V = v06::kVectors, NS = v06::kStages, T = W * 32;
   constexpr unsigned kChunks = V * W;
@@ -67,7 +71,6 @@ __global__ void __launch_bounds__(v06::kBlockThreads, 1)
   __shared__ unsigned tile_of[NS];
   __shared__ unsigned chunk_offset[NS][kChunks];
   __shared__ unsigned tile_count[NS], tile_offset[NS];
-  unsigned long long* ranges = reinterpret_cast<unsigned long long*>(counter + 2);
 
   const KeepPositive keep;
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
@@ -189,16 +192,20 @@ __global__ void __launch_bounds__(v06::kBlockThreads, 1)
       bulk::wait(&prefixed[s], round & 1);
       const unsigned total = tile_count[s], offset = tile_offset[s];
       int32_t* dst = out + offset;
-      const unsigned mis = unsigned(reinterpret_cast<uintptr_t>(dst) / 4) & 3u;
-      const unsigned head = min((4u - mis) & 3u, total);
-      const unsigned body = (total - head) / 4;
-      const unsigned tail = head + 4 * body;
-      if (j < head) dst[j] = compacted[j];
-      if (j < total - tail) dst[tail + j] = compacted[tail + j];
-      int4* dst4 = reinterpret_cast<int4*>(dst + head);
-      const int32_t* run = compacted + head;
-      for (unsigned k = j; k < body; k += T)
-        dst4[k] = make_int4(run[4 * k], run[4 * k + 1], run[4 * k + 2], run[4 * k + 3]);
+      if (STCS) {
+        for (unsigned k = j; k < total; k += T) __stcs(dst + k, compacted[k]);  // v07's
+      } else {
+        const unsigned mis = unsigned(reinterpret_cast<uintptr_t>(dst) / 4) & 3u;
+        const unsigned head = min((4u - mis) & 3u, total);
+        const unsigned body = (total - head) / 4;
+        const unsigned tail = head + 4 * body;
+        if (j < head) dst[j] = compacted[j];
+        if (j < total - tail) dst[tail + j] = compacted[tail + j];
+        int4* dst4 = reinterpret_cast<int4*>(dst + head);
+        const int32_t* run = compacted + head;
+        for (unsigned k = j; k < body; k += T)
+          dst4[k] = make_int4(run[4 * k], run[4 * k + 1], run[4 * k + 2], run[4 * k + 3]);
+      }
       bulk::fence_proxy_async_shared();
       if (MODE == Mode::kOracle && j == 0 && t == tiles - 1)
         *count = static_cast<unsigned long long>(offset) + total;
@@ -207,11 +214,12 @@ __global__ void __launch_bounds__(v06::kBlockThreads, 1)
   }
 }
 
-template <Mode MODE>
+template <Mode MODE, bool STCS>
 cudaError_t launch_probe(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
-                         unsigned* counter, const unsigned* oracle, cudaStream_t stream) {
+                         unsigned* counter, unsigned long long* ranges, const unsigned* oracle,
+                         cudaStream_t stream) {
   constexpr size_t kSmem = v06::kStages * size_t(v06::stage_vecs<true>) * sizeof(int4);
-  auto kernel = probe_kernel<MODE>;
+  auto kernel = probe_kernel<MODE, STCS>;
   const cudaError_t e =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
@@ -219,8 +227,26 @@ cudaError_t launch_probe(const int32_t* in, int32_t* out, unsigned long long* co
       resident_grid(reinterpret_cast<const void*>(kernel), v06::kBlockThreads, kSmem);
   const size_t tiles = ceil_div(n, v06::kTile);
   kernel<<<static_cast<unsigned>(std::min(tiles, resident)), v06::kBlockThreads, kSmem, stream>>>(
-      in, out, count, n, static_cast<unsigned>(tiles), counter, oracle);
+      in, out, count, n, static_cast<unsigned>(tiles), counter, ranges, oracle);
   return cudaGetLastError();
+}
+
+// Adds the sum and the xor of v[0, n) (each value times an odd constant, for the xor) to sums[0]
+// and sums[1] (grid-stride): an order-free digest of the unordered cases' kept values.
+__global__ void digest_kernel(const int32_t* v, size_t n, unsigned long long* sums) {
+  unsigned long long a = 0, x = 0;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x) {
+    a += static_cast<unsigned>(v[i]);
+    x ^= static_cast<unsigned long long>(static_cast<unsigned>(v[i])) * 0x9e3779b97f4a7c15ull;
+  }
+  atomicAdd(sums, a);
+  atomicXor(sums + 1, x);
+}
+void digest(const int32_t* v, size_t n, unsigned long long* sums, unsigned long long host[2]) {
+  cudaMemset(sums, 0, 16);
+  digest_kernel<<<264, 256>>>(v, n, sums);
+  cudaMemcpy(host, sums, 16, cudaMemcpyDefault);
 }
 
 }  // namespace
@@ -228,12 +254,13 @@ cudaError_t launch_probe(const int32_t* in, int32_t* out, unsigned long long* co
 int main() {
   const size_t max_n = size_t(1) << 28, max_tiles = max_n / v06::kTile;
   int32_t *in, *out, *want;
-  unsigned long long *count, *want_count, *scratch;
+  unsigned long long *count, *want_count, *scratch, *ranges, *sums;
   unsigned *counter, *oracle;
   void *ws, *ws_v09;
   if (cudaMalloc(&in, max_n * 4) || cudaMalloc(&out, max_n * 4) || cudaMalloc(&want, max_n * 4) ||
       cudaMalloc(&count, 8) || cudaMalloc(&want_count, 8) || cudaMalloc(&scratch, 8) ||
-      cudaMalloc(&counter, 16) || cudaMalloc(&oracle, max_tiles * 4) || cudaMalloc(&ws, 64 << 20) ||
+      cudaMalloc(&counter, 16) || cudaMalloc(&ranges, 8) || cudaMalloc(&sums, 16) ||
+      cudaMalloc(&oracle, max_tiles * 4) || cudaMalloc(&ws, 64 << 20) ||
       cudaMalloc(&ws_v09, 64 << 20)) {
     printf("cudaMalloc failed\n");
     return 1;
@@ -247,7 +274,6 @@ int main() {
   cub::DeviceSelect::If(nullptr, cub_bytes, in, want, want_count, int64_t(max_n), KeepPositive{});
   void* cub_tmp;
   cudaMalloc(&cub_tmp, cub_bytes);
-  unsigned long long* ranges = reinterpret_cast<unsigned long long*>(counter + 2);
 
   struct Case {
     const char* name;
@@ -258,6 +284,10 @@ int main() {
   };
   auto nothing = [](size_t) {};
   auto clear_ranges = [&](size_t) { cudaMemsetAsync(ranges, 0, 8, st); };
+  auto clear_v07 = [&](size_t) {
+    cudaMemsetAsync(count, 0, 8, st);
+    cudaMemsetAsync(ws, 0, v07::workspace_bytes(0), st);
+  };
   const std::vector<Case> cases = {
       {"cub DeviceSelect::If", true,
        [&](size_t n) {
@@ -267,18 +297,33 @@ int main() {
        nothing, count},
       {"v09 shipped", true, [&](size_t n) { return v09::launch(in, out, count, n, ws_v09, st); },
        nothing, count},
-      {"oracle offsets", true,
+      {"oracle, 16 B stores", true,
        [&](size_t n) {
-         return launch_probe<Mode::kOracle>(in, out, count, n, counter, oracle, st);
+         return launch_probe<Mode::kOracle, false>(in, out, count, n, counter, ranges, oracle, st);
        },
        nothing, count},
-      {"atomic ranges", false,
+      {"oracle, 4 B stores", true,
        [&](size_t n) {
-         return launch_probe<Mode::kAtomic>(in, out, count, n, counter, oracle, st);
+         return launch_probe<Mode::kOracle, true>(in, out, count, n, counter, ranges, oracle, st);
+       },
+       nothing, count},
+      {"atomic, 16 B stores", false,
+       [&](size_t n) {
+         return launch_probe<Mode::kAtomic, false>(in, out, count, n, counter, ranges, oracle, st);
        },
        clear_ranges, ranges},
-      {"v07 (no look-ahead)", false,
-       [&](size_t n) { return v07::launch(in, out, count, n, ws, st); }, nothing, count},
+      {"atomic, 4 B stores", false,
+       [&](size_t n) {
+         return launch_probe<Mode::kAtomic, true>(in, out, count, n, counter, ranges, oracle, st);
+       },
+       clear_ranges, ranges},
+      {"v07 shipped", false, [&](size_t n) { return v07::launch(in, out, count, n, ws, st); },
+       nothing, count},
+      {"v07 cleared before", false,
+       [&](size_t n) {
+         return v07::launch_kernel<true>(in, out, count, n, ceil_div(n, v07::kTile), ws, st);
+       },
+       clear_v07, count},
   };
   struct Input {
     int lg;
@@ -308,15 +353,21 @@ int main() {
     cudaStreamSynchronize(st);
     unsigned long long kept = 0;
     cudaMemcpy(&kept, want_count, 8, cudaMemcpyDefault);
-    printf("n = 2^%d, keep%u: %llu kept (the oracle's total: %u); us: median of 31 launches\n",
-           input.lg, input.per100, kept, run);
+    unsigned long long want_digest[2];
+    digest(want, kept, sums, want_digest);
+    printf("n = 2^%d, keep%u: %llu kept (the oracle's total: %u, %s); us: median of 31 launches\n",
+           input.lg, input.per100, kept, run, run == kept ? "equal" : "DIFFERENT");
     {  // the control: tile 1's offset one too large
       const unsigned bad1 = pre[1] + 1;
       cudaMemcpy(oracle + 1, &bad1, 4, cudaMemcpyDefault);
-      const cudaError_t e = launch_probe<Mode::kOracle>(in, out, count, n, counter, oracle, st);
+      const cudaError_t e =
+          launch_probe<Mode::kOracle, false>(in, out, count, n, counter, ranges, oracle, st);
+      const cudaError_t sync = cudaStreamSynchronize(st);
       const unsigned long long bad = probe_timing::mismatches(out, want, kept, scratch, st);
-      printf("control: tile 1's offset one too large -> mismatches %llu (must be > 0), %s\n", bad,
-             cudaGetErrorString(e));
+      printf(
+          "control: tile 1's offset one too large -> mismatches %llu (must be > 0; tile 1 keeps "
+          "%u), %s, %s\n",
+          bad, pre[2] - pre[1], cudaGetErrorString(e), cudaGetErrorString(sync));
       cudaMemcpy(oracle + 1, &pre[1], 4, cudaMemcpyDefault);
     }
     std::vector<std::vector<float>> us(cases.size());
@@ -334,17 +385,24 @@ int main() {
         cudaStreamSynchronize(st);
         unsigned long long got = 0;
         cudaMemcpy(&got, cases[c].total, 8, cudaMemcpyDefault);
-        const unsigned long long bad =
-            cases[c].ordered ? probe_timing::mismatches(out, want, kept, scratch, st) : 0;
+        unsigned long long bad = 0;
+        if (cases[c].ordered) {
+          bad = probe_timing::mismatches(out, want, kept, scratch, st);
+        } else {  // the kept values' sum and xor
+          unsigned long long d[2];
+          digest(out, kept, sums, d);
+          bad = (d[0] != want_digest[0]) + (d[1] != want_digest[1]);
+        }
         if (err == cudaSuccess) err = cudaGetLastError();
         us[c].push_back(t);
         printf("round %d  %-24s %8.2f us  count %s  mismatches %llu%s  %s\n", round, cases[c].name,
-               t, got == kept ? "ok" : "WRONG", bad, cases[c].ordered ? "" : " (count only)",
+               t, got == kept ? "ok" : "WRONG", bad, cases[c].ordered ? "" : " (of the digest's 2)",
                cudaGetErrorString(err));
       }
-    unsigned claim = 1;
+    unsigned claim = 1, v09_claim = 1;
     cudaMemcpy(&claim, counter, 4, cudaMemcpyDefault);
-    printf("claim counter after the rounds: %u (must be 0)\n", claim);
+    cudaMemcpy(&v09_claim, ws_v09, 4, cudaMemcpyDefault);
+    printf("claim counters after the rounds: probe %u, v09 %u (must be 0)\n", claim, v09_claim);
     printf("summary 2^%d keep%u (median of the three rounds; bytes: n reads + kept writes)\n",
            input.lg, input.per100);
     for (size_t c = 0; c < cases.size(); ++c) {
