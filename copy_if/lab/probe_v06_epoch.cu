@@ -21,7 +21,8 @@
 //                          per SM (added for `mid`, after the first run).
 // After each input's rounds it prints the epoch workspace's counter (must be 0) and epoch.
 // At 2^28 (keep1, keep50, keep99), 2^26 and 2^24 (keep50), in that order on the same workspaces
-// (with the argument `mid`: 2^23, 2^22 and 2^21, keep50, the sizes where v08 and v09 run v05),
+// (with the argument `mid`: 2^23, 2^22 and 2^21, keep50, the sizes where v08 and v09 run v05;
+// with `sizes N1,N2,...`: those n, keep50, for v09's upper bound; seeds as for lg 0),
 // so the epoch form also meets statuses left by a larger n. Every ordered output is compared
 // with CUB's (count and elements). A control per input must fail: the epoch set back by one
 // before a launch on this input, right after a launch on the previous input (other counts; before
@@ -32,6 +33,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <string>
 #include <vector>
@@ -77,6 +79,23 @@ cudaError_t launch_epoch(const int32_t* in, int32_t* out, unsigned long long* co
 
 int main(int argc, char** argv) {
   const bool mid = argc > 1 && std::string(argv[1]) == "mid";
+  // `sizes N1,N2,...`: those n (elements), keep50, in that order (for v09's upper bound)
+  std::vector<size_t> explicit_n;
+  if (argc > 2 && std::string(argv[1]) == "sizes")
+    for (const char* p = argv[2]; *p;) {
+      char* end = nullptr;
+      const unsigned long long v = std::strtoull(p, &end, 10);
+      if (end == p || v == 0 || v > (1ull << 28)) {
+        printf("sizes: expected a comma-separated list of n in [1, 2^28], got %s\n", argv[2]);
+        return 2;
+      }
+      explicit_n.push_back(size_t(v));
+      p = *end == ',' ? end + 1 : end;
+      if (*end && *end != ',') {
+        printf("sizes: unexpected '%c' in %s\n", *end, argv[2]);
+        return 2;
+      }
+    }
   const size_t max_n = size_t(1) << 28;
   int32_t *in, *out, *want;
   unsigned long long *count, *want_count, *scratch;
@@ -128,14 +147,20 @@ int main(int argc, char** argv) {
   launch_epoch(in, out, count, max_n, ws_epoch, st);
   cudaStreamSynchronize(st);
   struct Input {
-    int lg;
+    int lg;           // n = 2^lg, or `n` where lg is 0
     unsigned per100;  // kept per hundred
+    size_t n = 0;
   };
-  const std::vector<Input> inputs =
+  std::vector<Input> inputs =
       mid ? std::vector<Input>{{23, 50}, {22, 50}, {21, 50}}
           : std::vector<Input>{{28, 1}, {28, 50}, {28, 99}, {26, 50}, {24, 50}};
+  if (!explicit_n.empty()) {
+    inputs.clear();
+    for (size_t v : explicit_n) inputs.push_back({0, 50, v});
+  }
   for (const Input& input : inputs) {
-    const size_t n = size_t(1) << input.lg;
+    const size_t n = input.lg ? size_t(1) << input.lg : input.n;
+    const std::string name = input.lg ? "2^" + std::to_string(input.lg) : std::to_string(n);
     std::vector<int32_t> h(n);
     uint32_t x = 12345 + input.per100 + 7 * input.lg;
     for (auto& v : h) {
@@ -163,7 +188,7 @@ int main(int argc, char** argv) {
         launch_epoch(in, out, count, n, ws_epoch, st);  // a clean launch: the next epoch again
         printf("clean launch after it: %s\n", cudaGetErrorString(cudaStreamSynchronize(st)));
       }
-      printf("n = 2^%d, keep%u: %llu kept; us: median of 31 launches\n", input.lg, input.per100,
+      printf("n = %s, keep%u: %llu kept; us: median of 31 launches\n", name.c_str(), input.per100,
              kept);
       std::vector<std::vector<float>> us(cases.size());
       for (int round = 0; round < 3; ++round)
@@ -191,8 +216,8 @@ int main(int argc, char** argv) {
       unsigned words[2] = {0, 0};
       cudaMemcpy(words, ws_epoch, 8, cudaMemcpyDefault);
       printf("epoch workspace: counter %u (must be 0), epoch %u\n", words[0], words[1]);
-      printf("summary 2^%d keep%u (median of the three rounds; bytes: n reads + kept writes)\n",
-             input.lg, input.per100);
+      printf("summary %s keep%u (median of the three rounds; bytes: n reads + kept writes)\n",
+             name.c_str(), input.per100);
       for (size_t c = 0; c < cases.size(); ++c) {
         std::sort(us[c].begin(), us[c].end());
         const float m = us[c][1];
