@@ -32,9 +32,9 @@ using Status = unsigned long long;
 inline constexpr uint32_t kInvalid = 0;    // nothing published yet (the status array is zeroed)
 inline constexpr uint32_t kAggregate = 1;  // value = the tile's own sum
 inline constexpr uint32_t kPrefix = 2;     // value = sum of all tiles up to and including it
-// Scan v18's statuses are never cleared: their flag is kTagBit | the launch's epoch (below 2^31),
-// which no flag above has, so a status of another launch or another path never reads as one of
-// this launch's (TaggedWith below).
+// Scan v18's and copy_if v09's statuses are never cleared: their flag is kTagBit | the launch's
+// epoch (below 2^31), which no flag above has, so a status of another launch or another path never
+// reads as one of this launch's (TaggedWith below).
 inline constexpr uint32_t kTagBit = 1u << 31;
 
 // T is the 32-bit value type: int32_t for scan, uint32_t for copy_if's counts (whose sums may
@@ -101,8 +101,8 @@ __device__ __forceinline__ T publish_and_look_back(Status* status, size_t tile, 
 // the run of published ones from the window's start; an unpublished status ends the run and
 // the next round starts there. All 32 lanes call it with the same arguments; every lane gets
 // the sum. It waits only on tiles below `tile`. `ready(flag)` says whether a status's flag (its
-// high half) is published: by default any flag but kInvalid; scan v18, whose statuses are never
-// cleared, passes TaggedWith{this launch's tag}.
+// high half) is published: by default any flag but kInvalid; scan v18 and copy_if v09, whose
+// statuses are never cleared, pass TaggedWith{this launch's tag}.
 struct Published {
   __device__ __forceinline__ bool operator()(uint32_t flag) const { return flag != kInvalid; }
 };
