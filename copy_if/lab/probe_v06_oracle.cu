@@ -26,6 +26,14 @@
 // At 2^28 (keep1, keep50, keep99), 2^26 and 2^24 (keep50). The inputs are the epoch probe's (a
 // linear congruential sequence: which of an int4's four elements can be kept depends on its
 // position), so the two probes compare; they are not the benchmark's.
+// With the argument `seq` (its first run's answer: the look-ahead is the whole price), the cases are
+// CUB, v09, oracle 16 B, v07 and the sequencer forms instead: one warp of block 0 reads every status
+// once, in order, and writes each tile's exclusive prefix to an array of its own, a warp store per
+// 32 tiles, so that the lines the look-aheads poll are written by one warp in bursts (the scan lab
+// notes, "Who writes a polled line": other blocks' writes to polled lines cost the data path, one
+// burst from one block does not); each block's look-ahead polls its tile's prefix, one word. The
+// statuses and prefixes carry v09's epoch tags (never cleared). Windows of 16 or 8 x 32 statuses;
+// the polls back to back or 100 ns apart. Control: the epoch set back by one (stale prefixes).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_oracle.cu common/device.cu -o p &&
 //   timeout 400 ./p     (or `cmake --build <build> --target copy_if_probe_v06_oracle`)
 #include <cub/device/device_select.cuh>
@@ -49,17 +57,31 @@ using namespace ladder::copy_if;
 
 namespace {
 
-enum class Mode { kOracle, kAtomic };
+enum class Mode { kOracle, kAtomic, kSequencer };
+
+namespace lb = scan::lookback;
+// kSequencer's workspace (`seq`, argument below): a 16-byte header (claim counter, epoch, as
+// v09's), the statuses of lookback's layout (at most kMaxTiles), then the prefixes, kMaxTiles
+// words.
+inline constexpr size_t kMaxTiles = (size_t(1) << 28) / v06::kTile;
+inline lb::Status* seq_status(void* ws) { return lb::tile_status(static_cast<char*>(ws) + 16); }
+inline lb::Status* seq_prefix(void* ws) { return seq_status(ws) + kMaxTiles; }
+inline constexpr size_t kSeqBytes = 32 + 2 * kMaxTiles * sizeof(lb::Status);
 
 // v06's kernel for 16-byte aligned input (v09::epoch_kernel<true> without the statuses). counter:
 // the claim counter (the launch's last claim sets it back to 0, as v09 does); ranges: kAtomic's
 // range counter, zero at launch, in an allocation of its own (as v07's `count`); oracle: kOracle's
 // exclusive prefix sums, one per tile. STCS: v07's 4-byte streaming stores, else v06's 16-byte.
-template <Mode MODE, bool STCS>
-__global__ void __launch_bounds__(v06::kBlockThreads, 1)
+// kSequencer's block: v06's ten warps and the sequencer's; two blocks an SM, as v06's.
+template <Mode MODE>
+inline constexpr unsigned kThreads = v06::kBlockThreads + (MODE == Mode::kSequencer ? 32 : 0);
+
+template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0>
+__global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 : 1)
     probe_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
                  unsigned long long* count, size_t n, unsigned tiles, unsigned* counter,
-                 unsigned long long* ranges, const unsigned* __restrict__ oracle) {
+                 unsigned long long* ranges, const unsigned* __restrict__ oracle,
+                 lb::Status* status, lb::Status* prefix) {
   using v06::kTile;
   constexpr unsigned W = v06::kWarps, V = v06::kVectors, NS = v06::kStages, T = W * 32;
   constexpr unsigned kChunks = V * W;
@@ -74,6 +96,9 @@ __global__ void __launch_bounds__(v06::kBlockThreads, 1)
 
   const KeepPositive keep;
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  // kSequencer: v09's epoch (read before the barrier and any claim) and tag
+  const uint32_t epoch = MODE == Mode::kSequencer ? counter[1] : 0;
+  const uint32_t flag = lb::kTagBit | epoch;
   if (threadIdx.x == 0) {
     for (unsigned s = 0; s < NS; ++s) {
       bulk::barrier_init(&full[s], 32);
@@ -92,7 +117,10 @@ __global__ void __launch_bounds__(v06::kBlockThreads, 1)
       if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
       unsigned t = 0;
       if (lane == 0) t = atomicAdd(counter, 1u);
-      if (lane == 0 && t == tiles + gridDim.x - 1) counter[0] = 0;  // the launch's last claim
+      if (lane == 0 && t == tiles + gridDim.x - 1) {  // the launch's last claim
+        counter[0] = 0;
+        if (MODE == Mode::kSequencer) counter[1] = (epoch + 1) & ~lb::kTagBit;
+      }
       t = __shfl_sync(0xffffffffu, t, 0);
       if (lane == 0) {
         tile_of[s] = t;
@@ -125,7 +153,40 @@ __global__ void __launch_bounds__(v06::kBlockThreads, 1)
       if (t >= tiles) break;
       if (lane == 0) {
         if (MODE == Mode::kOracle) tile_offset[s] = __ldcg(oracle + t);
+        if (MODE == Mode::kSequencer) {  // the tile's prefix, once the sequencer has written it
+          lb::Status w;
+          while (uint32_t((w = lb::peek(prefix + t)) >> 32) != flag)
+            if (NAP) __nanosleep(NAP);
+          tile_offset[s] = static_cast<uint32_t>(w);
+        }
         bulk::arrive(&prefixed[s]);
+      }
+    }
+  } else if (MODE == Mode::kSequencer && warp == 2 * W + 2) {
+    // ---- Sequencer (block 0's only): every status in order, once; the exclusive prefixes out ----
+    // Each round trip loads SW x 32 statuses from the first not yet turned (all loads before any
+    // use), turns the run of this launch's statuses from there into exclusive prefixes (a warp
+    // scan a 32) and stores them to `prefix` under the same tag, one warp store a 32: the lines
+    // the look-aheads poll are written by this warp alone, in bursts. The other blocks' warp ends.
+    if (blockIdx.x != 0) return;
+    unsigned done = 0, sum = 0;
+    while (done < tiles) {
+      lb::Status word[SW];
+#pragma unroll
+      for (unsigned j = 0; j < SW; ++j) {
+        const unsigned k = done + 32 * j + lane;
+        word[j] = k < tiles ? lb::peek(status + k) : 0;
+      }
+#pragma unroll
+      for (unsigned j = 0; j < SW; ++j) {
+        const unsigned got = __ballot_sync(0xffffffffu, uint32_t(word[j] >> 32) == flag);
+        const unsigned run = ~got ? __ffs(~got) - 1 : 32;
+        const uint32_t v = lane < run ? static_cast<uint32_t>(word[j]) : 0u;
+        const uint32_t incl = static_cast<uint32_t>(scan::warp_scan_inclusive(int32_t(v)));
+        if (lane < run) lb::publish<uint32_t>(prefix + done + lane, flag, sum + incl - v);
+        sum += __shfl_sync(0xffffffffu, incl, 31);
+        done += run;
+        if (run < 32) break;
       }
     }
   } else if (warp < W) {
@@ -152,7 +213,10 @@ __global__ void __launch_bounds__(v06::kBlockThreads, 1)
         const int32_t incl = scan::warp_scan_inclusive(mine);
         chunk_offset[s][lane] = static_cast<unsigned>(incl - mine);
         const unsigned total = static_cast<unsigned>(__shfl_sync(0xffffffffu, incl, 31));
-        if (lane == 0) tile_count[s] = total;
+        if (lane == 0) {
+          tile_count[s] = total;
+          if (MODE == Mode::kSequencer) lb::publish<unsigned>(status + t, flag, total);
+        }
         __syncwarp();
         bulk::arrive(&reduced[s]);
       }
@@ -207,27 +271,30 @@ __global__ void __launch_bounds__(v06::kBlockThreads, 1)
           dst4[k] = make_int4(run[4 * k], run[4 * k + 1], run[4 * k + 2], run[4 * k + 3]);
       }
       bulk::fence_proxy_async_shared();
-      if (MODE == Mode::kOracle && j == 0 && t == tiles - 1)
+      if (MODE != Mode::kAtomic && j == 0 && t == tiles - 1)
         *count = static_cast<unsigned long long>(offset) + total;
       bulk::arrive(&empty[s]);
     }
   }
 }
 
-template <Mode MODE, bool STCS>
+// kSequencer: counter is the header of `seq` (claim counter, epoch), its statuses and prefixes
+// after it; the other modes pass null for both.
+template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0>
 cudaError_t launch_probe(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                          unsigned* counter, unsigned long long* ranges, const unsigned* oracle,
-                         cudaStream_t stream) {
+                         cudaStream_t stream, lb::Status* status = nullptr,
+                         lb::Status* prefix = nullptr) {
   constexpr size_t kSmem = v06::kStages * size_t(v06::stage_vecs<true>) * sizeof(int4);
-  auto kernel = probe_kernel<MODE, STCS>;
+  auto kernel = probe_kernel<MODE, STCS, SW, NAP>;
   const cudaError_t e =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
   static const size_t resident =
-      resident_grid(reinterpret_cast<const void*>(kernel), v06::kBlockThreads, kSmem);
+      resident_grid(reinterpret_cast<const void*>(kernel), kThreads<MODE>, kSmem);
   const size_t tiles = ceil_div(n, v06::kTile);
-  kernel<<<static_cast<unsigned>(std::min(tiles, resident)), v06::kBlockThreads, kSmem, stream>>>(
-      in, out, count, n, static_cast<unsigned>(tiles), counter, ranges, oracle);
+  kernel<<<static_cast<unsigned>(std::min(tiles, resident)), kThreads<MODE>, kSmem, stream>>>(
+      in, out, count, n, static_cast<unsigned>(tiles), counter, ranges, oracle, status, prefix);
   return cudaGetLastError();
 }
 
@@ -251,22 +318,30 @@ void digest(const int32_t* v, size_t n, unsigned long long* sums, unsigned long 
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  // `seq`: the sequencer forms beside CUB, v09, the oracle and v07, instead of the first run's list
+  const bool seq = argc > 1 && std::string(argv[1]) == "seq";
+  if (argc > 1 && !seq) {
+    printf("usage: %s [seq]\n", argv[0]);
+    return 2;
+  }
   const size_t max_n = size_t(1) << 28, max_tiles = max_n / v06::kTile;
   int32_t *in, *out, *want;
   unsigned long long *count, *want_count, *scratch, *ranges, *sums;
   unsigned *counter, *oracle;
-  void *ws, *ws_v09;
+  void *ws, *ws_v09, *ws_seq;
   if (cudaMalloc(&in, max_n * 4) || cudaMalloc(&out, max_n * 4) || cudaMalloc(&want, max_n * 4) ||
       cudaMalloc(&count, 8) || cudaMalloc(&want_count, 8) || cudaMalloc(&scratch, 8) ||
       cudaMalloc(&counter, 16) || cudaMalloc(&ranges, 8) || cudaMalloc(&sums, 16) ||
       cudaMalloc(&oracle, max_tiles * 4) || cudaMalloc(&ws, 64 << 20) ||
-      cudaMalloc(&ws_v09, 64 << 20)) {
+      cudaMalloc(&ws_v09, 64 << 20) || cudaMalloc(&ws_seq, kSeqBytes)) {
     printf("cudaMalloc failed\n");
     return 1;
   }
-  cudaMemset(counter, 0, 16);       // once: the last claim sets the claim counter back
-  cudaMemset(ws_v09, 0, 64 << 20);  // once: v09 never clears it
+  cudaMemset(counter, 0, 16);        // once: the last claim sets the claim counter back
+  cudaMemset(ws_v09, 0, 64 << 20);   // once: v09 never clears it
+  cudaMemset(ws_seq, 0, kSeqBytes);  // once: nor do the sequencer forms
+  unsigned* const seq_header = static_cast<unsigned*>(ws_seq);
   cudaStream_t st;
   cudaStreamCreate(&st);
   probe_timing::Timer timer(st);
@@ -288,7 +363,50 @@ int main() {
     cudaMemsetAsync(count, 0, 8, st);
     cudaMemsetAsync(ws, 0, v07::workspace_bytes(0), st);
   };
-  const std::vector<Case> cases = {
+  // The sequencer forms: windows of SW x 32 statuses; the look-ahead's poll of its tile's prefix
+  // NAP ns apart.
+  auto seq_case = [&](auto run_seq, const char* name) {
+    return Case{name, true, run_seq, nothing, count};
+  };
+  const std::vector<Case> seq_cases = {
+      {"cub DeviceSelect::If", true,
+       [&](size_t n) {
+         size_t b = cub_bytes;
+         return cub::DeviceSelect::If(cub_tmp, b, in, out, count, int64_t(n), KeepPositive{}, st);
+       },
+       nothing, count},
+      {"v09 shipped", true, [&](size_t n) { return v09::launch(in, out, count, n, ws_v09, st); },
+       nothing, count},
+      {"oracle, 16 B stores", true,
+       [&](size_t n) {
+         return launch_probe<Mode::kOracle, false>(in, out, count, n, counter, ranges, oracle, st);
+       },
+       nothing, count},
+      {"v07 shipped", false, [&](size_t n) { return v07::launch(in, out, count, n, ws, st); },
+       nothing, count},
+      seq_case(
+          [&](size_t n) {
+            return launch_probe<Mode::kSequencer, false, 16, 0>(
+                in, out, count, n, seq_header, ranges, oracle, st, seq_status(ws_seq),
+                seq_prefix(ws_seq));
+          },
+          "seq, w16, polls back to back"),
+      seq_case(
+          [&](size_t n) {
+            return launch_probe<Mode::kSequencer, false, 8, 0>(
+                in, out, count, n, seq_header, ranges, oracle, st, seq_status(ws_seq),
+                seq_prefix(ws_seq));
+          },
+          "seq, w8, polls back to back"),
+      seq_case(
+          [&](size_t n) {
+            return launch_probe<Mode::kSequencer, false, 16, 100>(
+                in, out, count, n, seq_header, ranges, oracle, st, seq_status(ws_seq),
+                seq_prefix(ws_seq));
+          },
+          "seq, w16, polls 100 ns apart"),
+  };
+  const std::vector<Case> first_cases = {
       {"cub DeviceSelect::If", true,
        [&](size_t n) {
          size_t b = cub_bytes;
@@ -325,6 +443,13 @@ int main() {
        },
        clear_v07, count},
   };
+  const std::vector<Case>& cases = seq ? seq_cases : first_cases;
+  if (seq) {  // one launch on an input with nothing kept: the first input's control finds its tag
+    cudaMemset(in, 0, max_n * 4);
+    launch_probe<Mode::kSequencer, false>(in, out, count, max_n, seq_header, ranges, oracle, st,
+                                          seq_status(ws_seq), seq_prefix(ws_seq));
+    printf("sequencer warm-up launch: %s\n", cudaGetErrorString(cudaStreamSynchronize(st)));
+  }
   struct Input {
     int lg;
     unsigned per100;  // kept per hundred
@@ -370,6 +495,25 @@ int main() {
           bad, pre[2] - pre[1], cudaGetErrorString(e), cudaGetErrorString(sync));
       cudaMemcpy(oracle + 1, &pre[1], 4, cudaMemcpyDefault);
     }
+    if (seq) {  // the sequencer's control: the epoch set back by one, so that the previous input's
+                // statuses and prefixes carry this launch's tag
+      unsigned epoch = 0;
+      cudaMemcpy(&epoch, seq_header + 1, 4, cudaMemcpyDefault);
+      const unsigned back = (epoch - 1) & 0x7fffffffu;
+      cudaMemcpy(seq_header + 1, &back, 4, cudaMemcpyDefault);
+      const cudaError_t e =
+          launch_probe<Mode::kSequencer, false>(in, out, count, n, seq_header, ranges, oracle, st,
+                                                seq_status(ws_seq), seq_prefix(ws_seq));
+      const cudaError_t sync = cudaStreamSynchronize(st);
+      const unsigned long long bad = probe_timing::mismatches(out, want, kept, scratch, st);
+      unsigned after[2] = {1, 1};
+      cudaMemcpy(after, seq_header, 8, cudaMemcpyDefault);
+      printf(
+          "sequencer control: epoch %u set back to %u -> mismatches %llu (must be > 0), %s, %s; "
+          "header after: counter %u (must be 0), epoch %u (must be %u)\n",
+          epoch, back, bad, cudaGetErrorString(e), cudaGetErrorString(sync), after[0], after[1],
+          epoch);
+    }
     std::vector<std::vector<float>> us(cases.size());
     for (int round = 0; round < 3; ++round)
       for (size_t c = 0; c < cases.size(); ++c) {
@@ -402,7 +546,10 @@ int main() {
     unsigned claim = 1, v09_claim = 1;
     cudaMemcpy(&claim, counter, 4, cudaMemcpyDefault);
     cudaMemcpy(&v09_claim, ws_v09, 4, cudaMemcpyDefault);
-    printf("claim counters after the rounds: probe %u, v09 %u (must be 0)\n", claim, v09_claim);
+    unsigned seq_words[2] = {1, 0};
+    cudaMemcpy(seq_words, seq_header, 8, cudaMemcpyDefault);
+    printf("claim counters after the rounds: probe %u, v09 %u, sequencer %u (must be 0)%s\n", claim,
+           v09_claim, seq_words[0], seq ? "" : " (the sequencer did not run)");
     printf("summary 2^%d keep%u (median of the three rounds; bytes: n reads + kept writes)\n",
            input.lg, input.per100);
     for (size_t c = 0; c < cases.size(); ++c) {
