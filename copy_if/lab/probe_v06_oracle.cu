@@ -26,14 +26,15 @@
 // At 2^28 (keep1, keep50, keep99), 2^26 and 2^24 (keep50). The inputs are the epoch probe's (a
 // linear congruential sequence: which of an int4's four elements can be kept depends on its
 // position), so the two probes compare; they are not the benchmark's.
-// With the argument `seq` (its first run's answer: the look-ahead is the whole price), the cases are
-// CUB, v09, oracle 16 B, v07 and the sequencer forms instead: one warp of block 0 reads every status
-// once, in order, and writes each tile's exclusive prefix to an array of its own, a warp store per
-// 32 tiles, so that the lines the look-aheads poll are written by one warp in bursts (the scan lab
-// notes, "Who writes a polled line": other blocks' writes to polled lines cost the data path, one
-// burst from one block does not); each block's look-ahead polls its tile's prefix, one word. The
-// statuses and prefixes carry v09's epoch tags (never cleared). Windows of 16 or 8 x 32 statuses;
-// the polls back to back or 100 ns apart. Control: the epoch set back by one (stale prefixes).
+// With the argument `seq` (its first run's answer: the look-ahead is the whole price), the cases
+// are CUB, v09, oracle 16 B, v07 and the sequencer forms instead: one warp of block 0 reads every
+// status once, in order, and writes each tile's exclusive prefix to an array of its own, a warp
+// store per 32 tiles, so that the lines the look-aheads poll are written by one warp in bursts (the
+// scan lab notes, "Who writes a polled line": other blocks' writes to polled lines cost the data
+// path, one burst from one block does not); each block's look-ahead polls its tile's prefix, one
+// word. The statuses and prefixes carry v09's epoch tags (never cleared). Windows of 16 or 8 x 32
+// statuses; the polls back to back or 100 ns apart. Control: the epoch set back by one (stale
+// prefixes).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_oracle.cu common/device.cu -o p &&
 //   timeout 400 ./p     (or `cmake --build <build> --target copy_if_probe_v06_oracle`)
 #include <cub/device/device_select.cuh>
