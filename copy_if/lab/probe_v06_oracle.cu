@@ -43,6 +43,7 @@
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "common/bulk_copy.cuh"
@@ -58,7 +59,7 @@ using namespace ladder::copy_if;
 
 namespace {
 
-enum class Mode { kOracle, kAtomic, kSequencer };
+enum class Mode { kOracle, kAtomic, kSequencer, kLookahead };
 
 namespace lb = scan::lookback;
 // kSequencer's workspace (`seq`, argument below): a 16-byte header (claim counter, epoch, as
@@ -77,14 +78,19 @@ inline constexpr size_t kSeqBytes = 32 + 2 * kMaxTiles * sizeof(lb::Status);
 template <Mode MODE>
 inline constexpr unsigned kThreads = v06::kBlockThreads + (MODE == Mode::kSequencer ? 32 : 0);
 
-template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0>
+// kLookahead: v09's look-ahead and statuses (its epoch_kernel<true>, in this file's copy of v06's
+// kernel), on the sequencer's workspace. NS: stages; seven fit two blocks an SM only with 2-byte
+// chunk offsets (static shared memory at most 1 KiB: 7 x 16 KiB + 1 KiB reserved a block, twice,
+// is 228 KiB less 424 bytes).
+template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages>
 __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 : 1)
     probe_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
                  unsigned long long* count, size_t n, unsigned tiles, unsigned* counter,
                  unsigned long long* ranges, const unsigned* __restrict__ oracle,
                  lb::Status* status, lb::Status* prefix) {
   using v06::kTile;
-  constexpr unsigned W = v06::kWarps, V = v06::kVectors, NS = v06::kStages, T = W * 32;
+  constexpr unsigned W = v06::kWarps, V = v06::kVectors, T = W * 32;
+  using Chunk = std::conditional_t<(NS > 6), uint16_t, unsigned>;  // a tile's offsets fit 16 bits
   constexpr unsigned kChunks = V * W;
   static_assert(kChunks == 32, "one lane of reduce warp 0 per chunk");
   constexpr unsigned kStageVecs = v06::stage_vecs<true>;
@@ -92,13 +98,14 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
   __shared__ alignas(8) unsigned long long full[NS], claimed[NS], reduced[NS], prefixed[NS],
       empty[NS];
   __shared__ unsigned tile_of[NS];
-  __shared__ unsigned chunk_offset[NS][kChunks];
+  __shared__ Chunk chunk_offset[NS][kChunks];
   __shared__ unsigned tile_count[NS], tile_offset[NS];
 
   const KeepPositive keep;
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   // kSequencer: v09's epoch (read before the barrier and any claim) and tag
-  const uint32_t epoch = MODE == Mode::kSequencer ? counter[1] : 0;
+  constexpr bool kTagged = MODE == Mode::kSequencer || MODE == Mode::kLookahead;
+  const uint32_t epoch = kTagged ? counter[1] : 0;
   const uint32_t flag = lb::kTagBit | epoch;
   if (threadIdx.x == 0) {
     for (unsigned s = 0; s < NS; ++s) {
@@ -120,7 +127,7 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
       if (lane == 0) t = atomicAdd(counter, 1u);
       if (lane == 0 && t == tiles + gridDim.x - 1) {  // the launch's last claim
         counter[0] = 0;
-        if (MODE == Mode::kSequencer) counter[1] = (epoch + 1) & ~lb::kTagBit;
+        if (kTagged) counter[1] = (epoch + 1) & ~lb::kTagBit;
       }
       t = __shfl_sync(0xffffffffu, t, 0);
       if (lane == 0) {
@@ -147,13 +154,18 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
     }
   } else if (warp == 2 * W + 1) {
     // ---- Look-ahead: the oracle's offset, or (kAtomic) only the answer ----
+    size_t counted = 0;  // kLookahead: v09's running count of tiles [0, counted)
+    unsigned sum = 0;
     for (unsigned i = 0;; ++i) {
       const unsigned s = i % NS, round = i / NS;
       bulk::wait(&claimed[s], round & 1);
       const unsigned t = tile_of[s];
       if (t >= tiles) break;
+      if (MODE == Mode::kLookahead)
+        lb::advance_to<v06::kWindow>(status, t, counted, sum, lb::TaggedWith{flag});
       if (lane == 0) {
         if (MODE == Mode::kOracle) tile_offset[s] = __ldcg(oracle + t);
+        if (MODE == Mode::kLookahead) tile_offset[s] = sum;
         if (MODE == Mode::kSequencer) {  // the tile's prefix, once the sequencer has written it
           lb::Status w;
           while (uint32_t((w = lb::peek(prefix + t)) >> 32) != flag)
@@ -212,11 +224,11 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
       if (warp == 0) {
         const int32_t mine = static_cast<int32_t>(chunk_offset[s][lane]);
         const int32_t incl = scan::warp_scan_inclusive(mine);
-        chunk_offset[s][lane] = static_cast<unsigned>(incl - mine);
+        chunk_offset[s][lane] = static_cast<Chunk>(incl - mine);
         const unsigned total = static_cast<unsigned>(__shfl_sync(0xffffffffu, incl, 31));
         if (lane == 0) {
           tile_count[s] = total;
-          if (MODE == Mode::kSequencer) lb::publish<unsigned>(status + t, flag, total);
+          if (kTagged) lb::publish<unsigned>(status + t, flag, total);
         }
         __syncwarp();
         bulk::arrive(&reduced[s]);
@@ -281,13 +293,13 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
 
 // kSequencer: counter is the header of `seq` (claim counter, epoch), its statuses and prefixes
 // after it; the other modes pass null for both.
-template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0>
+template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages>
 cudaError_t launch_probe(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                          unsigned* counter, unsigned long long* ranges, const unsigned* oracle,
                          cudaStream_t stream, lb::Status* status = nullptr,
                          lb::Status* prefix = nullptr) {
-  constexpr size_t kSmem = v06::kStages * size_t(v06::stage_vecs<true>) * sizeof(int4);
-  auto kernel = probe_kernel<MODE, STCS, SW, NAP>;
+  constexpr size_t kSmem = NS * size_t(v06::stage_vecs<true>) * sizeof(int4);
+  auto kernel = probe_kernel<MODE, STCS, SW, NAP, NS>;
   const cudaError_t e =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
@@ -320,10 +332,12 @@ void digest(const int32_t* v, size_t n, unsigned long long* sums, unsigned long 
 }  // namespace
 
 int main(int argc, char** argv) {
-  // `seq`: the sequencer forms beside CUB, v09, the oracle and v07, instead of the first run's list
-  const bool seq = argc > 1 && std::string(argv[1]) == "seq";
-  if (argc > 1 && !seq) {
-    printf("usage: %s [seq]\n", argv[0]);
+  // `seq`: the sequencer forms beside CUB, v09, the oracle and v07, instead of the first run's
+  // list; `stages`: v09's look-ahead and the oracle on six and on seven stages
+  const std::string arg = argc > 1 ? argv[1] : "";
+  const bool seq = arg == "seq", stages = arg == "stages";
+  if (argc > 2 || (argc > 1 && !seq && !stages)) {
+    printf("usage: %s [seq | stages]\n", argv[0]);
     return 2;
   }
   const size_t max_n = size_t(1) << 28, max_tiles = max_n / v06::kTile;
@@ -444,12 +458,64 @@ int main(int argc, char** argv) {
        },
        clear_v07, count},
   };
-  const std::vector<Case>& cases = seq ? seq_cases : first_cases;
-  if (seq) {  // one launch on an input with nothing kept: the first input's control finds its tag
+  const std::vector<Case> stage_cases = {
+      seq_cases[0],
+      seq_cases[1],
+      seq_case(
+          [&](size_t n) {
+            return launch_probe<Mode::kLookahead, false, 16, 0, 6>(
+                in, out, count, n, seq_header, ranges, oracle, st, seq_status(ws_seq));
+          },
+          "v09's look-ahead, 6 stages"),
+      seq_case(
+          [&](size_t n) {
+            return launch_probe<Mode::kLookahead, false, 16, 0, 7>(
+                in, out, count, n, seq_header, ranges, oracle, st, seq_status(ws_seq));
+          },
+          "v09's look-ahead, 7 stages"),
+      seq_case(
+          [&](size_t n) {
+            return launch_probe<Mode::kOracle, false, 16, 0, 6>(in, out, count, n, counter, ranges,
+                                                                oracle, st);
+          },
+          "oracle, 6 stages"),
+      seq_case(
+          [&](size_t n) {
+            return launch_probe<Mode::kOracle, false, 16, 0, 7>(in, out, count, n, counter, ranges,
+                                                                oracle, st);
+          },
+          "oracle, 7 stages"),
+      seq_cases[3],
+  };
+  const std::vector<Case>& cases = seq ? seq_cases : stages ? stage_cases : first_cases;
+  // The tagged form the control runs (the epoch set back by one), and its warm-up launch on an
+  // input with nothing kept, so that the first input's control finds statuses under its tag.
+  const std::function<cudaError_t(size_t)> tagged = [&](size_t n) {
+    return seq ? launch_probe<Mode::kSequencer, false>(in, out, count, n, seq_header, ranges,
+                                                       oracle, st, seq_status(ws_seq),
+                                                       seq_prefix(ws_seq))
+               : launch_probe<Mode::kLookahead, false, 16, 0, 7>(
+                     in, out, count, n, seq_header, ranges, oracle, st, seq_status(ws_seq));
+  };
+  if (stages) {  // two blocks an SM on seven stages?
+    const std::pair<const char*, const void*> kernels[] = {
+        {"v09's look-ahead, 7 stages",
+         reinterpret_cast<const void*>(probe_kernel<Mode::kLookahead, false, 16, 0, 7>)},
+        {"oracle, 7 stages",
+         reinterpret_cast<const void*>(probe_kernel<Mode::kOracle, false, 16, 0, 7>)}};
+    for (const auto& [name, k] : kernels) {
+      const int smem = int(7 * size_t(v06::stage_vecs<true>) * sizeof(int4));
+      int blocks = 0;
+      cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, v06::kBlockThreads, smem);
+      printf("%s: %d blocks an SM (%d bytes of stages)\n", name, blocks, smem);
+    }
+  }
+  if (seq || stages) {
     cudaMemset(in, 0, max_n * 4);
-    launch_probe<Mode::kSequencer, false>(in, out, count, max_n, seq_header, ranges, oracle, st,
-                                          seq_status(ws_seq), seq_prefix(ws_seq));
-    printf("sequencer warm-up launch: %s\n", cudaGetErrorString(cudaStreamSynchronize(st)));
+    const cudaError_t e = tagged(max_n);
+    printf("tagged warm-up launch: %s, %s\n", cudaGetErrorString(e),
+           cudaGetErrorString(cudaStreamSynchronize(st)));
   }
   struct Input {
     int lg;
@@ -496,24 +562,22 @@ int main(int argc, char** argv) {
           bad, pre[2] - pre[1], cudaGetErrorString(e), cudaGetErrorString(sync));
       cudaMemcpy(oracle + 1, &pre[1], 4, cudaMemcpyDefault);
     }
-    if (seq) {  // the sequencer's control: the epoch set back by one, so that the previous input's
-                // statuses and prefixes carry this launch's tag
+    if (seq || stages) {  // the tagged form's control: the epoch set back by one, so that the
+                          // previous input's statuses (and prefixes) carry this launch's tag
       unsigned epoch = 0;
       cudaMemcpy(&epoch, seq_header + 1, 4, cudaMemcpyDefault);
       const unsigned back = (epoch - 1) & 0x7fffffffu;
       cudaMemcpy(seq_header + 1, &back, 4, cudaMemcpyDefault);
-      const cudaError_t e =
-          launch_probe<Mode::kSequencer, false>(in, out, count, n, seq_header, ranges, oracle, st,
-                                                seq_status(ws_seq), seq_prefix(ws_seq));
+      const cudaError_t e = tagged(n);
       const cudaError_t sync = cudaStreamSynchronize(st);
       const unsigned long long bad = probe_timing::mismatches(out, want, kept, scratch, st);
       unsigned after[2] = {1, 1};
       cudaMemcpy(after, seq_header, 8, cudaMemcpyDefault);
       printf(
-          "sequencer control: epoch %u set back to %u -> mismatches %llu (must be > 0), %s, %s; "
+          "%s control: epoch %u set back to %u -> mismatches %llu (must be > 0), %s, %s; "
           "header after: counter %u (must be 0), epoch %u (must be %u)\n",
-          epoch, back, bad, cudaGetErrorString(e), cudaGetErrorString(sync), after[0], after[1],
-          epoch);
+          seq ? "sequencer" : "7-stage look-ahead", epoch, back, bad, cudaGetErrorString(e),
+          cudaGetErrorString(sync), after[0], after[1], epoch);
     }
     std::vector<std::vector<float>> us(cases.size());
     for (int round = 0; round < 3; ++round)
@@ -549,8 +613,8 @@ int main(int argc, char** argv) {
     cudaMemcpy(&v09_claim, ws_v09, 4, cudaMemcpyDefault);
     unsigned seq_words[2] = {1, 0};
     cudaMemcpy(seq_words, seq_header, 8, cudaMemcpyDefault);
-    printf("claim counters after the rounds: probe %u, v09 %u, sequencer %u (must be 0)%s\n", claim,
-           v09_claim, seq_words[0], seq ? "" : " (the sequencer did not run)");
+    printf("claim counters after the rounds: probe %u, v09 %u, tagged forms %u (must be 0)%s\n",
+           claim, v09_claim, seq_words[0], seq || stages ? "" : " (none ran)");
     printf("summary 2^%d keep%u (median of the three rounds; bytes: n reads + kept writes)\n",
            input.lg, input.per100);
     for (size_t c = 0; c < cases.size(); ++c) {
