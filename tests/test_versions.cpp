@@ -336,6 +336,88 @@ INSTANTIATE_TEST_SUITE_P(CopyIfWorkspace, CopyIfWorkspaceTest,
                            return info.param.version->doc.slug;
                          });
 
+// The 31-bit epoch of scan v18 and copy_if v09: the second 4-byte word of the 16-byte header at
+// the start of their workspace, after the claim counter (scan/v18_epoch_statuses.cuh,
+// copy_if/v09_epoch_statuses.cuh). Preset to 2^31 - 2 in a zeroed workspace, it must read 2^31 - 1,
+// 0 and 1 after three launches in the top band (the pipeline's), each on another input, with the
+// claim counter back at 0 and every output right. This shows what the workspace tests above catch
+// only by chance: a launch that leaves the epoch as it was (the next launch would take the old
+// statuses for its own), or lets it run into the tag bit at the wrap.
+struct EpochCase {
+  const char* op;
+  const char* slug;
+};
+class EpochWrapTest : public testing::TestWithParam<EpochCase> {};
+
+TEST_P(EpochWrapTest, WrapsAfter2To31MinusOne) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  const EpochCase& c = GetParam();
+  const Version* version = nullptr;
+  for (const Operator& op : operators())
+    if (op.name == c.op)
+      for (const Version& v : op.versions)
+        if (v.doc.slug == c.slug) version = &v;
+  if (!version) GTEST_SKIP() << c.op << " " << c.slug << " is not registered in this build";
+  if (version->needs_sm90 && !current_device_runs_sm90_code())
+    GTEST_SKIP() << version->name() << " skipped: " << sm90_skip_reason();
+  const size_t n = (size_t(1) << 26) + 3;  // above every dispatch bound
+  if (version->dispatch_bounds) {
+    for (size_t b : version->dispatch_bounds())
+      ASSERT_LT(b, n) << version->name() << ": n is not in the top band";
+  }
+  const bool scan_op = std::string(c.op) == "scan";
+  const size_t ws_bytes = scan_op ? scan::raw_version(c.slug).workspace_bytes(n)
+                                  : copy_if::raw_version(c.slug).workspace_bytes(n);
+  DeviceBuffer ws(ws_bytes, /*zero=*/true), in(n * sizeof(int32_t)), out(n * sizeof(int32_t)),
+      count(sizeof(unsigned long long));
+  const unsigned first = (1u << 31) - 2, start[2] = {0, first};
+  upload(ws.as<unsigned>(), start, sizeof start);
+  for (unsigned step = 0; step < 3; ++step) {
+    const uint64_t seed = 0xe90c + step;
+    ASSERT_EQ(cudaMemsetAsync(out.get(), 0xa5, out.bytes(), test_stream()), cudaSuccess);
+    if (scan_op) {
+      const std::vector<int32_t> host = scan::generate(n, scan::distributions()[0], seed);
+      upload(in.as<int32_t>(), host.data(), n * sizeof(int32_t));
+      ASSERT_EQ(scan::raw_version(c.slug).launch(in.as<const int32_t>(), out.as<int32_t>(), n,
+                                                 ws.get(), test_stream()),
+                cudaSuccess);
+      ASSERT_EQ(cudaStreamSynchronize(test_stream()), cudaSuccess);
+      int64_t carry = 0;
+      const CheckResult r =
+          scan::check_piece(host.data(), download(out.as<const int32_t>(), n), n, 0, carry);
+      ASSERT_TRUE(r.ok) << version->name() << " launch " << step << ": " << r.message;
+    } else {
+      const std::vector<int32_t> host = copy_if::generate(n, copy_if::distributions()[0], seed);
+      const std::vector<int32_t> want = copy_if::reference(host);
+      upload(in.as<int32_t>(), host.data(), n * sizeof(int32_t));
+      ASSERT_EQ(cudaMemsetAsync(count.get(), 0xff, count.bytes(), test_stream()), cudaSuccess);
+      ASSERT_EQ(copy_if::raw_version(c.slug).launch(in.as<const int32_t>(), out.as<int32_t>(),
+                                                    count.as<unsigned long long>(), n, ws.get(),
+                                                    test_stream()),
+                cudaSuccess);
+      ASSERT_EQ(cudaStreamSynchronize(test_stream()), cudaSuccess);
+      ASSERT_EQ(*download(count.as<const unsigned long long>(), 1), want.size())
+          << version->name() << " launch " << step << ": count";
+      const CheckResult r =
+          copy_if::check_ordered(want, download(out.as<const int32_t>(), want.size()), want.size());
+      ASSERT_TRUE(r.ok) << version->name() << " launch " << step << ": " << r.message;
+    }
+    const unsigned* words = download(ws.as<const unsigned>(), 2);
+    const unsigned claims = words[0], epoch = words[1];
+    EXPECT_EQ(claims, 0u) << version->name() << " launch " << step << ": the claim counter";
+    EXPECT_EQ(epoch, (first + step + 1) & 0x7fffffffu)
+        << version->name() << " launch " << step << " (epoch " << ((first + step) & 0x7fffffffu)
+        << "): the next launch's epoch";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EpochWrap, EpochWrapTest,
+                         testing::Values(EpochCase{"scan", "v18_epoch_statuses"},
+                                         EpochCase{"copy_if", "v09_epoch_statuses"}),
+                         [](const testing::TestParamInfo<EpochCase>& info) {
+                           return std::string(info.param.op) + "_" + info.param.slug;
+                         });
+
 // Randomized cases, on top of the fixed edge sizes: per version, kRandomCases draws of a size
 // (log-uniform in [1, 2^22], within the version's max_n), a distribution and an element offset
 // (0 to 3), and the data's seed. The master seed is LADDER_RANDOM_SEED when set (decimal or 0x
