@@ -7,7 +7,6 @@ set -u
 nvidia-smi --query-gpu=name --format=csv,noheader | tee $OUT/gpu.txt
 T0=$(date +%s); el() { echo $(( $(date +%s) - T0 )); }
 F=copy_if/v09_epoch_statuses.cuh
-LINE='        counter[1] = (epoch + 1) \& ~lb::kTagBit;'
 grep -c "counter\[1\] = (epoch + 1) & ~lb::kTagBit;" $F || exit 1
 cmake -S . -B build > /dev/null && cmake --build build -j16 --target ladder-tests 2>&1 | grep -iE 'error|warning' | head
 echo "built t=$(el)s"
@@ -17,7 +16,7 @@ echo "tests rc=$? t=$(el)s"; grep -E "^\[ +(OK|PASSED|FAILED|SKIPPED) " $OUT/tes
 cp $F /tmp/v09.orig
 for m in A B; do
   cp /tmp/v09.orig $F
-  if [ $m = A ]; then sed -i "s/^$LINE\$//" $F; else sed -i 's/counter\[1\] = (epoch + 1) & ~lb::kTagBit;/counter[1] = epoch + 1;/' $F; fi
+  if [ $m = A ]; then sed -i 's/^ *counter\[1\] = (epoch + 1) & ~lb::kTagBit;$//' $F; else sed -i 's/counter\[1\] = (epoch + 1) & ~lb::kTagBit;/counter[1] = epoch + 1;/' $F; fi
   echo "mutant $m: $(diff /tmp/v09.orig $F | tr '\n' ' ')"
   cmake --build build -j16 --target ladder-tests 2>&1 | grep -iE ' error' | head -3
   echo "mutant $m built t=$(el)s"
