@@ -82,7 +82,12 @@ inline constexpr unsigned kThreads = v06::kBlockThreads + (MODE == Mode::kSequen
 // kernel), on the sequencer's workspace. NS: stages; seven fit two blocks an SM only with 2-byte
 // chunk offsets (static shared memory at most 1 KiB: 7 x 16 KiB + 1 KiB reserved a block, twice,
 // is 228 KiB less 424 bytes).
-template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages>
+// PUB (kLookahead): 0 publishes each count under the launch's epoch and advances it, as v09; 1 and
+// 2 run on statuses already published under the epoch in the header (`prepub`: a launch with PUB 0
+// on the same input filled them, and the epoch was set back), which they leave as it is: 1 writes
+// no status, 2 publishes each count again (the same word, while other blocks poll its line).
+template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages,
+          unsigned PUB = 0>
 __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 : 1)
     probe_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
                  unsigned long long* count, size_t n, unsigned tiles, unsigned* counter,
@@ -127,7 +132,7 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
       if (lane == 0) t = atomicAdd(counter, 1u);
       if (lane == 0 && t == tiles + gridDim.x - 1) {  // the launch's last claim
         counter[0] = 0;
-        if (kTagged) counter[1] = (epoch + 1) & ~lb::kTagBit;
+        if (kTagged && PUB == 0) counter[1] = (epoch + 1) & ~lb::kTagBit;
       }
       t = __shfl_sync(0xffffffffu, t, 0);
       if (lane == 0) {
@@ -228,7 +233,7 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
         const unsigned total = static_cast<unsigned>(__shfl_sync(0xffffffffu, incl, 31));
         if (lane == 0) {
           tile_count[s] = total;
-          if (kTagged) lb::publish<unsigned>(status + t, flag, total);
+          if (kTagged && PUB != 1) lb::publish<unsigned>(status + t, flag, total);
         }
         __syncwarp();
         bulk::arrive(&reduced[s]);
@@ -293,13 +298,14 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
 
 // kSequencer: counter is the header of `seq` (claim counter, epoch), its statuses and prefixes
 // after it; the other modes pass null for both.
-template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages>
+template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages,
+          unsigned PUB = 0>
 cudaError_t launch_probe(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                          unsigned* counter, unsigned long long* ranges, const unsigned* oracle,
                          cudaStream_t stream, lb::Status* status = nullptr,
                          lb::Status* prefix = nullptr) {
   constexpr size_t kSmem = NS * size_t(v06::stage_vecs<true>) * sizeof(int4);
-  auto kernel = probe_kernel<MODE, STCS, SW, NAP, NS>;
+  auto kernel = probe_kernel<MODE, STCS, SW, NAP, NS, PUB>;
   const cudaError_t e =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
@@ -335,27 +341,31 @@ int main(int argc, char** argv) {
   // `seq`: the sequencer forms beside CUB, v09, the oracle and v07, instead of the first run's
   // list; `stages`: v09's look-ahead and the oracle on six and on seven stages
   const std::string arg = argc > 1 ? argv[1] : "";
-  const bool seq = arg == "seq", stages = arg == "stages";
-  if (argc > 2 || (argc > 1 && !seq && !stages)) {
-    printf("usage: %s [seq | stages]\n", argv[0]);
+  // `prepub`: v09's look-ahead on statuses published before the launch, written again or not at all
+  const bool seq = arg == "seq", stages = arg == "stages", prepub = arg == "prepub";
+  if (argc > 2 || (argc > 1 && !seq && !stages && !prepub)) {
+    printf("usage: %s [seq | stages | prepub]\n", argv[0]);
     return 2;
   }
   const size_t max_n = size_t(1) << 28, max_tiles = max_n / v06::kTile;
   int32_t *in, *out, *want;
   unsigned long long *count, *want_count, *scratch, *ranges, *sums;
   unsigned *counter, *oracle;
-  void *ws, *ws_v09, *ws_seq;
+  void *ws, *ws_v09, *ws_seq, *ws_pre;
   if (cudaMalloc(&in, max_n * 4) || cudaMalloc(&out, max_n * 4) || cudaMalloc(&want, max_n * 4) ||
       cudaMalloc(&count, 8) || cudaMalloc(&want_count, 8) || cudaMalloc(&scratch, 8) ||
       cudaMalloc(&counter, 16) || cudaMalloc(&ranges, 8) || cudaMalloc(&sums, 16) ||
       cudaMalloc(&oracle, max_tiles * 4) || cudaMalloc(&ws, 64 << 20) ||
-      cudaMalloc(&ws_v09, 64 << 20) || cudaMalloc(&ws_seq, kSeqBytes)) {
+      cudaMalloc(&ws_v09, 64 << 20) || cudaMalloc(&ws_seq, kSeqBytes) ||
+      cudaMalloc(&ws_pre, kSeqBytes)) {
     printf("cudaMalloc failed\n");
     return 1;
   }
   cudaMemset(counter, 0, 16);        // once: the last claim sets the claim counter back
   cudaMemset(ws_v09, 0, 64 << 20);   // once: v09 never clears it
   cudaMemset(ws_seq, 0, kSeqBytes);  // once: nor do the sequencer forms
+  cudaMemset(ws_pre, 0, kSeqBytes);  // once: `prepub`'s statuses, filled for each input
+  unsigned* const pre_header = static_cast<unsigned*>(ws_pre);
   unsigned* const seq_header = static_cast<unsigned*>(ws_seq);
   cudaStream_t st;
   cudaStreamCreate(&st);
@@ -487,15 +497,39 @@ int main(int argc, char** argv) {
           "oracle, 7 stages"),
       seq_cases[3],
   };
-  const std::vector<Case>& cases = seq ? seq_cases : stages ? stage_cases : first_cases;
+  const std::vector<Case> prepub_cases = {
+      seq_cases[0],
+      seq_cases[1],
+      stage_cases[2],
+      seq_case(
+          [&](size_t n) {
+            return launch_probe<Mode::kLookahead, false, 16, 0, 6, 1>(
+                in, out, count, n, pre_header, ranges, oracle, st, seq_status(ws_pre));
+          },
+          "published before, no writes"),
+      seq_case(
+          [&](size_t n) {
+            return launch_probe<Mode::kLookahead, false, 16, 0, 6, 2>(
+                in, out, count, n, pre_header, ranges, oracle, st, seq_status(ws_pre));
+          },
+          "published before, rewritten"),
+      stage_cases[4],
+      seq_cases[3],
+  };
+  const std::vector<Case>& cases = seq      ? seq_cases
+                                   : stages ? stage_cases
+                                   : prepub ? prepub_cases
+                                            : first_cases;
   // The tagged form the control runs (the epoch set back by one), and its warm-up launch on an
   // input with nothing kept, so that the first input's control finds statuses under its tag.
   const std::function<cudaError_t(size_t)> tagged = [&](size_t n) {
-    return seq ? launch_probe<Mode::kSequencer, false>(in, out, count, n, seq_header, ranges,
+    return seq      ? launch_probe<Mode::kSequencer, false>(in, out, count, n, seq_header, ranges,
                                                        oracle, st, seq_status(ws_seq),
                                                        seq_prefix(ws_seq))
-               : launch_probe<Mode::kLookahead, false, 16, 0, 7>(
-                     in, out, count, n, seq_header, ranges, oracle, st, seq_status(ws_seq));
+           : stages ? launch_probe<Mode::kLookahead, false, 16, 0, 7>(
+                          in, out, count, n, seq_header, ranges, oracle, st, seq_status(ws_seq))
+                    : launch_probe<Mode::kLookahead, false, 16, 0, 6>(
+                          in, out, count, n, seq_header, ranges, oracle, st, seq_status(ws_seq));
   };
   if (stages) {  // two blocks an SM on seven stages?
     const std::pair<const char*, const void*> kernels[] = {
@@ -511,7 +545,7 @@ int main(int argc, char** argv) {
       printf("%s: %d blocks an SM (%d bytes of stages)\n", name, blocks, smem);
     }
   }
-  if (seq || stages) {
+  if (seq || stages || prepub) {
     cudaMemset(in, 0, max_n * 4);
     const cudaError_t e = tagged(max_n);
     printf("tagged warm-up launch: %s, %s\n", cudaGetErrorString(e),
@@ -562,8 +596,37 @@ int main(int argc, char** argv) {
           bad, pre[2] - pre[1], cudaGetErrorString(e), cudaGetErrorString(sync));
       cudaMemcpy(oracle + 1, &pre[1], 4, cudaMemcpyDefault);
     }
-    if (seq || stages) {  // the tagged form's control: the epoch set back by one, so that the
-                          // previous input's statuses (and prefixes) carry this launch's tag
+    if (prepub) {  // this input's statuses in ws_pre, under the epoch its header then names
+      unsigned e = 0;
+      cudaMemcpy(&e, pre_header + 1, 4, cudaMemcpyDefault);
+      const cudaError_t fill = launch_probe<Mode::kLookahead, false, 16, 0, 6>(
+          in, out, count, n, pre_header, ranges, oracle, st, seq_status(ws_pre));
+      const cudaError_t sync = cudaStreamSynchronize(st);
+      const unsigned long long bad_fill = probe_timing::mismatches(out, want, kept, scratch, st);
+      cudaMemcpy(pre_header + 1, &e, 4, cudaMemcpyDefault);
+      // the control: tile 1's published count one too large, then as it was
+      lb::Status* s1 = seq_status(ws_pre) + 1;
+      lb::Status word = 0;
+      cudaMemcpy(&word, s1, 8, cudaMemcpyDefault);
+      const lb::Status wrong = word + 1;
+      cudaMemcpy(s1, &wrong, 8, cudaMemcpyDefault);
+      const cudaError_t ce = launch_probe<Mode::kLookahead, false, 16, 0, 6, 1>(
+          in, out, count, n, pre_header, ranges, oracle, st, seq_status(ws_pre));
+      const cudaError_t csync = cudaStreamSynchronize(st);
+      const unsigned long long bad = probe_timing::mismatches(out, want, kept, scratch, st);
+      cudaMemcpy(s1, &word, 8, cudaMemcpyDefault);
+      unsigned after[2] = {1, 1};
+      cudaMemcpy(after, pre_header, 8, cudaMemcpyDefault);
+      printf(
+          "prepub: filled under epoch %u (%s, %s, mismatches %llu); control: tile 1's count one "
+          "too large -> mismatches %llu (must be > 0), %s, %s; header: counter %u (must be 0), "
+          "epoch %u (must be %u)\n",
+          e, cudaGetErrorString(fill), cudaGetErrorString(sync), bad_fill, bad,
+          cudaGetErrorString(ce), cudaGetErrorString(csync), after[0], after[1], e);
+    }
+    if (seq || stages ||
+        prepub) {  // the tagged form's control: the epoch set back by one, so that the
+                   // previous input's statuses (and prefixes) carry this launch's tag
       unsigned epoch = 0;
       cudaMemcpy(&epoch, seq_header + 1, 4, cudaMemcpyDefault);
       const unsigned back = (epoch - 1) & 0x7fffffffu;
@@ -576,8 +639,11 @@ int main(int argc, char** argv) {
       printf(
           "%s control: epoch %u set back to %u -> mismatches %llu (must be > 0), %s, %s; "
           "header after: counter %u (must be 0), epoch %u (must be %u)\n",
-          seq ? "sequencer" : "7-stage look-ahead", epoch, back, bad, cudaGetErrorString(e),
-          cudaGetErrorString(sync), after[0], after[1], epoch);
+          seq      ? "sequencer"
+          : stages ? "7-stage look-ahead"
+                   : "look-ahead",
+          epoch, back, bad, cudaGetErrorString(e), cudaGetErrorString(sync), after[0], after[1],
+          epoch);
     }
     std::vector<std::vector<float>> us(cases.size());
     for (int round = 0; round < 3; ++round)
@@ -613,8 +679,13 @@ int main(int argc, char** argv) {
     cudaMemcpy(&v09_claim, ws_v09, 4, cudaMemcpyDefault);
     unsigned seq_words[2] = {1, 0};
     cudaMemcpy(seq_words, seq_header, 8, cudaMemcpyDefault);
+    unsigned pre_words[2] = {1, 0};
+    cudaMemcpy(pre_words, pre_header, 8, cudaMemcpyDefault);
     printf("claim counters after the rounds: probe %u, v09 %u, tagged forms %u (must be 0)%s\n",
-           claim, v09_claim, seq_words[0], seq || stages ? "" : " (none ran)");
+           claim, v09_claim, seq_words[0], seq || stages || prepub ? "" : " (none ran)");
+    if (prepub)
+      printf("prepub header after the rounds: counter %u (must be 0), epoch %u (unchanged)\n",
+             pre_words[0], pre_words[1]);
     printf("summary 2^%d keep%u (median of the three rounds; bytes: n reads + kept writes)\n",
            input.lg, input.per100);
     for (size_t c = 0; c < cases.size(); ++c) {
