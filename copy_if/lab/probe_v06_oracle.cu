@@ -596,9 +596,14 @@ int main(int argc, char** argv) {
           bad, pre[2] - pre[1], cudaGetErrorString(e), cudaGetErrorString(sync));
       cudaMemcpy(oracle + 1, &pre[1], 4, cudaMemcpyDefault);
     }
-    if (prepub) {  // this input's statuses in ws_pre, under the epoch its header then names
+    if (prepub) {  // this input's statuses in ws_pre, under a fresh epoch its header then names
+      // (one past the last input's: the first run took the same epoch for every input, so from the
+      // second input on the fill found the last input's statuses under its tag and its own output
+      // mismatched; the statuses it left, each tile's own count, and the timed rounds were right)
       unsigned e = 0;
       cudaMemcpy(&e, pre_header + 1, 4, cudaMemcpyDefault);
+      e = (e + 1) & 0x7fffffffu;
+      cudaMemcpy(pre_header + 1, &e, 4, cudaMemcpyDefault);
       const cudaError_t fill = launch_probe<Mode::kLookahead, false, 16, 0, 6>(
           in, out, count, n, pre_header, ranges, oracle, st, seq_status(ws_pre));
       const cudaError_t sync = cudaStreamSynchronize(st);
