@@ -171,7 +171,7 @@ Operator make_operator() {
       with_dispatch(entry(v08::kDoc, v08::launch, v08::workspace_bytes, kOrdered, v08::kMaxN),
                     v08::dispatch_bounds),
       with_dispatch(entry(v09::kDoc, v09::launch, v09::workspace_bytes, kOrdered, v09::kMaxN),
-                    v08::dispatch_bounds),
+                    v09::dispatch_bounds),
 // Your own rungs, after the ladder's top rung: copy_if/mine.inc, second part.
 #include "copy_if/mine.inc"
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes, kOrdered),

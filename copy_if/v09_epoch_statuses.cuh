@@ -9,7 +9,9 @@
 // Changes from v08: in v06's band, no cudaMemsetAsync before the pipeline. v08 cleared the counter
 // and one status word per tile on every call: a second operation on the stream, inside the timed
 // interval, that cost v06 3.3 to 4.5 µs from 2^24 to 2^28 on the H200 (copy_if/lab/LAB_NOTES.md).
-// The other paths (one block; v05 between one and sixteen v06 tiles per SM) are v08's, on the
+// With no clear to pay, the pipeline overtakes v05 (after v05's clearing kernel) from fewer tiles
+// per SM: v09 runs it from nine v06 tiles per SM on, where v08 waits for sixteen (measured on the
+// H200). The other paths (one block; v05 between one and nine tiles per SM) are v08's, on the
 // workspace after the header.
 // Remains (bottleneck): v06's look-ahead (its status reads and the order it keeps: v07, the same
 // pipeline unordered, is still faster at 2^28), and v05's clear in its band. The workspace must be
@@ -26,6 +28,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include "common/bulk_copy.cuh"  // cp.async.bulk, mbarrier init / arrive / wait
 #include "common/device.h"
@@ -40,7 +43,7 @@ namespace ladder::copy_if::v09 {
 
 inline constexpr VersionDoc kDoc = {
     9, "v09_epoch_statuses",
-    "v08 with no status clear in v06's band: statuses tagged with the launch's epoch",
+    "v08 with no status clear before v06's pipeline: statuses tagged with the launch's epoch",
     /*technique*/
     "v08's dispatch, and v06's pipeline with nothing cleared between calls. Each launch of the "
     "pipeline publishes its tiles' counts under a flag that names the launch (2^31 plus an "
@@ -56,7 +59,9 @@ inline constexpr VersionDoc kDoc = {
     "epoch move to a 16-byte header of their own, ahead of the workspace of v08's other paths: "
     "v05 leaves its own claim counter at the number of its tiles, which would start the "
     "pipeline's claims past zero, and its clears would set the epoch back and let stale counts "
-    "pass for new ones.",
+    "pass for new ones. With no clear to pay, the pipeline overtakes v05 (after v05's clearing "
+    "kernel) from fewer tiles per SM: v09 runs it from nine v06 tiles per SM, where v08 waits for "
+    "sixteen (on the H200, v05's path was ahead at 7.8 tiles per SM and the pipeline from 9.7).",
     /*remains*/
     "v06's look-ahead: its status reads and the order it keeps (v07, the same pipeline "
     "unordered, is faster at 2^28); v05's clear in its band. The workspace must be zero when "
@@ -72,6 +77,35 @@ inline constexpr VersionDoc kDoc = {
     "v06's pipeline (NVIDIA/cccl PR #6811)"};
 
 inline constexpr size_t kMaxN = v08::kMaxN;
+
+// Where v09 runs its pipeline above v05's band: from kPipelineFromTilesPerSm v06 tiles per SM
+// (v08: v08::kMiddleToTilesPerSm, 16). On the H200 (copy_if/lab/LAB_NOTES.md, "v09's bound"), at
+// 50% kept, v08's v05 path was ahead at 4,194,304 elements (7.76 tiles per SM) and the epoch
+// pipeline from 5,242,880 (9.70) to 8,388,608 (15.5), in two runs each; the bound lies between.
+inline constexpr size_t kPipelineFromTilesPerSm = 9;
+
+// The path above the one-block threshold on this device: this file's pipeline where sm_90 code
+// runs and each SM gets at least kPipelineFromTilesPerSm v06 tiles, or fewer than
+// v08::kMiddleFromTilesPerSm (where v08 runs v06); else v08's v05 paths.
+inline bool above_uses_pipeline(size_t n) {
+  if (!current_device_runs_sm90_code()) return false;
+  const size_t tiles = ceil_div(n, v06::kTile);
+  const size_t sms = static_cast<size_t>(current_sm_count());
+  return tiles < v08::kMiddleFromTilesPerSm * sms || tiles >= kPipelineFromTilesPerSm * sms;
+}
+
+// The largest n of each path but the last, on this device (the tests run both sides of each):
+// v08's, with its last bound at kPipelineFromTilesPerSm.
+inline std::vector<size_t> dispatch_bounds() {
+  std::vector<size_t> bounds = {v08::kSingleBlockMax};
+  if (current_device_runs_sm90_code()) {
+    const size_t sms = static_cast<size_t>(current_sm_count());
+    bounds.push_back((v08::kMiddleFromTilesPerSm * sms - 1) * v06::kTile);
+    bounds.push_back((v08::kPdlFromTilesPerSm * sms - 1) * v05::kTile);
+    bounds.push_back((kPipelineFromTilesPerSm * sms - 1) * v06::kTile);
+  }
+  return bounds;
+}
 
 // Workspace: kHeaderBytes of v09's own (the pipeline's claim counter, then its epoch, as unsigned
 // words), then v08's workspace, which v08's v05 paths clear and use as their own (their claim
@@ -286,13 +320,14 @@ cudaError_t launch_pipeline(const int32_t* in, int32_t* out, unsigned long long*
 // The copy_if launcher contract (copy_if/copy_if.h); n <= kMaxN. ws: workspace_bytes(n) bytes,
 // zero before this function's first call on it and written by nothing else since (one call at a
 // time, in stream order: launches on one workspace must not overlap; after a launch that did not
-// complete, zero it again). v08's paths where v08 does not run v06 (v08::above_uses_v06), on the
-// workspace after the header; this file's pipeline where it does. Errors: the attribute's or the
+// complete, zero it again). This file's pipeline where above_uses_pipeline(n); v08's paths
+// elsewhere (one block, or v05: v08::above_uses_v06 is false there), on the workspace after the
+// header. Errors: the attribute's or the
 // launch's or, on the other paths, v08's.
 inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                           void* ws, cudaStream_t stream) {
   if (n <= v08::kSingleBlockMax) return v08::launch(in, out, count, n, ws, stream);
-  if (!v08::above_uses_v06(n))
+  if (!above_uses_pipeline(n))
     return v08::launch(in, out, count, n, static_cast<char*>(ws) + kHeaderBytes, stream);
   if (reinterpret_cast<uintptr_t>(in) % 16 == 0)
     return launch_pipeline<true>(in, out, count, n, ws, stream);
