@@ -10,8 +10,8 @@
 // and one status word per tile on every call: a second operation on the stream, inside the timed
 // interval, that cost v06 3.3 to 4.5 µs from 2^24 to 2^28 on the H200 (copy_if/lab/LAB_NOTES.md).
 // With no clear to pay, the pipeline overtakes v05 (after v05's clearing kernel) from fewer tiles
-// per SM: v09 runs it from nine v06 tiles per SM on, where v08 waits for sixteen (measured on the
-// H200). The other paths (one block; v05 between one and nine tiles per SM) are v08's, on the
+// per SM: v09 runs it from ten v06 tiles per SM on, where v08 waits for sixteen (measured on the
+// H200). The other paths (one block; v05 between one and ten tiles per SM) are v08's, on the
 // workspace after the header.
 // Remains (bottleneck): v06's look-ahead (its status reads and the order it keeps: v07, the same
 // pipeline unordered, is still faster at 2^28), and v05's clear in its band. The workspace must be
@@ -60,8 +60,8 @@ inline constexpr VersionDoc kDoc = {
     "v05 leaves its own claim counter at the number of its tiles, which would start the "
     "pipeline's claims past zero, and its clears would set the epoch back and let stale counts "
     "pass for new ones. With no clear to pay, the pipeline overtakes v05 (after v05's clearing "
-    "kernel) from fewer tiles per SM: v09 runs it from nine v06 tiles per SM, where v08 waits for "
-    "sixteen (on the H200, v05's path was ahead at 7.8 tiles per SM and the pipeline from 9.7).",
+    "kernel) from fewer tiles per SM: v09 runs it from ten v06 tiles per SM, where v08 waits for "
+    "sixteen (on the H200, v05's path was ahead at 9.0 tiles per SM and the pipeline from 9.7).",
     /*remains*/
     "v06's look-ahead: its status reads and the order it keeps (v07, the same pipeline "
     "unordered, is faster at 2^28); v05's clear in its band. The workspace must be zero when "
@@ -80,9 +80,9 @@ inline constexpr size_t kMaxN = v08::kMaxN;
 
 // Where v09 runs its pipeline above v05's band: from kPipelineFromTilesPerSm v06 tiles per SM
 // (v08: v08::kMiddleToTilesPerSm, 16). On the H200 (copy_if/lab/LAB_NOTES.md, "v09's bound"), at
-// 50% kept, v08's v05 path was ahead at 4,194,304 elements (7.76 tiles per SM) and the epoch
-// pipeline from 5,242,880 (9.70) to 8,388,608 (15.5), in two runs each; the bound lies between.
-inline constexpr size_t kPipelineFromTilesPerSm = 9;
+// 50% kept, v08's v05 path was ahead at 4,194,304 elements (7.76 tiles per SM) and at 4,861,953
+// (9.0), the epoch pipeline from 5,242,880 (9.70) to 8,388,608 (15.5), where v05 takes a step.
+inline constexpr size_t kPipelineFromTilesPerSm = 10;
 
 // The path above the one-block threshold on this device: this file's pipeline where sm_90 code
 // runs and each SM gets at least kPipelineFromTilesPerSm v06 tiles, or fewer than

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Session 28's tables, from the probes' outputs in call-1 ... call-5 (medians of three rounds, µs,
 the summary lines): copy_if/lab/probe_v06_oracle.cu's first run (call 1), `seq` (call 2), `stages`
-(call 3) and `prepub` (call 5); copy_if/lab/probe_v06_epoch.cu's `sizes` (calls 1 and 2).
+(call 3) and `prepub` (call 5); copy_if/lab/probe_v06_epoch.cu's `sizes` (calls 1 and 2); call 6's
+benchmark of v08, v09 (from nine tiles per SM) and CUB around v09's bound.
 Asserts that every timed launch's output was checked and right (ordered: against CUB's; unordered:
 count and digest), that the claim counters were 0 after every input, and that every control failed,
 except call 1's epoch probe, whose control could not fail from its second size on (one seed for
@@ -44,6 +45,19 @@ def parse(path, controls_must_fail=True):
     return text
 
 
+def bench(path):
+    """The benchmark console's keep50 medians (µs) of v08, v09 and CUB at each size."""
+    text = open(os.path.join(HERE, path)).read()
+    med = {}
+    for name, t in re.findall(r"^(copy_if/\S+)/manual_time_median\s+([\d.]+)", text, re.M):
+        med[name] = t
+    sizes = sorted({int(re.search(r"n:(\d+)", k).group(1)) for k in med})
+    print(f"| {path}, keep50, µs | " + " | ".join(f"{s:,}" for s in sizes) + " |")
+    print("|---|" + "--:|" * len(sizes))
+    for v in ["v08_size_dispatch", "v09_epoch_statuses", "cub"]:
+        print(f"| {v} | " + " | ".join(med[f"copy_if/{v}/n:{s}/dist:keep50"] for s in sizes) + " |")
+
+
 if __name__ == "__main__":
     parse("call-1/probe_v06_oracle.txt")
     print()
@@ -61,4 +75,6 @@ if __name__ == "__main__":
           ", ".join(re.findall(r"-> mismatches (\d+) \(must", text)))
     print()
     parse("call-2/probe_v06_epoch_sizes.txt")
+    print()
+    bench("call-6/bench/bench.txt")
     sys.exit(0)
