@@ -13,15 +13,16 @@
 // per SM: v09 runs it from ten v06 tiles per SM on, where v08 waits for sixteen (measured on the
 // H200). The other paths (one block; v05 between one and ten tiles per SM) are v08's, on the
 // workspace after the header.
-// Remains (bottleneck): v06's look-ahead (its status reads and the order it keeps: v07, the same
-// pipeline unordered, is still faster at 2^28), and v05's clear in its band. The workspace must be
+// Remains (bottleneck): v06's look-ahead, its status reads (with each tile's offset known before
+// the launch, the same ordered pipeline is faster than v07 at 2^28: copy_if/lab/LAB_NOTES.md,
+// "Oracle offsets"), and v05's clear in its band. The workspace must be
 // zero when first used and then written only by this function, one call at a time in stream
 // order; a launch that did not complete leaves it to be zeroed again. The epoch has 31 bits: a
 // status 2^31 launches old, in a tile not published since, would pass for new.
 // Source: scan v18 and what it cites: Merrill & Garland 2016 (single pass, tile aggregates);
 // Mellor-Crummey & Scott 1991 (sense reversal: a flag that changes meaning with each episode
 // instead of being reset); CUTLASS's serial split-K GEMM, whose final block resets the semaphore
-// for the next grid (cutlass/gemm/kernel/gemm.h). v06's pipeline is unchanged.
+// for the next grid (cutlass/gemm/kernel/gemm.h). The pipeline is v06's, with the changes above.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -63,12 +64,12 @@ inline constexpr VersionDoc kDoc = {
     "kernel) from fewer tiles per SM: v09 runs it from ten v06 tiles per SM, where v08 waits for "
     "sixteen (on the H200, v05's path was ahead at 9.0 tiles per SM and the pipeline from 9.7).",
     /*remains*/
-    "v06's look-ahead: its status reads and the order it keeps (v07, the same pipeline "
-    "unordered, is faster at 2^28); v05's clear in its band. The workspace must be zero when "
-    "first used and written only by this function between calls (the harness zeroes it once), "
-    "one call at a time in stream order; after a launch that did not complete it must be zeroed "
-    "again. The epoch has 31 bits: a status 2^31 launches old, in a tile not published since, "
-    "would pass for new.",
+    "v06's look-ahead, its status reads (with each tile's offset known before the launch, the "
+    "same ordered pipeline is faster than v07 at 2^28); v05's clear in its band. The workspace "
+    "must be zero when first used and written only by this function between calls (the harness "
+    "zeroes it once), one call at a time in stream order; after a launch that did not complete it "
+    "must be zeroed again. The epoch has 31 bits: a status 2^31 launches old, in a tile not "
+    "published since, would pass for new.",
     /*source*/
     "Scan v18: Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled Look-back "
     "(2016), the tile statuses; Mellor-Crummey & Scott, Algorithms for Scalable Synchronization "
@@ -81,7 +82,8 @@ inline constexpr size_t kMaxN = v08::kMaxN;
 // Where v09 runs its pipeline above v05's band: from kPipelineFromTilesPerSm v06 tiles per SM
 // (v08: v08::kMiddleToTilesPerSm, 16). On the H200 (copy_if/lab/LAB_NOTES.md, "v09's bound"), at
 // 50% kept, v08's v05 path was ahead at 4,194,304 elements (7.76 tiles per SM) and at 4,861,953
-// (9.0), the epoch pipeline from 5,242,880 (9.70) to 8,388,608 (15.5), where v05 takes a step.
+// (9.0), the epoch pipeline from 5,242,880 (9.70) to 8,388,608 (15.5); v05's time takes a step
+// between 9.0 and 9.70. Ten is the first whole number above the pipeline's first measured lead.
 inline constexpr size_t kPipelineFromTilesPerSm = 10;
 
 // The path above the one-block threshold on this device: this file's pipeline where sm_90 code
