@@ -35,6 +35,15 @@
 // word. The statuses and prefixes carry v09's epoch tags (never cleared). Windows of 16 or 8 x 32
 // statuses; the polls back to back or 100 ns apart. Control: the epoch set back by one (stale
 // prefixes).
+// `stages` (v09's look-ahead and the oracle on six and seven stages) and `prepub` (v09's look-ahead
+// on statuses published before the launch) are described where they are declared. `grouped`
+// (written in session 28, not yet run): a look-ahead that reads one word for each whole group of
+// 32 tiles between its last claim and its new one, and statuses only for the partial group at its
+// start, a group not yet complete and the last 1, 2 or 4 groups below its tile: about 7 lines a
+// claim instead of 17. Each tile's reduce adds (1 << 32) + its count into its group's word with
+// one atomic (no return); a group is complete when its word holds 32 arrivals. Launch e adds into
+// array e & 1; its last claimer clears array (e + 1) & 1, which the launch before used and the
+// next one will, so no clear sits between launches.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_oracle.cu common/device.cu -o p &&
 //   timeout 400 ./p     (or `cmake --build <build> --target copy_if_probe_v06_oracle`)
 #include <cub/device/device_select.cuh>
@@ -59,7 +68,7 @@ using namespace ladder::copy_if;
 
 namespace {
 
-enum class Mode { kOracle, kAtomic, kSequencer, kLookahead };
+enum class Mode { kOracle, kAtomic, kSequencer, kLookahead, kGrouped };
 
 namespace lb = scan::lookback;
 // kSequencer's workspace (`seq`, argument below): a 16-byte header (claim counter, epoch, as
@@ -69,6 +78,11 @@ inline constexpr size_t kMaxTiles = (size_t(1) << 28) / v06::kTile;
 inline lb::Status* seq_status(void* ws) { return lb::tile_status(static_cast<char*>(ws) + 16); }
 inline lb::Status* seq_prefix(void* ws) { return seq_status(ws) + kMaxTiles; }
 inline constexpr size_t kSeqBytes = 32 + 2 * kMaxTiles * sizeof(lb::Status);
+// kGrouped: the group sums, two arrays of kMaxGroups words (launch e adds into array e & 1 and its
+// last claimer clears array (e + 1) & 1 for the next launch), where the sequencer's prefixes are.
+inline constexpr unsigned kGroup = 32;  // tiles a group
+inline constexpr size_t kMaxGroups = kMaxTiles / kGroup;
+static_assert(2 * kMaxGroups <= kMaxTiles, "both group arrays fit in the prefixes' place");
 
 // v06's kernel for 16-byte aligned input (v09::epoch_kernel<true> without the statuses). counter:
 // the claim counter (the launch's last claim sets it back to 0, as v09 does); ranges: kAtomic's
@@ -109,9 +123,16 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
   const KeepPositive keep;
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   // kSequencer: v09's epoch (read before the barrier and any claim) and tag
-  constexpr bool kTagged = MODE == Mode::kSequencer || MODE == Mode::kLookahead;
+  constexpr bool kTagged =
+      MODE == Mode::kSequencer || MODE == Mode::kLookahead || MODE == Mode::kGrouped;
   const uint32_t epoch = kTagged ? counter[1] : 0;
   const uint32_t flag = lb::kTagBit | epoch;
+  // kGrouped: this launch's group sums (`prefix` is their place) and the next launch's, which the
+  // last claimer clears
+  unsigned long long* const my_groups =
+      MODE == Mode::kGrouped ? prefix + (epoch & 1) * kMaxGroups : nullptr;
+  unsigned long long* const next_groups =
+      MODE == Mode::kGrouped ? prefix + ((epoch + 1) & 1) * kMaxGroups : nullptr;
   if (threadIdx.x == 0) {
     for (unsigned s = 0; s < NS; ++s) {
       bulk::barrier_init(&full[s], 32);
@@ -135,6 +156,8 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
         if (kTagged && PUB == 0) counter[1] = (epoch + 1) & ~lb::kTagBit;
       }
       t = __shfl_sync(0xffffffffu, t, 0);
+      if (MODE == Mode::kGrouped && t == tiles + gridDim.x - 1)  // the previous launch's sums
+        for (size_t k = lane; k < kMaxGroups; k += 32) next_groups[k] = 0;
       if (lane == 0) {
         tile_of[s] = t;
         bulk::arrive(&claimed[s]);
@@ -168,9 +191,65 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
       if (t >= tiles) break;
       if (MODE == Mode::kLookahead)
         lb::advance_to<v06::kWindow>(status, t, counted, sum, lb::TaggedWith{flag});
+      if (MODE == Mode::kGrouped) {
+        // v09's running count, from one word a group where whole groups of kGroup tiles lie
+        // between `counted` and t, and from the statuses elsewhere: the partial group at
+        // `counted`, a group found incomplete (`stuck`), and the last SW groups below t, whose
+        // tiles are the likeliest to be in flight. Each pass issues every load before using any:
+        // at most 32 head statuses, 32 group words and SW x 32 tail statuses.
+        constexpr size_t G = kGroup;
+        bool stuck = false;
+        while (counted < t) {
+          const size_t up = (counted + G - 1) / G * G;
+          const size_t head_end = stuck
+                                      ? min(size_t(t), counted + (up == counted ? G : up - counted))
+                                      : min(size_t(t), up);
+          const size_t ft = size_t(t) / G * G, back = size_t(SW - 1) * G;
+          size_t tail_start = max(head_end, ft > back ? ft - back : size_t(0));
+          size_t ng = (tail_start - head_end) / G;
+          if (ng > 32) {
+            ng = 32;
+            tail_start = head_end + 32 * G;
+          }
+          const size_t tail_end = min(size_t(t), tail_start + size_t(SW) * 32);
+          const unsigned nh = unsigned(head_end - counted);
+          const lb::Status hw = lane < nh ? lb::peek(status + counted + lane) : 0;
+          const lb::Status gw = lane < ng ? lb::peek(my_groups + head_end / G + lane) : 0;
+          lb::Status tw[SW];
+#pragma unroll
+          for (unsigned k = 0; k < SW; ++k) {
+            const size_t idx = tail_start + 32 * k + lane;
+            tw[k] = idx < tail_end ? lb::peek(status + idx) : 0;
+          }
+          stuck = true;  // unless every load of the pass counts
+          unsigned ok = __ballot_sync(0xffffffffu, lane < nh && uint32_t(hw >> 32) == flag);
+          unsigned run = min(nh, ~ok ? unsigned(__ffs(~ok)) - 1 : 32u);
+          sum += __reduce_add_sync(0xffffffffu, lane < run ? uint32_t(hw) : 0u);
+          counted += run;
+          if (run < nh) continue;
+          ok = __ballot_sync(0xffffffffu, lane < ng && uint32_t(gw >> 32) == G);
+          run = min(unsigned(ng), ~ok ? unsigned(__ffs(~ok)) - 1 : 32u);
+          sum += __reduce_add_sync(0xffffffffu, lane < run ? uint32_t(gw) : 0u);
+          counted += size_t(run) * G;
+          if (run < ng) continue;
+          bool whole = true;
+#pragma unroll
+          for (unsigned k = 0; k < SW; ++k) {
+            const size_t base = tail_start + 32 * k;
+            if (!whole || base >= tail_end) break;
+            const unsigned nv = unsigned(min(size_t(32), tail_end - base));
+            ok = __ballot_sync(0xffffffffu, lane < nv && uint32_t(tw[k] >> 32) == flag);
+            run = min(nv, ~ok ? unsigned(__ffs(~ok)) - 1 : 32u);
+            sum += __reduce_add_sync(0xffffffffu, lane < run ? uint32_t(tw[k]) : 0u);
+            counted += run;
+            whole = run == nv;
+          }
+          stuck = !whole;
+        }
+      }
       if (lane == 0) {
         if (MODE == Mode::kOracle) tile_offset[s] = __ldcg(oracle + t);
-        if (MODE == Mode::kLookahead) tile_offset[s] = sum;
+        if (MODE == Mode::kLookahead || MODE == Mode::kGrouped) tile_offset[s] = sum;
         if (MODE == Mode::kSequencer) {  // the tile's prefix, once the sequencer has written it
           lb::Status w;
           while (uint32_t((w = lb::peek(prefix + t)) >> 32) != flag)
@@ -234,6 +313,8 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
         if (lane == 0) {
           tile_count[s] = total;
           if (kTagged && PUB != 1) lb::publish<unsigned>(status + t, flag, total);
+          if (MODE == Mode::kGrouped)  // the group's sum and arrivals, one word (a reduction)
+            atomicAdd(my_groups + t / kGroup, (1ull << 32) | total);
         }
         __syncwarp();
         bulk::arrive(&reduced[s]);
@@ -341,23 +422,25 @@ int main(int argc, char** argv) {
   // `seq`: the sequencer forms beside CUB, v09, the oracle and v07, instead of the first run's
   // list; `stages`: v09's look-ahead and the oracle on six and on seven stages
   const std::string arg = argc > 1 ? argv[1] : "";
-  // `prepub`: v09's look-ahead on statuses published before the launch, written again or not at all
-  const bool seq = arg == "seq", stages = arg == "stages", prepub = arg == "prepub";
-  if (argc > 2 || (argc > 1 && !seq && !stages && !prepub)) {
-    printf("usage: %s [seq | stages | prepub]\n", argv[0]);
+  // `prepub`: v09's look-ahead on statuses published before the launch, written again or not at
+  // all; `grouped`: the look-ahead that reads one word a whole group of 32 tiles
+  const bool seq = arg == "seq", stages = arg == "stages", prepub = arg == "prepub",
+             grouped = arg == "grouped";
+  if (argc > 2 || (argc > 1 && !seq && !stages && !prepub && !grouped)) {
+    printf("usage: %s [seq | stages | prepub | grouped]\n", argv[0]);
     return 2;
   }
   const size_t max_n = size_t(1) << 28, max_tiles = max_n / v06::kTile;
   int32_t *in, *out, *want;
   unsigned long long *count, *want_count, *scratch, *ranges, *sums;
   unsigned *counter, *oracle;
-  void *ws, *ws_v09, *ws_seq, *ws_pre;
+  void *ws, *ws_v09, *ws_seq, *ws_pre, *ws_grp;
   if (cudaMalloc(&in, max_n * 4) || cudaMalloc(&out, max_n * 4) || cudaMalloc(&want, max_n * 4) ||
       cudaMalloc(&count, 8) || cudaMalloc(&want_count, 8) || cudaMalloc(&scratch, 8) ||
       cudaMalloc(&counter, 16) || cudaMalloc(&ranges, 8) || cudaMalloc(&sums, 16) ||
       cudaMalloc(&oracle, max_tiles * 4) || cudaMalloc(&ws, 64 << 20) ||
       cudaMalloc(&ws_v09, 64 << 20) || cudaMalloc(&ws_seq, kSeqBytes) ||
-      cudaMalloc(&ws_pre, kSeqBytes)) {
+      cudaMalloc(&ws_pre, kSeqBytes) || cudaMalloc(&ws_grp, kSeqBytes)) {
     printf("cudaMalloc failed\n");
     return 1;
   }
@@ -366,7 +449,10 @@ int main(int argc, char** argv) {
   cudaMemset(ws_seq, 0, kSeqBytes);  // once: nor do the sequencer forms
   cudaMemset(ws_pre, 0, kSeqBytes);  // once: `prepub`'s statuses, filled for each input
   unsigned* const pre_header = static_cast<unsigned*>(ws_pre);
+  cudaMemset(ws_grp, 0, kSeqBytes);  // once: `grouped`'s header, statuses and group sums
+  unsigned* const grp_header = static_cast<unsigned*>(ws_grp);
   unsigned* const seq_header = static_cast<unsigned*>(ws_seq);
+  unsigned* const tagged_header = grouped ? grp_header : seq_header;  // the control's epoch
   cudaStream_t st;
   cudaStreamCreate(&st);
   probe_timing::Timer timer(st);
@@ -516,13 +602,35 @@ int main(int argc, char** argv) {
       stage_cases[4],
       seq_cases[3],
   };
-  const std::vector<Case>& cases = seq      ? seq_cases
-                                   : stages ? stage_cases
-                                   : prepub ? prepub_cases
-                                            : first_cases;
+  auto grouped_launch = [&](auto kt) {
+    return [&, kt](size_t n) {
+      return launch_probe<Mode::kGrouped, false, decltype(kt)::value, 0, 6>(
+          in, out, count, n, grp_header, ranges, oracle, st, seq_status(ws_grp),
+          seq_prefix(ws_grp));
+    };
+  };
+  const std::vector<Case> grouped_cases = {
+      seq_cases[0],
+      seq_cases[1],
+      stage_cases[2],
+      seq_case(grouped_launch(std::integral_constant<unsigned, 1>{}),
+               "groups of 32, the last group's statuses"),
+      seq_case(grouped_launch(std::integral_constant<unsigned, 2>{}),
+               "groups of 32, the last 2 groups' statuses"),
+      seq_case(grouped_launch(std::integral_constant<unsigned, 4>{}),
+               "groups of 32, the last 4 groups' statuses"),
+      stage_cases[4],
+      seq_cases[3],
+  };
+  const std::vector<Case>& cases = seq       ? seq_cases
+                                   : stages  ? stage_cases
+                                   : prepub  ? prepub_cases
+                                   : grouped ? grouped_cases
+                                             : first_cases;
   // The tagged form the control runs (the epoch set back by one), and its warm-up launch on an
   // input with nothing kept, so that the first input's control finds statuses under its tag.
   const std::function<cudaError_t(size_t)> tagged = [&](size_t n) {
+    if (grouped) return grouped_launch(std::integral_constant<unsigned, 2>{})(n);
     return seq      ? launch_probe<Mode::kSequencer, false>(in, out, count, n, seq_header, ranges,
                                                        oracle, st, seq_status(ws_seq),
                                                        seq_prefix(ws_seq))
@@ -545,7 +653,7 @@ int main(int argc, char** argv) {
       printf("%s: %d blocks an SM (%d bytes of stages)\n", name, blocks, smem);
     }
   }
-  if (seq || stages || prepub) {
+  if (seq || stages || prepub || grouped) {
     cudaMemset(in, 0, max_n * 4);
     const cudaError_t e = tagged(max_n);
     printf("tagged warm-up launch: %s, %s\n", cudaGetErrorString(e),
@@ -629,24 +737,24 @@ int main(int argc, char** argv) {
           e, cudaGetErrorString(fill), cudaGetErrorString(sync), bad_fill, bad,
           cudaGetErrorString(ce), cudaGetErrorString(csync), after[0], after[1], e);
     }
-    if (seq || stages ||
-        prepub) {  // the tagged form's control: the epoch set back by one, so that the
-                   // previous input's statuses (and prefixes) carry this launch's tag
+    if (seq || stages || prepub || grouped) {  // the tagged form's control: the epoch set back by
+      // one, so that the previous input's statuses (and prefixes, or group sums) carry its tag
       unsigned epoch = 0;
-      cudaMemcpy(&epoch, seq_header + 1, 4, cudaMemcpyDefault);
+      cudaMemcpy(&epoch, tagged_header + 1, 4, cudaMemcpyDefault);
       const unsigned back = (epoch - 1) & 0x7fffffffu;
-      cudaMemcpy(seq_header + 1, &back, 4, cudaMemcpyDefault);
+      cudaMemcpy(tagged_header + 1, &back, 4, cudaMemcpyDefault);
       const cudaError_t e = tagged(n);
       const cudaError_t sync = cudaStreamSynchronize(st);
       const unsigned long long bad = probe_timing::mismatches(out, want, kept, scratch, st);
       unsigned after[2] = {1, 1};
-      cudaMemcpy(after, seq_header, 8, cudaMemcpyDefault);
+      cudaMemcpy(after, tagged_header, 8, cudaMemcpyDefault);
       printf(
           "%s control: epoch %u set back to %u -> mismatches %llu (must be > 0), %s, %s; "
           "header after: counter %u (must be 0), epoch %u (must be %u)\n",
-          seq      ? "sequencer"
-          : stages ? "7-stage look-ahead"
-                   : "look-ahead",
+          seq       ? "sequencer"
+          : stages  ? "7-stage look-ahead"
+          : grouped ? "grouped look-ahead"
+                    : "look-ahead",
           epoch, back, bad, cudaGetErrorString(e), cudaGetErrorString(sync), after[0], after[1],
           epoch);
     }
@@ -683,11 +791,11 @@ int main(int argc, char** argv) {
     cudaMemcpy(&claim, counter, 4, cudaMemcpyDefault);
     cudaMemcpy(&v09_claim, ws_v09, 4, cudaMemcpyDefault);
     unsigned seq_words[2] = {1, 0};
-    cudaMemcpy(seq_words, seq_header, 8, cudaMemcpyDefault);
+    cudaMemcpy(seq_words, tagged_header, 8, cudaMemcpyDefault);
     unsigned pre_words[2] = {1, 0};
     cudaMemcpy(pre_words, pre_header, 8, cudaMemcpyDefault);
     printf("claim counters after the rounds: probe %u, v09 %u, tagged forms %u (must be 0)%s\n",
-           claim, v09_claim, seq_words[0], seq || stages || prepub ? "" : " (none ran)");
+           claim, v09_claim, seq_words[0], seq || stages || prepub || grouped ? "" : " (none ran)");
     if (prepub)
       printf("prepub header after the rounds: counter %u (must be 0), epoch %u (unchanged)\n",
              pre_words[0], pre_words[1]);
