@@ -123,6 +123,7 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
   const KeepPositive keep;
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   // kSequencer: v09's epoch (read before the barrier and any claim) and tag
+  static_assert(MODE != Mode::kGrouped || PUB == 0, "the group sums assume the epoch advances");
   constexpr bool kTagged =
       MODE == Mode::kSequencer || MODE == Mode::kLookahead || MODE == Mode::kGrouped;
   const uint32_t epoch = kTagged ? counter[1] : 0;
@@ -207,11 +208,11 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
           const size_t ft = size_t(t) / G * G, back = size_t(SW - 1) * G;
           size_t tail_start = max(head_end, ft > back ? ft - back : size_t(0));
           size_t ng = (tail_start - head_end) / G;
-          if (ng > 32) {
+          size_t tail_end = min(size_t(t), tail_start + size_t(SW) * 32);
+          if (ng > 32) {  // the rest in later passes; no tail in this one
             ng = 32;
-            tail_start = head_end + 32 * G;
+            tail_start = tail_end = head_end + 32 * G;
           }
-          const size_t tail_end = min(size_t(t), tail_start + size_t(SW) * 32);
           const unsigned nh = unsigned(head_end - counted);
           const lb::Status hw = lane < nh ? lb::peek(status + counted + lane) : 0;
           const lb::Status gw = lane < ng ? lb::peek(my_groups + head_end / G + lane) : 0;
@@ -661,13 +662,18 @@ int main(int argc, char** argv) {
   }
   struct Input {
     int lg;
-    unsigned per100;  // kept per hundred
+    unsigned per100;   // kept per hundred
+    size_t extra = 0;  // n = 2^lg + extra
   };
-  const Input inputs[] = {{28, 1}, {28, 50}, {28, 99}, {26, 50}, {24, 50}};
+  std::vector<Input> inputs = {{28, 1}, {28, 50}, {28, 99}, {26, 50}, {24, 50}};
+  // `grouped`: also a tile count that is no multiple of 32 and a partial last tile (4,100 tiles)
+  if (grouped) inputs.push_back({24, 50, 3 * v06::kTile + 100});
   for (const Input& input : inputs) {
-    const size_t n = size_t(1) << input.lg, tiles = ceil_div(n, v06::kTile);
+    const size_t n = (size_t(1) << input.lg) + input.extra, tiles = ceil_div(n, v06::kTile);
+    const std::string label =
+        "2^" + std::to_string(input.lg) + (input.extra ? "+" + std::to_string(input.extra) : "");
     std::vector<int32_t> h(n);
-    uint32_t x = 12345 + input.per100 + 7 * input.lg;
+    uint32_t x = 12345 + input.per100 + 7 * input.lg + uint32_t(input.extra);
     for (auto& v : h) {
       x = x * 1664525u + 1013904223u;
       const uint32_t y = x >> 2;
@@ -689,8 +695,8 @@ int main(int argc, char** argv) {
     cudaMemcpy(&kept, want_count, 8, cudaMemcpyDefault);
     unsigned long long want_digest[2];
     digest(want, kept, sums, want_digest);
-    printf("n = 2^%d, keep%u: %llu kept (the oracle's total: %u, %s); us: median of 31 launches\n",
-           input.lg, input.per100, kept, run, run == kept ? "equal" : "DIFFERENT");
+    printf("n = %s, keep%u: %llu kept (the oracle's total: %u, %s); us: median of 31 launches\n",
+           label.c_str(), input.per100, kept, run, run == kept ? "equal" : "DIFFERENT");
     {  // the control: tile 1's offset one too large
       const unsigned bad1 = pre[1] + 1;
       cudaMemcpy(oracle + 1, &bad1, 4, cudaMemcpyDefault);
@@ -790,6 +796,33 @@ int main(int argc, char** argv) {
     unsigned claim = 1, v09_claim = 1;
     cudaMemcpy(&claim, counter, 4, cudaMemcpyDefault);
     cudaMemcpy(&v09_claim, ws_v09, 4, cudaMemcpyDefault);
+    if (grouped) {  // the group words are used: each word of this launch's array preset to 1 (a
+                    // sum one too large once its 32 arrivals are in) must give mismatches, for each
+                    // tail; the launch after each clears the array again
+      const std::pair<const char*, std::function<cudaError_t(size_t)>> forms[] = {
+          {"1", grouped_launch(std::integral_constant<unsigned, 1>{})},
+          {"2", grouped_launch(std::integral_constant<unsigned, 2>{})},
+          {"4", grouped_launch(std::integral_constant<unsigned, 4>{})}};
+      for (const auto& [tail, launch] : forms) {
+        unsigned e = 0;
+        cudaMemcpy(&e, grp_header + 1, 4, cudaMemcpyDefault);
+        const std::vector<unsigned long long> ones(kMaxGroups, 1);
+        cudaMemcpy(seq_prefix(ws_grp) + (e & 1) * kMaxGroups, ones.data(), kMaxGroups * 8,
+                   cudaMemcpyDefault);
+        const cudaError_t ge = launch(n);
+        const cudaError_t gs = cudaStreamSynchronize(st);
+        const unsigned long long bad = probe_timing::mismatches(out, want, kept, scratch, st);
+        printf(
+            "group-word control (tail %s): every group word preset to 1 -> mismatches %llu (must "
+            "be > "
+            "0), %s, %s\n",
+            tail, bad, cudaGetErrorString(ge), cudaGetErrorString(gs));
+        launch(n);  // a clean launch: the preset array cleared by the one before
+        printf("clean launch after it: mismatches %llu, %s\n",
+               probe_timing::mismatches(out, want, kept, scratch, st),
+               cudaGetErrorString(cudaStreamSynchronize(st)));
+      }
+    }
     unsigned seq_words[2] = {1, 0};
     cudaMemcpy(seq_words, tagged_header, 8, cudaMemcpyDefault);
     unsigned pre_words[2] = {1, 0};
@@ -799,8 +832,8 @@ int main(int argc, char** argv) {
     if (prepub)
       printf("prepub header after the rounds: counter %u (must be 0), epoch %u (unchanged)\n",
              pre_words[0], pre_words[1]);
-    printf("summary 2^%d keep%u (median of the three rounds; bytes: n reads + kept writes)\n",
-           input.lg, input.per100);
+    printf("summary %s keep%u (median of the three rounds; bytes: n reads + kept writes)\n",
+           label.c_str(), input.per100);
     for (size_t c = 0; c < cases.size(); ++c) {
       std::sort(us[c].begin(), us[c].end());
       const float m = us[c][1];
