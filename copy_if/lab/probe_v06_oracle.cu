@@ -43,7 +43,10 @@
 // claim instead of 17. Each tile's reduce adds (1 << 32) + its count into its group's word with
 // one atomic (no return); a group is complete when its word holds 32 arrivals. Launch e adds into
 // array e & 1; its last claimer clears array (e + 1) & 1, which the launch before used and the
-// next one will, so no clear sits between launches.
+// next one will, so no clear sits between launches. Its controls: the epoch set back by one, and
+// every group word preset to 1 (each complete group's sum then one too large: the group words are
+// shown in use); then one counted launch a tail (STATS) prints passes, short passes, group words
+// and statuses per claim, so that a timing can be read against what the look-ahead did.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_oracle.cu common/device.cu -o p &&
 //   timeout 400 ./p     (or `cmake --build <build> --target copy_if_probe_v06_oracle`)
 #include <cub/device/device_select.cuh>
@@ -100,8 +103,10 @@ inline constexpr unsigned kThreads = v06::kBlockThreads + (MODE == Mode::kSequen
 // 2 run on statuses already published under the epoch in the header (`prepub`: a launch with PUB 0
 // on the same input filled them, and the epoch was set back), which they leave as it is: 1 writes
 // no status, 2 publishes each count again (the same word, while other blocks poll its line).
+// STATS (kGrouped): the look-ahead counts its claims, passes, passes that ended short, group words
+// and statuses used, and adds them to ranges[0..4] when it ends (a launch outside the timing).
 template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages,
-          unsigned PUB = 0>
+          unsigned PUB = 0, bool STATS = false>
 __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 : 1)
     probe_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
                  unsigned long long* count, size_t n, unsigned tiles, unsigned* counter,
@@ -185,6 +190,7 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
     // ---- Look-ahead: the oracle's offset, or (kAtomic) only the answer ----
     size_t counted = 0;  // kLookahead: v09's running count of tiles [0, counted)
     unsigned sum = 0;
+    unsigned long long n_claims = 0, n_passes = 0, n_short = 0, n_groups = 0, n_statuses = 0;
     for (unsigned i = 0;; ++i) {
       const unsigned s = i % NS, round = i / NS;
       bulk::wait(&claimed[s], round & 1);
@@ -200,7 +206,9 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
         // at most 32 head statuses, 32 group words and SW x 32 tail statuses.
         constexpr size_t G = kGroup;
         bool stuck = false;
+        ++n_claims;
         while (counted < t) {
+          ++n_passes;
           const size_t up = (counted + G - 1) / G * G;
           const size_t head_end = stuck
                                       ? min(size_t(t), counted + (up == counted ? G : up - counted))
@@ -227,12 +235,20 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
           unsigned run = min(nh, ~ok ? unsigned(__ffs(~ok)) - 1 : 32u);
           sum += __reduce_add_sync(0xffffffffu, lane < run ? uint32_t(hw) : 0u);
           counted += run;
-          if (run < nh) continue;
+          n_statuses += run;
+          if (run < nh) {
+            ++n_short;
+            continue;
+          }
           ok = __ballot_sync(0xffffffffu, lane < ng && uint32_t(gw >> 32) == G);
           run = min(unsigned(ng), ~ok ? unsigned(__ffs(~ok)) - 1 : 32u);
           sum += __reduce_add_sync(0xffffffffu, lane < run ? uint32_t(gw) : 0u);
           counted += size_t(run) * G;
-          if (run < ng) continue;
+          n_groups += run;
+          if (run < ng) {
+            ++n_short;
+            continue;
+          }
           bool whole = true;
 #pragma unroll
           for (unsigned k = 0; k < SW; ++k) {
@@ -243,9 +259,11 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
             run = min(nv, ~ok ? unsigned(__ffs(~ok)) - 1 : 32u);
             sum += __reduce_add_sync(0xffffffffu, lane < run ? uint32_t(tw[k]) : 0u);
             counted += run;
+            n_statuses += run;
             whole = run == nv;
           }
           stuck = !whole;
+          n_short += stuck;
         }
       }
       if (lane == 0) {
@@ -259,6 +277,13 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
         }
         bulk::arrive(&prefixed[s]);
       }
+    }
+    if (STATS && lane == 0) {
+      atomicAdd(ranges + 0, n_claims);
+      atomicAdd(ranges + 1, n_passes);
+      atomicAdd(ranges + 2, n_short);
+      atomicAdd(ranges + 3, n_groups);
+      atomicAdd(ranges + 4, n_statuses);
     }
   } else if (MODE == Mode::kSequencer && warp == 2 * W + 2) {
     // ---- Sequencer (block 0's only): every status in order, once; the exclusive prefixes out ----
@@ -381,13 +406,13 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
 // kSequencer: counter is the header of `seq` (claim counter, epoch), its statuses and prefixes
 // after it; the other modes pass null for both.
 template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages,
-          unsigned PUB = 0>
+          unsigned PUB = 0, bool STATS = false>
 cudaError_t launch_probe(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                          unsigned* counter, unsigned long long* ranges, const unsigned* oracle,
                          cudaStream_t stream, lb::Status* status = nullptr,
                          lb::Status* prefix = nullptr) {
   constexpr size_t kSmem = NS * size_t(v06::stage_vecs<true>) * sizeof(int4);
-  auto kernel = probe_kernel<MODE, STCS, SW, NAP, NS, PUB>;
+  auto kernel = probe_kernel<MODE, STCS, SW, NAP, NS, PUB, STATS>;
   const cudaError_t e =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
@@ -438,7 +463,7 @@ int main(int argc, char** argv) {
   void *ws, *ws_v09, *ws_seq, *ws_pre, *ws_grp;
   if (cudaMalloc(&in, max_n * 4) || cudaMalloc(&out, max_n * 4) || cudaMalloc(&want, max_n * 4) ||
       cudaMalloc(&count, 8) || cudaMalloc(&want_count, 8) || cudaMalloc(&scratch, 8) ||
-      cudaMalloc(&counter, 16) || cudaMalloc(&ranges, 8) || cudaMalloc(&sums, 16) ||
+      cudaMalloc(&counter, 16) || cudaMalloc(&ranges, 64) || cudaMalloc(&sums, 16) ||
       cudaMalloc(&oracle, max_tiles * 4) || cudaMalloc(&ws, 64 << 20) ||
       cudaMalloc(&ws_v09, 64 << 20) || cudaMalloc(&ws_seq, kSeqBytes) ||
       cudaMalloc(&ws_pre, kSeqBytes) || cudaMalloc(&ws_grp, kSeqBytes)) {
@@ -822,6 +847,27 @@ int main(int argc, char** argv) {
                probe_timing::mismatches(out, want, kept, scratch, st),
                cudaGetErrorString(cudaStreamSynchronize(st)));
       }
+      // What each look-ahead did, per claim: one counted launch of each tail, outside the timing
+      auto counted_launch = [&](auto kt) {
+        cudaMemset(ranges, 0, 64);
+        const cudaError_t ce =
+            launch_probe<Mode::kGrouped, false, decltype(kt)::value, 0, 6, 0, true>(
+                in, out, count, n, grp_header, ranges, oracle, st, seq_status(ws_grp),
+                seq_prefix(ws_grp));
+        const cudaError_t cs = cudaStreamSynchronize(st);
+        unsigned long long c[5] = {};
+        cudaMemcpy(c, ranges, sizeof c, cudaMemcpyDefault);
+        const double k = c[0] ? double(c[0]) : 1.0;
+        printf(
+            "grouped, tail %u, per claim: %.2f passes, %.2f ended short, %.2f group words, %.2f "
+            "statuses (%llu claims; mismatches %llu; %s, %s)\n",
+            unsigned(decltype(kt)::value), c[1] / k, c[2] / k, c[3] / k, c[4] / k, c[0],
+            probe_timing::mismatches(out, want, kept, scratch, st), cudaGetErrorString(ce),
+            cudaGetErrorString(cs));
+      };
+      counted_launch(std::integral_constant<unsigned, 1>{});
+      counted_launch(std::integral_constant<unsigned, 2>{});
+      counted_launch(std::integral_constant<unsigned, 4>{});
     }
     unsigned seq_words[2] = {1, 0};
     cudaMemcpy(seq_words, tagged_header, 8, cudaMemcpyDefault);
