@@ -46,7 +46,10 @@
 // next one will, so no clear sits between launches. Its controls: the epoch set back by one, and
 // every group word preset to 1 (each complete group's sum then one too large: the group words are
 // shown in use); then one counted launch a tail (STATS) prints passes, short passes, group words
-// and statuses per claim, so that a timing can be read against what the look-ahead did.
+// and statuses per claim, so that a timing can be read against what the look-ahead did. `wide`
+// (written in session 28, not yet run): one block an SM with v06's squads twice as wide (8 + 8
+// warps, 4 int4 a thread, the same 4,096-element tile) and twelve stages, so that half as many
+// look-aheads read the statuses (v09's look-ahead, the grouped one, and the oracle in that shape).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_oracle.cu common/device.cu -o p &&
 //   timeout 400 ./p     (or `cmake --build <build> --target copy_if_probe_v06_oracle`)
 #include <cub/device/device_select.cuh>
@@ -92,8 +95,9 @@ static_assert(2 * kMaxGroups <= kMaxTiles, "both group arrays fit in the prefixe
 // range counter, zero at launch, in an allocation of its own (as v07's `count`); oracle: kOracle's
 // exclusive prefix sums, one per tile. STCS: v07's 4-byte streaming stores, else v06's 16-byte.
 // kSequencer's block: v06's ten warps and the sequencer's; two blocks an SM, as v06's.
-template <Mode MODE>
-inline constexpr unsigned kThreads = v06::kBlockThreads + (MODE == Mode::kSequencer ? 32 : 0);
+template <Mode MODE, unsigned WQ = 1>
+inline constexpr unsigned kThreads = (2 * v06::kWarps * WQ + 2) * 32 +
+                                     (MODE == Mode::kSequencer ? 32 : 0);
 
 // kLookahead: v09's look-ahead and statuses (its epoch_kernel<true>, in this file's copy of v06's
 // kernel), on the sequencer's workspace. NS: stages; seven fit two blocks an SM only with 2-byte
@@ -106,14 +110,17 @@ inline constexpr unsigned kThreads = v06::kBlockThreads + (MODE == Mode::kSequen
 // STATS (kGrouped): the look-ahead counts its claims, passes, passes that ended short, group words
 // and statuses used, and adds them to ranges[0..4] when it ends (a launch outside the timing).
 template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages,
-          unsigned PUB = 0, bool STATS = false>
-__global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 : 1)
+          unsigned PUB = 0, bool STATS = false, unsigned WQ = 1>
+__global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ? 2 : 1)
     probe_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
                  unsigned long long* count, size_t n, unsigned tiles, unsigned* counter,
                  unsigned long long* ranges, const unsigned* __restrict__ oracle,
                  lb::Status* status, lb::Status* prefix) {
   using v06::kTile;
-  constexpr unsigned W = v06::kWarps, V = v06::kVectors, T = W * 32;
+  // WQ: v06's squads WQ times as wide (W warps each) with V int4 a thread, the same tile of kTile
+  // elements; with WQ = 2 and twelve stages, one block an SM (half the look-aheads)
+  constexpr unsigned W = v06::kWarps * WQ, V = v06::kVectors / WQ, T = W * 32;
+  static_assert(W * V == v06::kWarps * v06::kVectors, "v06's tile");
   using Chunk = std::conditional_t<(NS > 6), uint16_t, unsigned>;  // a tile's offsets fit 16 bits
   constexpr unsigned kChunks = V * W;
   static_assert(kChunks == 32, "one lane of reduce warp 0 per chunk");
@@ -406,20 +413,20 @@ __global__ void __launch_bounds__(kThreads<MODE>, MODE == Mode::kSequencer ? 2 :
 // kSequencer: counter is the header of `seq` (claim counter, epoch), its statuses and prefixes
 // after it; the other modes pass null for both.
 template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages,
-          unsigned PUB = 0, bool STATS = false>
+          unsigned PUB = 0, bool STATS = false, unsigned WQ = 1>
 cudaError_t launch_probe(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                          unsigned* counter, unsigned long long* ranges, const unsigned* oracle,
                          cudaStream_t stream, lb::Status* status = nullptr,
                          lb::Status* prefix = nullptr) {
   constexpr size_t kSmem = NS * size_t(v06::stage_vecs<true>) * sizeof(int4);
-  auto kernel = probe_kernel<MODE, STCS, SW, NAP, NS, PUB, STATS>;
+  auto kernel = probe_kernel<MODE, STCS, SW, NAP, NS, PUB, STATS, WQ>;
   const cudaError_t e =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
   static const size_t resident =
-      resident_grid(reinterpret_cast<const void*>(kernel), kThreads<MODE>, kSmem);
+      resident_grid(reinterpret_cast<const void*>(kernel), kThreads<MODE, WQ>, kSmem);
   const size_t tiles = ceil_div(n, v06::kTile);
-  kernel<<<static_cast<unsigned>(std::min(tiles, resident)), kThreads<MODE>, kSmem, stream>>>(
+  kernel<<<static_cast<unsigned>(std::min(tiles, resident)), kThreads<MODE, WQ>, kSmem, stream>>>(
       in, out, count, n, static_cast<unsigned>(tiles), counter, ranges, oracle, status, prefix);
   return cudaGetLastError();
 }
@@ -450,10 +457,11 @@ int main(int argc, char** argv) {
   const std::string arg = argc > 1 ? argv[1] : "";
   // `prepub`: v09's look-ahead on statuses published before the launch, written again or not at
   // all; `grouped`: the look-ahead that reads one word a whole group of 32 tiles
+  // `wide`: one block an SM, v06's squads twice as wide, twelve stages (half the look-aheads)
   const bool seq = arg == "seq", stages = arg == "stages", prepub = arg == "prepub",
-             grouped = arg == "grouped";
-  if (argc > 2 || (argc > 1 && !seq && !stages && !prepub && !grouped)) {
-    printf("usage: %s [seq | stages | prepub | grouped]\n", argv[0]);
+             grouped = arg == "grouped", wide = arg == "wide";
+  if (argc > 2 || (argc > 1 && !seq && !stages && !prepub && !grouped && !wide)) {
+    printf("usage: %s [seq | stages | prepub | grouped | wide]\n", argv[0]);
     return 2;
   }
   const size_t max_n = size_t(1) << 28, max_tiles = max_n / v06::kTile;
@@ -648,15 +656,45 @@ int main(int argc, char** argv) {
       stage_cases[4],
       seq_cases[3],
   };
+  const std::vector<Case> wide_cases = {
+      seq_cases[0],
+      seq_cases[1],
+      stage_cases[2],
+      seq_case(
+          [&](size_t n) {
+            return launch_probe<Mode::kLookahead, false, 16, 0, 12, 0, false, 2>(
+                in, out, count, n, seq_header, ranges, oracle, st, seq_status(ws_seq));
+          },
+          "v09's look-ahead, 1 block an SM, 12 stages"),
+      seq_case(
+          [&](size_t n) {
+            return launch_probe<Mode::kGrouped, false, 2, 0, 12, 0, false, 2>(
+                in, out, count, n, grp_header, ranges, oracle, st, seq_status(ws_grp),
+                seq_prefix(ws_grp));
+          },
+          "grouped (tail 2), 1 block an SM, 12 stages"),
+      stage_cases[4],
+      seq_case(
+          [&](size_t n) {
+            return launch_probe<Mode::kOracle, false, 16, 0, 12, 0, false, 2>(
+                in, out, count, n, counter, ranges, oracle, st);
+          },
+          "oracle, 1 block an SM, 12 stages"),
+      seq_cases[3],
+  };
   const std::vector<Case>& cases = seq       ? seq_cases
                                    : stages  ? stage_cases
                                    : prepub  ? prepub_cases
                                    : grouped ? grouped_cases
+                                   : wide    ? wide_cases
                                              : first_cases;
   // The tagged form the control runs (the epoch set back by one), and its warm-up launch on an
   // input with nothing kept, so that the first input's control finds statuses under its tag.
   const std::function<cudaError_t(size_t)> tagged = [&](size_t n) {
     if (grouped) return grouped_launch(std::integral_constant<unsigned, 2>{})(n);
+    if (wide)
+      return launch_probe<Mode::kLookahead, false, 16, 0, 12, 0, false, 2>(
+          in, out, count, n, seq_header, ranges, oracle, st, seq_status(ws_seq));
     return seq      ? launch_probe<Mode::kSequencer, false>(in, out, count, n, seq_header, ranges,
                                                        oracle, st, seq_status(ws_seq),
                                                        seq_prefix(ws_seq))
@@ -679,7 +717,16 @@ int main(int argc, char** argv) {
       printf("%s: %d blocks an SM (%d bytes of stages)\n", name, blocks, smem);
     }
   }
-  if (seq || stages || prepub || grouped) {
+  if (wide) {  // one block an SM on twelve stages?
+    auto k = probe_kernel<Mode::kLookahead, false, 16, 0, 12, 0, false, 2>;
+    const int smem = int(12 * size_t(v06::stage_vecs<true>) * sizeof(int4));
+    int blocks = 0;
+    cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, kThreads<Mode::kLookahead, 2>, smem);
+    printf("1 block an SM, 12 stages: %d blocks an SM (%d threads, %d bytes of stages)\n", blocks,
+           kThreads<Mode::kLookahead, 2>, smem);
+  }
+  if (seq || stages || prepub || grouped || wide) {
     cudaMemset(in, 0, max_n * 4);
     const cudaError_t e = tagged(max_n);
     printf("tagged warm-up launch: %s, %s\n", cudaGetErrorString(e),
@@ -768,7 +815,8 @@ int main(int argc, char** argv) {
           e, cudaGetErrorString(fill), cudaGetErrorString(sync), bad_fill, bad,
           cudaGetErrorString(ce), cudaGetErrorString(csync), after[0], after[1], e);
     }
-    if (seq || stages || prepub || grouped) {  // the tagged form's control: the epoch set back by
+    if (seq || stages || prepub || grouped ||
+        wide) {  // the tagged form's control: the epoch set back by
       // one, so that the previous input's statuses (and prefixes, or group sums) carry its tag
       unsigned epoch = 0;
       cudaMemcpy(&epoch, tagged_header + 1, 4, cudaMemcpyDefault);
@@ -785,6 +833,7 @@ int main(int argc, char** argv) {
           seq       ? "sequencer"
           : stages  ? "7-stage look-ahead"
           : grouped ? "grouped look-ahead"
+          : wide    ? "one-block-an-SM look-ahead"
                     : "look-ahead",
           epoch, back, bad, cudaGetErrorString(e), cudaGetErrorString(sync), after[0], after[1],
           epoch);
@@ -874,7 +923,8 @@ int main(int argc, char** argv) {
     unsigned pre_words[2] = {1, 0};
     cudaMemcpy(pre_words, pre_header, 8, cudaMemcpyDefault);
     printf("claim counters after the rounds: probe %u, v09 %u, tagged forms %u (must be 0)%s\n",
-           claim, v09_claim, seq_words[0], seq || stages || prepub || grouped ? "" : " (none ran)");
+           claim, v09_claim, seq_words[0],
+           seq || stages || prepub || grouped || wide ? "" : " (none ran)");
     if (prepub)
       printf("prepub header after the rounds: counter %u (must be 0), epoch %u (unchanged)\n",
              pre_words[0], pre_words[1]);
