@@ -50,6 +50,8 @@
 // (written in session 28, not yet run): one block an SM with v06's squads twice as wide (8 + 8
 // warps, 4 int4 a thread, the same 4,096-element tile) and twelve stages, so that half as many
 // look-aheads read the statuses (v09's look-ahead, the grouped one, and the oracle in that shape).
+// Twelve stages keep v06's bytes in flight an SM (two blocks of six). One producer and one
+// look-ahead an SM also serve tiles twice as fast, so read a wide form against the wide oracle.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_oracle.cu common/device.cu -o p &&
 //   timeout 400 ./p     (or `cmake --build <build> --target copy_if_probe_v06_oracle`)
 #include <cub/device/device_select.cuh>
@@ -136,6 +138,7 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   // kSequencer: v09's epoch (read before the barrier and any claim) and tag
   static_assert(MODE != Mode::kGrouped || PUB == 0, "the group sums assume the epoch advances");
+  static_assert(WQ == 1 || MODE != Mode::kSequencer, "the sequencer's block is v06's, two an SM");
   constexpr bool kTagged =
       MODE == Mode::kSequencer || MODE == Mode::kLookahead || MODE == Mode::kGrouped;
   const uint32_t epoch = kTagged ? counter[1] : 0;
@@ -721,10 +724,13 @@ int main(int argc, char** argv) {
     auto k = probe_kernel<Mode::kLookahead, false, 16, 0, 12, 0, false, 2>;
     const int smem = int(12 * size_t(v06::stage_vecs<true>) * sizeof(int4));
     int blocks = 0;
-    cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+    const cudaError_t ae =
+        cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
     cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, kThreads<Mode::kLookahead, 2>, smem);
-    printf("1 block an SM, 12 stages: %d blocks an SM (%d threads, %d bytes of stages)\n", blocks,
-           kThreads<Mode::kLookahead, 2>, smem);
+    printf(
+        "1 block an SM, 12 stages: %d blocks an SM (must be 1; %d threads, %d bytes of stages; "
+        "%s)\n",
+        blocks, kThreads<Mode::kLookahead, 2>, smem, cudaGetErrorString(ae));
   }
   if (seq || stages || prepub || grouped || wide) {
     cudaMemset(in, 0, max_n * 4);
@@ -780,6 +786,16 @@ int main(int argc, char** argv) {
           "control: tile 1's offset one too large -> mismatches %llu (must be > 0; tile 1 keeps "
           "%u), %s, %s\n",
           bad, pre[2] - pre[1], cudaGetErrorString(e), cudaGetErrorString(sync));
+      if (wide) {  // the same control for the wide oracle
+        const cudaError_t we = launch_probe<Mode::kOracle, false, 16, 0, 12, 0, false, 2>(
+            in, out, count, n, counter, ranges, oracle, st);
+        const cudaError_t ws2 = cudaStreamSynchronize(st);
+        printf(
+            "wide control: tile 1's offset one too large -> mismatches %llu (must be > 0), %s, "
+            "%s\n",
+            probe_timing::mismatches(out, want, kept, scratch, st), cudaGetErrorString(we),
+            cudaGetErrorString(ws2));
+      }
       cudaMemcpy(oracle + 1, &pre[1], 4, cudaMemcpyDefault);
     }
     if (prepub) {  // this input's statuses in ws_pre, under a fresh epoch its header then names
@@ -815,9 +831,9 @@ int main(int argc, char** argv) {
           e, cudaGetErrorString(fill), cudaGetErrorString(sync), bad_fill, bad,
           cudaGetErrorString(ce), cudaGetErrorString(csync), after[0], after[1], e);
     }
-    if (seq || stages || prepub || grouped ||
-        wide) {  // the tagged form's control: the epoch set back by
-      // one, so that the previous input's statuses (and prefixes, or group sums) carry its tag
+    // the tagged form's control: the epoch set back by one, so that the previous input's statuses
+    // (and prefixes, or group sums) carry its tag
+    if (seq || stages || prepub || grouped || wide) {
       unsigned epoch = 0;
       cudaMemcpy(&epoch, tagged_header + 1, 4, cudaMemcpyDefault);
       const unsigned back = (epoch - 1) & 0x7fffffffu;
@@ -928,6 +944,11 @@ int main(int argc, char** argv) {
     if (prepub)
       printf("prepub header after the rounds: counter %u (must be 0), epoch %u (unchanged)\n",
              pre_words[0], pre_words[1]);
+    if (wide) {
+      unsigned grp_words[2] = {1, 0};
+      cudaMemcpy(grp_words, grp_header, 8, cudaMemcpyDefault);
+      printf("wide grouped header after the rounds: counter %u (must be 0)\n", grp_words[0]);
+    }
     printf("summary %s keep%u (median of the three rounds; bytes: n reads + kept writes)\n",
            label.c_str(), input.per100);
     for (size_t c = 0; c < cases.size(); ++c) {
