@@ -6,7 +6,7 @@
 // earlier launch read as unpublished and need no clearing. The block that draws the launch's last
 // tile claim sets the claim counter back to zero and advances the epoch, which live in a 16-byte
 // header of v09's own, ahead of the workspace of v08's other paths.
-// Changes from v08: in v06's band, no cudaMemsetAsync before the pipeline. v08 cleared the counter
+// Changes from v08: no cudaMemsetAsync before v06's pipeline. v08 cleared the counter
 // and one status word per tile on every call: a second operation on the stream, inside the timed
 // interval, that cost v06 3.3 to 4.5 µs from 2^24 to 2^28 on the H200 (copy_if/lab/LAB_NOTES.md).
 // With no clear to pay, the pipeline overtakes v05 (after v05's clearing kernel) from fewer tiles
@@ -15,10 +15,10 @@
 // workspace after the header.
 // Remains (bottleneck): v06's look-ahead, its status reads (with each tile's offset known before
 // the launch, the same ordered pipeline is faster than v07 at 2^28: copy_if/lab/LAB_NOTES.md,
-// "Oracle offsets"), and v05's clear in its band. The workspace must be
-// zero when first used and then written only by this function, one call at a time in stream
-// order; a launch that did not complete leaves it to be zeroed again. The epoch has 31 bits: a
-// status 2^31 launches old, in a tile not published since, would pass for new.
+// "Oracle offsets"), and v05's clear in its band. The workspace must be zero when first used and
+// then written only by this function, one call at a time in stream order; a launch that did not
+// complete leaves it to be zeroed again. The epoch has 31 bits: a status 2^31 launches old, in a
+// tile not published since, would pass for new.
 // Source: scan v18 and what it cites: Merrill & Garland 2016 (single pass, tile aggregates);
 // Mellor-Crummey & Scott 1991 (sense reversal: a flag that changes meaning with each episode
 // instead of being reset); CUTLASS's serial split-K GEMM, whose final block resets the semaphore
