@@ -52,6 +52,12 @@
 // look-aheads read the statuses (v09's look-ahead, the grouped one, and the oracle in that shape).
 // Twelve stages keep v06's bytes in flight an SM (two blocks of six). One producer and one
 // look-ahead an SM also serve tiles twice as fast, so read a wide form against the wide oracle.
+// `spread` (session 29, after `grouped`'s first run: 13% faster than v09 at keep1, 2% slower at
+// keep50): `grouped` with its group words GS words apart (4: one 32-byte sector each; 16: one
+// 128-byte line each) instead of adjacent, where sixteen adjacent words share a line that the
+// reduces' atomics write 512 times while every look-ahead polls it (the scan lab notes, "Who
+// writes a polled line"). Each stride runs on a workspace of its own (a launch clears the next
+// launch's array at its own stride). Its controls: every group word preset to 1, for each form.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_oracle.cu common/device.cu -o p &&
 //   timeout 400 ./p     (or `cmake --build <build> --target copy_if_probe_v06_oracle`)
 #include <cub/device/device_select.cuh>
@@ -112,7 +118,7 @@ inline constexpr unsigned kThreads = (2 * v06::kWarps * WQ + 2) * 32 +
 // STATS (kGrouped): the look-ahead counts its claims, passes, passes that ended short, group words
 // and statuses used, and adds them to ranges[0..4] when it ends (a launch outside the timing).
 template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages,
-          unsigned PUB = 0, bool STATS = false, unsigned WQ = 1>
+          unsigned PUB = 0, bool STATS = false, unsigned WQ = 1, unsigned GS = 1>
 __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ? 2 : 1)
     probe_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
                  unsigned long long* count, size_t n, unsigned tiles, unsigned* counter,
@@ -138,6 +144,7 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   // kSequencer: v09's epoch (read before the barrier and any claim) and tag
   static_assert(MODE != Mode::kGrouped || PUB == 0, "the group sums assume the epoch advances");
+  static_assert(2 * kMaxGroups * GS <= kMaxTiles, "both group arrays fit at stride GS");
   static_assert(WQ == 1 || MODE != Mode::kSequencer, "the sequencer's block is v06's, two an SM");
   constexpr bool kTagged =
       MODE == Mode::kSequencer || MODE == Mode::kLookahead || MODE == Mode::kGrouped;
@@ -146,9 +153,9 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
   // kGrouped: this launch's group sums (`prefix` is their place) and the next launch's, which the
   // last claimer clears
   unsigned long long* const my_groups =
-      MODE == Mode::kGrouped ? prefix + (epoch & 1) * kMaxGroups : nullptr;
+      MODE == Mode::kGrouped ? prefix + (epoch & 1) * kMaxGroups * GS : nullptr;
   unsigned long long* const next_groups =
-      MODE == Mode::kGrouped ? prefix + ((epoch + 1) & 1) * kMaxGroups : nullptr;
+      MODE == Mode::kGrouped ? prefix + ((epoch + 1) & 1) * kMaxGroups * GS : nullptr;
   if (threadIdx.x == 0) {
     for (unsigned s = 0; s < NS; ++s) {
       bulk::barrier_init(&full[s], 32);
@@ -173,7 +180,7 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
       }
       t = __shfl_sync(0xffffffffu, t, 0);
       if (MODE == Mode::kGrouped && t == tiles + gridDim.x - 1)  // the previous launch's sums
-        for (size_t k = lane; k < kMaxGroups; k += 32) next_groups[k] = 0;
+        for (size_t k = lane; k < kMaxGroups; k += 32) next_groups[k * GS] = 0;
       if (lane == 0) {
         tile_of[s] = t;
         bulk::arrive(&claimed[s]);
@@ -233,7 +240,7 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
           }
           const unsigned nh = unsigned(head_end - counted);
           const lb::Status hw = lane < nh ? lb::peek(status + counted + lane) : 0;
-          const lb::Status gw = lane < ng ? lb::peek(my_groups + head_end / G + lane) : 0;
+          const lb::Status gw = lane < ng ? lb::peek(my_groups + (head_end / G + lane) * GS) : 0;
           lb::Status tw[SW];
 #pragma unroll
           for (unsigned k = 0; k < SW; ++k) {
@@ -350,7 +357,7 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
           tile_count[s] = total;
           if (kTagged && PUB != 1) lb::publish<unsigned>(status + t, flag, total);
           if (MODE == Mode::kGrouped)  // the group's sum and arrivals, one word (a reduction)
-            atomicAdd(my_groups + t / kGroup, (1ull << 32) | total);
+            atomicAdd(my_groups + t / kGroup * GS, (1ull << 32) | total);
         }
         __syncwarp();
         bulk::arrive(&reduced[s]);
@@ -416,13 +423,13 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
 // kSequencer: counter is the header of `seq` (claim counter, epoch), its statuses and prefixes
 // after it; the other modes pass null for both.
 template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages,
-          unsigned PUB = 0, bool STATS = false, unsigned WQ = 1>
+          unsigned PUB = 0, bool STATS = false, unsigned WQ = 1, unsigned GS = 1>
 cudaError_t launch_probe(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                          unsigned* counter, unsigned long long* ranges, const unsigned* oracle,
                          cudaStream_t stream, lb::Status* status = nullptr,
                          lb::Status* prefix = nullptr) {
   constexpr size_t kSmem = NS * size_t(v06::stage_vecs<true>) * sizeof(int4);
-  auto kernel = probe_kernel<MODE, STCS, SW, NAP, NS, PUB, STATS, WQ>;
+  auto kernel = probe_kernel<MODE, STCS, SW, NAP, NS, PUB, STATS, WQ, GS>;
   const cudaError_t e =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
@@ -462,22 +469,23 @@ int main(int argc, char** argv) {
   // all; `grouped`: the look-ahead that reads one word a whole group of 32 tiles
   // `wide`: one block an SM, v06's squads twice as wide, twelve stages (half the look-aheads)
   const bool seq = arg == "seq", stages = arg == "stages", prepub = arg == "prepub",
-             grouped = arg == "grouped", wide = arg == "wide";
-  if (argc > 2 || (argc > 1 && !seq && !stages && !prepub && !grouped && !wide)) {
-    printf("usage: %s [seq | stages | prepub | grouped | wide]\n", argv[0]);
+             grouped = arg == "grouped", wide = arg == "wide", spread = arg == "spread";
+  if (argc > 2 || (argc > 1 && !seq && !stages && !prepub && !grouped && !wide && !spread)) {
+    printf("usage: %s [seq | stages | prepub | grouped | wide | spread]\n", argv[0]);
     return 2;
   }
   const size_t max_n = size_t(1) << 28, max_tiles = max_n / v06::kTile;
   int32_t *in, *out, *want;
   unsigned long long *count, *want_count, *scratch, *ranges, *sums;
   unsigned *counter, *oracle;
-  void *ws, *ws_v09, *ws_seq, *ws_pre, *ws_grp;
+  void *ws, *ws_v09, *ws_seq, *ws_pre, *ws_grp, *ws_g4, *ws_g16;
   if (cudaMalloc(&in, max_n * 4) || cudaMalloc(&out, max_n * 4) || cudaMalloc(&want, max_n * 4) ||
       cudaMalloc(&count, 8) || cudaMalloc(&want_count, 8) || cudaMalloc(&scratch, 8) ||
       cudaMalloc(&counter, 16) || cudaMalloc(&ranges, 64) || cudaMalloc(&sums, 16) ||
       cudaMalloc(&oracle, max_tiles * 4) || cudaMalloc(&ws, 64 << 20) ||
       cudaMalloc(&ws_v09, 64 << 20) || cudaMalloc(&ws_seq, kSeqBytes) ||
-      cudaMalloc(&ws_pre, kSeqBytes) || cudaMalloc(&ws_grp, kSeqBytes)) {
+      cudaMalloc(&ws_pre, kSeqBytes) || cudaMalloc(&ws_grp, kSeqBytes) ||
+      cudaMalloc(&ws_g4, kSeqBytes) || cudaMalloc(&ws_g16, kSeqBytes)) {
     printf("cudaMalloc failed\n");
     return 1;
   }
@@ -488,8 +496,11 @@ int main(int argc, char** argv) {
   unsigned* const pre_header = static_cast<unsigned*>(ws_pre);
   cudaMemset(ws_grp, 0, kSeqBytes);  // once: `grouped`'s header, statuses and group sums
   unsigned* const grp_header = static_cast<unsigned*>(ws_grp);
+  cudaMemset(ws_g4, 0, kSeqBytes);  // once: `spread`'s, at strides 4 and 16
+  cudaMemset(ws_g16, 0, kSeqBytes);
   unsigned* const seq_header = static_cast<unsigned*>(ws_seq);
-  unsigned* const tagged_header = grouped ? grp_header : seq_header;  // the control's epoch
+  const bool grouped_like = grouped || spread;  // the epoch control runs grouped (tail 2)
+  unsigned* const tagged_header = grouped_like ? grp_header : seq_header;  // the control's epoch
   cudaStream_t st;
   cudaStreamCreate(&st);
   probe_timing::Timer timer(st);
@@ -659,6 +670,39 @@ int main(int argc, char** argv) {
       stage_cases[4],
       seq_cases[3],
   };
+  // `spread`: the group words GS words apart, on the workspace w of that stride
+  auto spread_launch = [&](auto kt, auto gs, void* w) {
+    return [&, w](size_t n) {
+      return launch_probe<Mode::kGrouped, false, decltype(kt)::value, 0, 6, 0, false, 1,
+                          decltype(gs)::value>(in, out, count, n, static_cast<unsigned*>(w), ranges,
+                                               oracle, st, seq_status(w), seq_prefix(w));
+    };
+  };
+  using U1 = std::integral_constant<unsigned, 1>;
+  using U2 = std::integral_constant<unsigned, 2>;
+  using U4 = std::integral_constant<unsigned, 4>;
+  using U16 = std::integral_constant<unsigned, 16>;
+  struct SpreadForm {
+    const char* name;
+    std::function<cudaError_t(size_t)> launch;
+    void* w;
+    unsigned gs;
+  };
+  const SpreadForm spread_forms[] = {
+      {"tail 1, words 4 apart", spread_launch(U1{}, U4{}, ws_g4), ws_g4, 4},
+      {"tail 1, words 16 apart", spread_launch(U1{}, U16{}, ws_g16), ws_g16, 16},
+      {"tail 2, words 16 apart", spread_launch(U2{}, U16{}, ws_g16), ws_g16, 16}};
+  const std::vector<Case> spread_cases = {
+      seq_cases[0],
+      seq_cases[1],
+      stage_cases[2],
+      grouped_cases[3],
+      seq_case(spread_forms[0].launch, "groups of 32, tail 1, words 4 apart"),
+      seq_case(spread_forms[1].launch, "groups of 32, tail 1, words 16 apart"),
+      seq_case(spread_forms[2].launch, "groups of 32, tail 2, words 16 apart"),
+      stage_cases[4],
+      seq_cases[3],
+  };
   const std::vector<Case> wide_cases = {
       seq_cases[0],
       seq_cases[1],
@@ -690,11 +734,12 @@ int main(int argc, char** argv) {
                                    : prepub  ? prepub_cases
                                    : grouped ? grouped_cases
                                    : wide    ? wide_cases
+                                   : spread  ? spread_cases
                                              : first_cases;
   // The tagged form the control runs (the epoch set back by one), and its warm-up launch on an
   // input with nothing kept, so that the first input's control finds statuses under its tag.
   const std::function<cudaError_t(size_t)> tagged = [&](size_t n) {
-    if (grouped) return grouped_launch(std::integral_constant<unsigned, 2>{})(n);
+    if (grouped_like) return grouped_launch(std::integral_constant<unsigned, 2>{})(n);
     if (wide)
       return launch_probe<Mode::kLookahead, false, 16, 0, 12, 0, false, 2>(
           in, out, count, n, seq_header, ranges, oracle, st, seq_status(ws_seq));
@@ -732,7 +777,7 @@ int main(int argc, char** argv) {
         "%s)\n",
         blocks, kThreads<Mode::kLookahead, 2>, smem, cudaGetErrorString(ae));
   }
-  if (seq || stages || prepub || grouped || wide) {
+  if (seq || stages || prepub || grouped_like || wide) {
     cudaMemset(in, 0, max_n * 4);
     const cudaError_t e = tagged(max_n);
     printf("tagged warm-up launch: %s, %s\n", cudaGetErrorString(e),
@@ -745,7 +790,7 @@ int main(int argc, char** argv) {
   };
   std::vector<Input> inputs = {{28, 1}, {28, 50}, {28, 99}, {26, 50}, {24, 50}};
   // `grouped`: also a tile count that is no multiple of 32 and a partial last tile (4,100 tiles)
-  if (grouped) inputs.push_back({24, 50, 3 * v06::kTile + 100});
+  if (grouped_like) inputs.push_back({24, 50, 3 * v06::kTile + 100});
   for (const Input& input : inputs) {
     const size_t n = (size_t(1) << input.lg) + input.extra, tiles = ceil_div(n, v06::kTile);
     const std::string label =
@@ -833,7 +878,7 @@ int main(int argc, char** argv) {
     }
     // the tagged form's control: the epoch set back by one, so that the previous input's statuses
     // (and prefixes, or group sums) carry its tag
-    if (seq || stages || prepub || grouped || wide) {
+    if (seq || stages || prepub || grouped_like || wide) {
       unsigned epoch = 0;
       cudaMemcpy(&epoch, tagged_header + 1, 4, cudaMemcpyDefault);
       const unsigned back = (epoch - 1) & 0x7fffffffu;
@@ -846,11 +891,11 @@ int main(int argc, char** argv) {
       printf(
           "%s control: epoch %u set back to %u -> mismatches %llu (must be > 0), %s, %s; "
           "header after: counter %u (must be 0), epoch %u (must be %u)\n",
-          seq       ? "sequencer"
-          : stages  ? "7-stage look-ahead"
-          : grouped ? "grouped look-ahead"
-          : wide    ? "one-block-an-SM look-ahead"
-                    : "look-ahead",
+          seq            ? "sequencer"
+          : stages       ? "7-stage look-ahead"
+          : grouped_like ? "grouped look-ahead"
+          : wide         ? "one-block-an-SM look-ahead"
+                         : "look-ahead",
           epoch, back, bad, cudaGetErrorString(e), cudaGetErrorString(sync), after[0], after[1],
           epoch);
     }
@@ -940,10 +985,33 @@ int main(int argc, char** argv) {
     cudaMemcpy(pre_words, pre_header, 8, cudaMemcpyDefault);
     printf("claim counters after the rounds: probe %u, v09 %u, tagged forms %u (must be 0)%s\n",
            claim, v09_claim, seq_words[0],
-           seq || stages || prepub || grouped || wide ? "" : " (none ran)");
+           seq || stages || prepub || grouped_like || wide ? "" : " (none ran)");
     if (prepub)
       printf("prepub header after the rounds: counter %u (must be 0), epoch %u (unchanged)\n",
              pre_words[0], pre_words[1]);
+    if (spread) {  // each form with its launch's array preset to 1 must give mismatches
+      for (const SpreadForm& f : spread_forms) {
+        unsigned e = 0;
+        cudaMemcpy(&e, static_cast<unsigned*>(f.w) + 1, 4, cudaMemcpyDefault);
+        const std::vector<unsigned long long> ones(kMaxGroups * f.gs, 1);
+        cudaMemcpy(seq_prefix(f.w) + (e & 1) * kMaxGroups * f.gs, ones.data(), ones.size() * 8,
+                   cudaMemcpyDefault);
+        const cudaError_t ge = f.launch(n);
+        const cudaError_t gs = cudaStreamSynchronize(st);
+        const unsigned long long bad = probe_timing::mismatches(out, want, kept, scratch, st);
+        printf(
+            "group-word control (%s): every word preset to 1 -> mismatches %llu (must be > 0), "
+            "%s, %s\n",
+            f.name, bad, cudaGetErrorString(ge), cudaGetErrorString(gs));
+        f.launch(n);  // a clean launch: the preset array cleared by the one before
+        unsigned words[2] = {1, 0};
+        const cudaError_t cs = cudaStreamSynchronize(st);
+        cudaMemcpy(words, f.w, 8, cudaMemcpyDefault);
+        printf("clean launch after it: mismatches %llu, %s; counter %u (must be 0)\n",
+               probe_timing::mismatches(out, want, kept, scratch, st), cudaGetErrorString(cs),
+               words[0]);
+      }
+    }
     if (wide) {
       unsigned grp_words[2] = {1, 0};
       cudaMemcpy(grp_words, grp_header, 8, cudaMemcpyDefault);
