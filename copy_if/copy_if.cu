@@ -21,6 +21,7 @@
 #include "copy_if/v07_pipelined_unordered.cuh"
 #include "copy_if/v08_size_dispatch.cuh"
 #include "copy_if/v09_epoch_statuses.cuh"
+#include "copy_if/v10_group_sums.cuh"
 // Your own rungs' files (a reader's, not yet the ladder's): copy_if/mine.inc, first part.
 #define LADDER_MINE_FILES
 #include "copy_if/mine.inc"
@@ -172,11 +173,17 @@ Operator make_operator() {
                     v08::dispatch_bounds),
       with_dispatch(entry(v09::kDoc, v09::launch, v09::workspace_bytes, kOrdered, v09::kMaxN),
                     v09::dispatch_bounds),
+      with_dispatch(entry(v10::kDoc, v10::launch, v10::workspace_bytes, kOrdered, v10::kMaxN),
+                    v10::dispatch_bounds),
 // Your own rungs, after the ladder's top rung: copy_if/mine.inc, second part.
 #include "copy_if/mine.inc"
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes, kOrdered),
   };
   return op;
+}
+
+GroupSumsLayout group_sums_layout() {
+  return {v10::kHeaderBytes, v10::kGroupArrayWords, v10::kGroupStride, v10::kGroup, v06::kTile};
 }
 
 RawVersion raw_version(const std::string& slug) {

@@ -45,6 +45,16 @@ struct RawVersion {
 };
 RawVersion raw_version(const std::string& slug);
 
+// v10's group sums (copy_if/v10_group_sums.cuh), for the test that reads them in a workspace: the
+// header's bytes (4-byte words: claim counter, epoch, then the groups last written into array 0
+// and array 1), the 8-byte words of each group array (array a's first word at header_bytes + a *
+// array_words * 8), the stride of its words (group g's word at index g * stride: high half its
+// arrivals, low half their counts' sum), the tiles a group and the elements a tile.
+struct GroupSumsLayout {
+  size_t header_bytes, array_words, stride, group_tiles, tile_elements;
+};
+GroupSumsLayout group_sums_layout();
+
 // The predicate every version applies (host and device: this header is read by both compilers).
 #if defined(__CUDACC__)
 #define LADDER_COPY_IF_HD __host__ __device__

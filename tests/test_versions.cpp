@@ -356,7 +356,7 @@ TEST_P(EpochWrapTest, WrapsAfter2To31MinusOne) {
   for (const Operator& op : operators())
     if (op.name == c.op)
       for (const Version& v : op.versions)
-        if (v.doc.slug == c.slug) version = &v;
+        if (std::string(v.doc.slug) == c.slug) version = &v;
   if (!version) GTEST_SKIP() << c.op << " " << c.slug << " is not registered in this build";
   if (version->needs_sm90 && !current_device_runs_sm90_code())
     GTEST_SKIP() << version->name() << " skipped: " << sm90_skip_reason();
@@ -413,10 +413,88 @@ TEST_P(EpochWrapTest, WrapsAfter2To31MinusOne) {
 
 INSTANTIATE_TEST_SUITE_P(EpochWrap, EpochWrapTest,
                          testing::Values(EpochCase{"scan", "v18_epoch_statuses"},
-                                         EpochCase{"copy_if", "v09_epoch_statuses"}),
+                                         EpochCase{"copy_if", "v09_epoch_statuses"},
+                                         EpochCase{"copy_if", "v10_group_sums"}),
                          [](const testing::TestParamInfo<EpochCase>& info) {
                            return std::string(info.param.op) + "_" + info.param.slug;
                          });
+
+// copy_if v10's group sums (copy_if/v10_group_sums.cuh), read in the workspace after each of three
+// launches in the pipeline's band, on one zeroed workspace: 2^26 + 3 elements, then 2^25 + 5, then
+// 2^26 + 3 again (launch k adds into group array k mod 2). After launch k its array must hold,
+// for each group of 32 tiles, the group's tiles as arrivals and the number kept in its elements as
+// the sum, and zero in every other word; the other array must be all zero (launch k cleared it as
+// far as launch k - 1 wrote it: after launch 1, which has fewer groups than launch 0, that is more
+// than launch 1's own extent); the header must note launch k's extent for its array and zero for
+// the other. Every output is checked too. The workspace tests above catch a missing clear only by
+// chance (a stale word read before the new launch's first arrival in its group).
+TEST(GroupSums, ClearedAndNotedAcrossSizes) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  const Version* version = nullptr;
+  for (const Operator& op : operators())
+    if (op.name == "copy_if")
+      for (const Version& v : op.versions)
+        if (std::string(v.doc.slug) == "v10_group_sums") version = &v;
+  if (!version) GTEST_SKIP() << "copy_if v10_group_sums is not registered in this build";
+  if (!current_device_runs_sm90_code())
+    GTEST_SKIP() << version->name()
+                 << ": the pipeline (and its group sums) runs on sm_90 code only";
+  const size_t sizes[3] = {(size_t(1) << 26) + 3, (size_t(1) << 25) + 5, (size_t(1) << 26) + 3};
+  for (size_t b : version->dispatch_bounds())
+    ASSERT_LT(b, sizes[1]) << version->name() << ": n is not in the pipeline's band";
+  const copy_if::GroupSumsLayout L = copy_if::group_sums_layout();
+  const copy_if::RawVersion raw = copy_if::raw_version("v10_group_sums");
+  const size_t n_max = sizes[0];
+  DeviceBuffer ws(raw.workspace_bytes(n_max), /*zero=*/true), in(n_max * sizeof(int32_t)),
+      out(n_max * sizeof(int32_t)), count(sizeof(unsigned long long));
+  ASSERT_GE(ws.bytes(), L.header_bytes + 2 * L.array_words * 8);
+  for (unsigned k = 0; k < 3; ++k) {
+    const size_t n = sizes[k];
+    const std::vector<int32_t> host = copy_if::generate(n, "keep50", 0x9a10 + k);
+    const std::vector<int32_t> want = copy_if::reference(host);
+    upload(in.as<int32_t>(), host.data(), n * sizeof(int32_t));
+    ASSERT_EQ(cudaMemsetAsync(out.get(), 0xa5, out.bytes(), test_stream()), cudaSuccess);
+    ASSERT_EQ(cudaMemsetAsync(count.get(), 0xff, count.bytes(), test_stream()), cudaSuccess);
+    ASSERT_EQ(raw.launch(in.as<const int32_t>(), out.as<int32_t>(), count.as<unsigned long long>(),
+                         n, ws.get(), test_stream()),
+              cudaSuccess);
+    ASSERT_EQ(cudaStreamSynchronize(test_stream()), cudaSuccess);
+    ASSERT_EQ(*download(count.as<const unsigned long long>(), 1), want.size()) << "launch " << k;
+    const CheckResult r =
+        copy_if::check_ordered(want, download(out.as<const int32_t>(), want.size()), want.size());
+    ASSERT_TRUE(r.ok) << "launch " << k << ": " << r.message;
+
+    std::vector<unsigned> header(4);
+    std::vector<unsigned long long> words(2 * L.array_words);
+    ASSERT_EQ(cudaMemcpy(header.data(), ws.get(), 16, cudaMemcpyDeviceToHost), cudaSuccess);
+    ASSERT_EQ(cudaMemcpy(words.data(), static_cast<const char*>(ws.get()) + L.header_bytes,
+                         words.size() * 8, cudaMemcpyDeviceToHost),
+              cudaSuccess);
+    const size_t tiles = (n + L.tile_elements - 1) / L.tile_elements;
+    const size_t groups = (tiles + L.group_tiles - 1) / L.group_tiles;
+    const unsigned mine = k & 1, other = 1 - mine;
+    EXPECT_EQ(header[2 + mine], groups) << "launch " << k << ": its extent in the header";
+    EXPECT_EQ(header[2 + other], 0u) << "launch " << k << ": the other array's extent";
+    size_t wrong = 0, first_wrong = 0;
+    for (size_t w = 0; w < 2 * L.array_words; ++w) {
+      const size_t a = w / L.array_words, i = w % L.array_words, g = i / L.stride;
+      unsigned long long expect = 0;
+      if (a == mine && i % L.stride == 0 && g < groups) {
+        const size_t lo = g * L.group_tiles * L.tile_elements,
+                     hi = std::min(n, lo + L.group_tiles * L.tile_elements);
+        const size_t kept = size_t(
+            std::count_if(host.begin() + lo, host.begin() + hi, [](int32_t x) { return x > 0; }));
+        const size_t arrivals = std::min(tiles - g * L.group_tiles, size_t(L.group_tiles));
+        expect = (static_cast<unsigned long long>(arrivals) << 32) | kept;
+      }
+      if (words[w] != expect && wrong++ == 0) first_wrong = w;
+    }
+    EXPECT_EQ(wrong, 0u) << "launch " << k << " (" << groups
+                         << " groups): group words not as expected; the first: array "
+                         << first_wrong / L.array_words << " word " << first_wrong % L.array_words
+                         << " = 0x" << std::hex << words[first_wrong];
+  }
+}
 
 // Randomized cases, on top of the fixed edge sizes: per version, kRandomCases draws of a size
 // (log-uniform in [1, 2^22], within the version's max_n), a distribution and an element offset
