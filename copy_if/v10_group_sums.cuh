@@ -15,10 +15,11 @@
 // about 7 group words and 32 statuses. Each group word has a 32-byte sector of its own: adjacent
 // words, 16 to a line, put every reduce's atomic on the one line that every look-ahead polls, and
 // were slower than v09 at half kept (copy_if/lab/LAB_NOTES.md, "Group sums").
-// Remains (bottleneck): at half kept and more, the look-ahead's reads no longer bind and v10 runs
-// as v09 does; with each tile's offset known before the launch the same pipeline is still about 5%
-// faster (the lab notes, "Oracle offsets"), which the statuses' writes and polls and the waits for
-// lower tiles share. The workspace contract is v09's.
+// Remains (bottleneck): at 2^28 and half kept or more, the look-ahead's reads no longer bind and
+// v10 runs as v09 does; with each tile's offset known before the launch the same pipeline is still
+// about 5% faster (the lab notes, "Oracle offsets"). Not measured on v10's look-ahead: its waits
+// for the tiles just below its own, and the two writes a tile (status and group word) on lines that
+// others poll. The workspace contract is v09's.
 // Source: v09 and what it cites (Merrill & Garland 2016, decoupled look-back); the two levels are
 // those of a reduce-then-scan over groups of tiles (Merrill & Grimshaw, Parallel Scan for Stream
 // Architectures, 2009), here kept up to date by atomics inside the single pass.
@@ -60,10 +61,11 @@ inline constexpr VersionDoc kDoc = {
     "header and v08's part. Each group word has a 32-byte sector of its own: with 16 words to a "
     "line, every reduce's atomic lands on the line that every look-ahead polls.",
     /*remains*/
-    "With half the elements kept or more, the look-ahead's reads no longer bind, and v10 runs "
-    "as v09. With each tile's offset known before the launch the same pipeline is still about "
-    "5% faster at 2^28 (the statuses' writes and polls, the waits for lower tiles). The "
-    "workspace contract is v09's (zero when first used, one call at a time, 31-bit epoch).",
+    "At 2^28 with half the elements kept or more, the look-ahead's reads no longer bind, and "
+    "v10 runs as v09. With each tile's offset known before the launch the same pipeline is "
+    "still about 5% faster at 2^28; not measured on v10's look-ahead: its waits for the tiles "
+    "just below its own, and the two writes a tile on lines that others poll. The workspace "
+    "contract is v09's (zero when first used, one call at a time, 31-bit epoch).",
     /*source*/
     "v09 and its sources: Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled "
     "Look-back (2016); two levels of sums as in Merrill & Grimshaw, Parallel Scan for Stream "
