@@ -58,6 +58,12 @@
 // reduces' atomics write 512 times while every look-ahead polls it (the scan lab notes, "Who
 // writes a polled line"). Each stride runs on a workspace of its own (a launch clears the next
 // launch's array at its own stride). Its controls: every group word preset to 1, for each form.
+// `gprepub` (session 29, after v10): v10's look-ahead (`spread`'s words 4 apart, tail 1) on
+// statuses and group words published before the launch (a fill launch per input, the epoch then
+// set back), with no writes (PUB 1) or the statuses written again (PUB 2), beside v09's look-ahead
+// on statuses published before (`prepub`'s PUB 1): with nothing written during the launch and no
+// tile to wait for, is v10's look-ahead as fast as the oracle? Control: group 0's word one too
+// large in the filled array (tiles past group 0 read it), then as it was.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_oracle.cu common/device.cu -o p &&
 //   timeout 400 ./p     (or `cmake --build <build> --target copy_if_probe_v06_oracle`)
 #include <cub/device/device_select.cuh>
@@ -115,6 +121,8 @@ inline constexpr unsigned kThreads = (2 * v06::kWarps * WQ + 2) * 32 +
 // 2 run on statuses already published under the epoch in the header (`prepub`: a launch with PUB 0
 // on the same input filled them, and the epoch was set back), which they leave as it is: 1 writes
 // no status, 2 publishes each count again (the same word, while other blocks poll its line).
+// PUB (kGrouped, `gprepub`): 1 and 2 as for kLookahead, on statuses and group words that a launch
+// with PUB 0 filled: neither adds to a group word nor clears the other array.
 // STATS (kGrouped): the look-ahead counts its claims, passes, passes that ended short, group words
 // and statuses used, and adds them to ranges[0..4] when it ends (a launch outside the timing).
 template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages,
@@ -143,7 +151,6 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
   const KeepPositive keep;
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   // kSequencer: v09's epoch (read before the barrier and any claim) and tag
-  static_assert(MODE != Mode::kGrouped || PUB == 0, "the group sums assume the epoch advances");
   static_assert(2 * kMaxGroups * GS <= kMaxTiles, "both group arrays fit at stride GS");
   static_assert(WQ == 1 || MODE != Mode::kSequencer, "the sequencer's block is v06's, two an SM");
   constexpr bool kTagged =
@@ -179,7 +186,7 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
         if (kTagged && PUB == 0) counter[1] = (epoch + 1) & ~lb::kTagBit;
       }
       t = __shfl_sync(0xffffffffu, t, 0);
-      if (MODE == Mode::kGrouped && t == tiles + gridDim.x - 1)  // the previous launch's sums
+      if (MODE == Mode::kGrouped && PUB == 0 && t == tiles + gridDim.x - 1)  // the previous sums
         for (size_t k = lane; k < kMaxGroups; k += 32) next_groups[k * GS] = 0;
       if (lane == 0) {
         tile_of[s] = t;
@@ -356,7 +363,7 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
         if (lane == 0) {
           tile_count[s] = total;
           if (kTagged && PUB != 1) lb::publish<unsigned>(status + t, flag, total);
-          if (MODE == Mode::kGrouped)  // the group's sum and arrivals, one word (a reduction)
+          if (MODE == Mode::kGrouped && PUB == 0)  // the group's sum and arrivals (a reduction)
             atomicAdd(my_groups + t / kGroup * GS, (1ull << 32) | total);
         }
         __syncwarp();
@@ -469,23 +476,26 @@ int main(int argc, char** argv) {
   // all; `grouped`: the look-ahead that reads one word a whole group of 32 tiles
   // `wide`: one block an SM, v06's squads twice as wide, twelve stages (half the look-aheads)
   const bool seq = arg == "seq", stages = arg == "stages", prepub = arg == "prepub",
-             grouped = arg == "grouped", wide = arg == "wide", spread = arg == "spread";
-  if (argc > 2 || (argc > 1 && !seq && !stages && !prepub && !grouped && !wide && !spread)) {
-    printf("usage: %s [seq | stages | prepub | grouped | wide | spread]\n", argv[0]);
+             grouped = arg == "grouped", wide = arg == "wide", spread = arg == "spread",
+             gprepub = arg == "gprepub";
+  if (argc > 2 ||
+      (argc > 1 && !seq && !stages && !prepub && !grouped && !wide && !spread && !gprepub)) {
+    printf("usage: %s [seq | stages | prepub | grouped | wide | spread | gprepub]\n", argv[0]);
     return 2;
   }
   const size_t max_n = size_t(1) << 28, max_tiles = max_n / v06::kTile;
   int32_t *in, *out, *want;
   unsigned long long *count, *want_count, *scratch, *ranges, *sums;
   unsigned *counter, *oracle;
-  void *ws, *ws_v09, *ws_seq, *ws_pre, *ws_grp, *ws_g4, *ws_g16;
+  void *ws, *ws_v09, *ws_seq, *ws_pre, *ws_grp, *ws_g4, *ws_g16, *ws_gp;
   if (cudaMalloc(&in, max_n * 4) || cudaMalloc(&out, max_n * 4) || cudaMalloc(&want, max_n * 4) ||
       cudaMalloc(&count, 8) || cudaMalloc(&want_count, 8) || cudaMalloc(&scratch, 8) ||
       cudaMalloc(&counter, 16) || cudaMalloc(&ranges, 64) || cudaMalloc(&sums, 16) ||
       cudaMalloc(&oracle, max_tiles * 4) || cudaMalloc(&ws, 64 << 20) ||
       cudaMalloc(&ws_v09, 64 << 20) || cudaMalloc(&ws_seq, kSeqBytes) ||
       cudaMalloc(&ws_pre, kSeqBytes) || cudaMalloc(&ws_grp, kSeqBytes) ||
-      cudaMalloc(&ws_g4, kSeqBytes) || cudaMalloc(&ws_g16, kSeqBytes)) {
+      cudaMalloc(&ws_g4, kSeqBytes) || cudaMalloc(&ws_g16, kSeqBytes) ||
+      cudaMalloc(&ws_gp, kSeqBytes)) {
     printf("cudaMalloc failed\n");
     return 1;
   }
@@ -498,8 +508,11 @@ int main(int argc, char** argv) {
   unsigned* const grp_header = static_cast<unsigned*>(ws_grp);
   cudaMemset(ws_g4, 0, kSeqBytes);  // once: `spread`'s, at strides 4 and 16
   cudaMemset(ws_g16, 0, kSeqBytes);
+  cudaMemset(ws_gp, 0, kSeqBytes);  // once: `gprepub`'s, filled for each input
+  unsigned* const gp_header = static_cast<unsigned*>(ws_gp);
   unsigned* const seq_header = static_cast<unsigned*>(ws_seq);
-  const bool grouped_like = grouped || spread;  // the epoch control runs grouped (tail 2)
+  const bool grouped_like =
+      grouped || spread || gprepub;  // the epoch control runs grouped (tail 2)
   unsigned* const tagged_header = grouped_like ? grp_header : seq_header;  // the control's epoch
   cudaStream_t st;
   cudaStreamCreate(&st);
@@ -703,6 +716,25 @@ int main(int argc, char** argv) {
       stage_cases[4],
       seq_cases[3],
   };
+  // `gprepub`: v10's look-ahead (tail 1, words 4 apart) on ws_gp, PUB 0 (the fill), 1 or 2
+  auto gp_launch = [&](auto pub) {
+    return [&](size_t n) {
+      return launch_probe<Mode::kGrouped, false, 1, 0, 6, decltype(pub)::value, false, 1, 4>(
+          in, out, count, n, gp_header, ranges, oracle, st, seq_status(ws_gp), seq_prefix(ws_gp));
+    };
+  };
+  const std::vector<Case> gprepub_cases = {
+      seq_cases[0],
+      seq_cases[1],
+      prepub_cases[3],
+      spread_cases[4],
+      seq_case(gp_launch(std::integral_constant<unsigned, 1>{}),
+               "v10's look-ahead, published before, no writes"),
+      seq_case(gp_launch(std::integral_constant<unsigned, 2>{}),
+               "v10's look-ahead, published before, statuses rewritten"),
+      stage_cases[4],
+      seq_cases[3],
+  };
   const std::vector<Case> wide_cases = {
       seq_cases[0],
       seq_cases[1],
@@ -735,6 +767,7 @@ int main(int argc, char** argv) {
                                    : grouped ? grouped_cases
                                    : wide    ? wide_cases
                                    : spread  ? spread_cases
+                                   : gprepub ? gprepub_cases
                                              : first_cases;
   // The tagged form the control runs (the epoch set back by one), and its warm-up launch on an
   // input with nothing kept, so that the first input's control finds statuses under its tag.
@@ -843,7 +876,38 @@ int main(int argc, char** argv) {
       }
       cudaMemcpy(oracle + 1, &pre[1], 4, cudaMemcpyDefault);
     }
-    if (prepub) {  // this input's statuses in ws_pre, under a fresh epoch its header then names
+    if (gprepub) {  // this input's statuses and group words in ws_gp under a fresh epoch e (one
+      // past the last input's: its fill found array e mod 2 cleared by the last input's fill, as
+      // far as that array was written), then the epoch set back to e
+      unsigned e = 0;
+      cudaMemcpy(&e, gp_header + 1, 4, cudaMemcpyDefault);
+      e = (e + 1) & 0x7fffffffu;
+      cudaMemcpy(gp_header + 1, &e, 4, cudaMemcpyDefault);
+      const cudaError_t fill = gp_launch(std::integral_constant<unsigned, 0>{})(n);
+      const cudaError_t sync = cudaStreamSynchronize(st);
+      const unsigned long long bad_fill = probe_timing::mismatches(out, want, kept, scratch, st);
+      cudaMemcpy(gp_header + 1, &e, 4, cudaMemcpyDefault);
+      // the control: group 0's word (array e & 1, words 4 apart) one too large, then as it was
+      lb::Status* g0 = seq_prefix(ws_gp) + (e & 1) * kMaxGroups * 4;
+      lb::Status word = 0;
+      cudaMemcpy(&word, g0, 8, cudaMemcpyDefault);
+      const lb::Status wrong = word + 1;
+      cudaMemcpy(g0, &wrong, 8, cudaMemcpyDefault);
+      const cudaError_t ce = gp_launch(std::integral_constant<unsigned, 1>{})(n);
+      const cudaError_t csync = cudaStreamSynchronize(st);
+      const unsigned long long bad = probe_timing::mismatches(out, want, kept, scratch, st);
+      cudaMemcpy(g0, &word, 8, cudaMemcpyDefault);
+      unsigned after[2] = {1, 1};
+      cudaMemcpy(after, gp_header, 8, cudaMemcpyDefault);
+      printf(
+          "gprepub: filled under epoch %u (%s, %s, mismatches %llu; group 0's word 0x%llx); "
+          "control: group 0's word one too large -> mismatches %llu (must be > 0), %s, %s; header: "
+          "counter %u (must be 0), epoch %u (must be %u)\n",
+          e, cudaGetErrorString(fill), cudaGetErrorString(sync), bad_fill, word, bad,
+          cudaGetErrorString(ce), cudaGetErrorString(csync), after[0], after[1], e);
+    }
+    if (prepub ||
+        gprepub) {  // this input's statuses in ws_pre, under a fresh epoch its header names
       // (one past the last input's: the first run took the same epoch for every input, so from the
       // second input on the fill found the last input's statuses under its tag and its own output
       // mismatched; the statuses it left, each tile's own count, and the timed rounds were right)
