@@ -17,9 +17,11 @@
 // were slower than v09 at half kept (copy_if/lab/LAB_NOTES.md, "Group sums").
 // Remains (bottleneck): at 2^28 and half kept or more, the look-ahead's reads no longer bind and
 // v10 runs as v09 does; with each tile's offset known before the launch the same pipeline is still
-// about 5% faster (the lab notes, "Oracle offsets"). Not measured on v10's look-ahead: its waits
-// for the tiles just below its own, and the two writes a tile (status and group word) on lines that
-// others poll. The workspace contract is v09's.
+// about 5% faster (the lab notes, "Oracle offsets"). With statuses and group words published before
+// the launch (nothing written during it, no waits) v10's look-ahead matches that speed at 99% kept
+// and below 2^28, and recovers about a third of the gap at 2^28 and half kept: the writes on lines
+// that others poll, and there also the reads (the lab notes, "Group sums: v10"). The workspace
+// contract is v09's.
 // Source: v09 and what it cites (Merrill & Garland 2016, decoupled look-back); the two levels are
 // those of a reduce-then-scan over groups of tiles (Merrill & Grimshaw, Parallel Scan for Stream
 // Architectures, 2009), here kept up to date by atomics inside the single pass.
@@ -63,9 +65,9 @@ inline constexpr VersionDoc kDoc = {
     /*remains*/
     "At 2^28 with half the elements kept or more, the look-ahead's reads no longer bind, and "
     "v10 runs as v09. With each tile's offset known before the launch the same pipeline is "
-    "still about 5% faster at 2^28; not measured on v10's look-ahead: its waits for the tiles "
-    "just below its own, and the two writes a tile on lines that others poll. The workspace "
-    "contract is v09's (zero when first used, one call at a time, 31-bit epoch).",
+    "still about 5% faster at 2^28: the writes a tile makes on lines that others poll and, at "
+    "2^28 and half kept, the reads themselves. The workspace contract is v09's (zero when first "
+    "used, one call at a time, 31-bit epoch).",
     /*source*/
     "v09 and its sources: Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled "
     "Look-back (2016); two levels of sums as in Merrill & Grimshaw, Parallel Scan for Stream "

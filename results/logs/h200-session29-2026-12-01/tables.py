@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Session 29's tables, from the outputs in call-1 ... call-3 (medians of three rounds, µs, the
-summary lines): copy_if/lab/probe_v06_oracle.cu's `grouped` and `wide` (call 1) and `spread`
-(call 2); the grouped look-ahead's per-claim counts (call 1); call 3's checks of copy_if v10 (the
+"""Session 29's tables, from the outputs in call-1 ... call-3 and call-8 (medians of three rounds,
+µs, the summary lines): copy_if/lab/probe_v06_oracle.cu's `grouped` and `wide` (call 1), `spread`
+(call 2) and `gprepub` (call 8, with each fill launch's output right); the grouped look-ahead's per-claim counts (call 1); call 3's checks of copy_if v10 (the
 GPU tests, 2^31 + 17, compute-sanitizer's four tools, the three mutants against GroupSums) and its
 benchmark of v09, v10 and CUB. Asserts that every timed launch's output was checked and right, that
 every control failed and every clean launch after one was right, that the claim counters and
@@ -24,11 +24,13 @@ parse = session28.parse
 def extra_checks(path, text):
     for m in re.findall(r"^clean launch after it: mismatches (\d+)", text, re.M):
         assert m == "0", f"{path}: a clean launch after a control was wrong"
-    for m in re.findall(r"header after: counter (\d+) \(must be 0\), epoch (\d+) \(must be (\d+)\)",
-                        text):
+    for m in re.findall(r"header(?: after)?: counter (\d+) \(must be 0\), epoch (\d+) "
+                        r"\(must be (\d+)\)", text):
         assert m[0] == "0" and m[1] == m[2], f"{path}: header {m}"
     for m in re.findall(r"counter (\d+) \(must be 0\)", text):
         assert m == "0", f"{path}: a counter not 0"
+    for m in re.findall(r"filled under epoch \d+ \([^;)]*mismatches (\d+)", text):
+        assert m == "0", f"{path}: a fill launch's output was wrong"
 
 
 def stats(path, text):
@@ -77,7 +79,7 @@ def call3():
 
 if __name__ == "__main__":
     for path in ("call-1/probe_v06_oracle_grouped.txt", "call-1/probe_v06_oracle_wide.txt",
-                 "call-2/probe_v06_oracle_spread.txt"):
+                 "call-2/probe_v06_oracle_spread.txt", "call-8/probe_v06_oracle_gprepub.txt"):
         out = io.StringIO()
         stdout, sys.stdout = sys.stdout, out
         try:
