@@ -255,6 +255,42 @@ Extent extent_of(const std::vector<Step>& steps, size_t (*ws_fn)(size_t)) {
   return e;
 }
 
+// The registered version `slug` of operator `op`, or null.
+const Version* find_version(const std::string& op, const std::string& slug) {
+  for (const Operator& o : operators())
+    if (o.name == op)
+      for (const Version& v : o.versions)
+        if (slug == v.doc.slug) return &v;
+  return nullptr;
+}
+
+// One copy_if call of `raw` on `host` (already uploaded to `in`), with the output and the count
+// poisoned first, checked: the count, then the output against std::copy_if's (exactly where
+// `ordered`, else as a multiset). `out` and `count` are the call's buffers (count: one unsigned
+// long long).
+testing::AssertionResult copy_if_call_checked(const copy_if::RawVersion& raw, bool ordered,
+                                              const int32_t* in, DeviceBuffer& out,
+                                              DeviceBuffer& count, size_t n, void* ws,
+                                              const std::vector<int32_t>& host) {
+  const std::vector<int32_t> want = copy_if::reference(host);
+  if (cudaMemsetAsync(out.get(), 0xa5, out.bytes(), test_stream()) != cudaSuccess ||
+      cudaMemsetAsync(count.get(), 0xff, count.bytes(), test_stream()) != cudaSuccess)
+    return testing::AssertionFailure() << "the poisoning memsets failed";
+  const cudaError_t e =
+      raw.launch(in, out.as<int32_t>(), count.as<unsigned long long>(), n, ws, test_stream());
+  if (e != cudaSuccess) return testing::AssertionFailure() << "launch: " << cudaGetErrorString(e);
+  const cudaError_t se = cudaStreamSynchronize(test_stream());
+  if (se != cudaSuccess) return testing::AssertionFailure() << "sync: " << cudaGetErrorString(se);
+  const unsigned long long got_count = *download(count.as<const unsigned long long>(), 1);
+  if (got_count != want.size())
+    return testing::AssertionFailure() << "count " << got_count << ", want " << want.size();
+  const int32_t* got = download(out.as<const int32_t>(), want.size());
+  const CheckResult r = ordered ? copy_if::check_ordered(want, got, want.size())
+                                : copy_if::check_unordered(want, got, want.size());
+  if (!r.ok) return testing::AssertionFailure() << r.message;
+  return testing::AssertionSuccess();
+}
+
 class ScanWorkspaceTest : public testing::TestWithParam<DispatchCase> {};
 
 // scan: each output poisoned, then checked by the runner's reference check.
@@ -310,23 +346,11 @@ TEST_P(CopyIfWorkspaceTest, OneWorkspaceThroughSizes) {
     const Step& s = steps[k];
     const uint64_t seed = 0xc0f1 + k;
     const std::vector<int32_t> host = copy_if::generate(s.n, s.dist, seed);
-    const std::vector<int32_t> want = copy_if::reference(host);
     upload(in.as<int32_t>() + s.offset, host.data(), s.n * sizeof(int32_t));
-    ASSERT_EQ(cudaMemsetAsync(out.get(), 0xa5, out.bytes(), test_stream()), cudaSuccess);
-    ASSERT_EQ(cudaMemsetAsync(count.get(), 0xff, count.bytes(), test_stream()), cudaSuccess);
-    ASSERT_EQ(raw.launch(in.as<const int32_t>() + s.offset, out.as<int32_t>(),
-                         count.as<unsigned long long>(), s.n, ws.get(), test_stream()),
-              cudaSuccess);
-    ASSERT_EQ(cudaStreamSynchronize(test_stream()), cudaSuccess);
-    const unsigned long long got_count = *download(count.as<const unsigned long long>(), 1);
-    ASSERT_EQ(got_count, want.size())
+    ASSERT_TRUE(copy_if_call_checked(raw, c.version->keeps_order, in.as<const int32_t>() + s.offset,
+                                     out, count, s.n, ws.get(), host))
         << c.version->name() << " step " << k << " n=" << s.n << " dist=" << s.dist
-        << " offset=" << s.offset << " seed=" << seed << ": count";
-    const int32_t* got = download(out.as<const int32_t>(), want.size());
-    const CheckResult r = c.version->keeps_order ? copy_if::check_ordered(want, got, want.size())
-                                                 : copy_if::check_unordered(want, got, want.size());
-    ASSERT_TRUE(r.ok) << c.version->name() << " step " << k << " n=" << s.n << " dist=" << s.dist
-                      << " offset=" << s.offset << " seed=" << seed << ": " << r.message;
+        << " offset=" << s.offset << " seed=" << seed;
   }
 }
 
@@ -352,11 +376,7 @@ class EpochWrapTest : public testing::TestWithParam<EpochCase> {};
 TEST_P(EpochWrapTest, WrapsAfter2To31MinusOne) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
   const EpochCase& c = GetParam();
-  const Version* version = nullptr;
-  for (const Operator& op : operators())
-    if (op.name == c.op)
-      for (const Version& v : op.versions)
-        if (std::string(v.doc.slug) == c.slug) version = &v;
+  const Version* version = find_version(c.op, c.slug);
   if (!version) GTEST_SKIP() << c.op << " " << c.slug << " is not registered in this build";
   if (version->needs_sm90 && !current_device_runs_sm90_code())
     GTEST_SKIP() << version->name() << " skipped: " << sm90_skip_reason();
@@ -392,19 +412,10 @@ TEST_P(EpochWrapTest, WrapsAfter2To31MinusOne) {
       ASSERT_TRUE(r.ok) << version->name() << " launch " << step << ": " << r.message;
     } else {
       const std::vector<int32_t> host = copy_if::generate(n, copy_if::distributions()[0], seed);
-      const std::vector<int32_t> want = copy_if::reference(host);
       upload(in.as<int32_t>(), host.data(), n * sizeof(int32_t));
-      ASSERT_EQ(cudaMemsetAsync(count.get(), 0xff, count.bytes(), test_stream()), cudaSuccess);
-      ASSERT_EQ(copy_if::raw_version(c.slug).launch(in.as<const int32_t>(), out.as<int32_t>(),
-                                                    count.as<unsigned long long>(), n, ws.get(),
-                                                    test_stream()),
-                cudaSuccess);
-      ASSERT_EQ(cudaStreamSynchronize(test_stream()), cudaSuccess);
-      ASSERT_EQ(*download(count.as<const unsigned long long>(), 1), want.size())
-          << version->name() << " launch " << step << ": count";
-      const CheckResult r =
-          copy_if::check_ordered(want, download(out.as<const int32_t>(), want.size()), want.size());
-      ASSERT_TRUE(r.ok) << version->name() << " launch " << step << ": " << r.message;
+      ASSERT_TRUE(copy_if_call_checked(copy_if::raw_version(c.slug), /*ordered=*/true,
+                                       in.as<const int32_t>(), out, count, n, ws.get(), host))
+          << version->name() << " launch " << step;
     }
     const unsigned* words = download(ws.as<const unsigned>(), 2);
     const unsigned claims = words[0], epoch = words[1];
@@ -434,11 +445,7 @@ INSTANTIATE_TEST_SUITE_P(EpochWrap, EpochWrapTest,
 // chance (a stale word read before the new launch's first arrival in its group).
 TEST(GroupSums, ClearedAndNotedAcrossSizes) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
-  const Version* version = nullptr;
-  for (const Operator& op : operators())
-    if (op.name == "copy_if")
-      for (const Version& v : op.versions)
-        if (std::string(v.doc.slug) == "v10_group_sums") version = &v;
+  const Version* version = find_version("copy_if", "v10_group_sums");
   if (!version) GTEST_SKIP() << "copy_if v10_group_sums is not registered in this build";
   if (!current_device_runs_sm90_code())
     GTEST_SKIP() << version->name()
@@ -455,18 +462,10 @@ TEST(GroupSums, ClearedAndNotedAcrossSizes) {
   for (unsigned k = 0; k < 3; ++k) {
     const size_t n = sizes[k];
     const std::vector<int32_t> host = copy_if::generate(n, "keep50", 0x9a10 + k);
-    const std::vector<int32_t> want = copy_if::reference(host);
     upload(in.as<int32_t>(), host.data(), n * sizeof(int32_t));
-    ASSERT_EQ(cudaMemsetAsync(out.get(), 0xa5, out.bytes(), test_stream()), cudaSuccess);
-    ASSERT_EQ(cudaMemsetAsync(count.get(), 0xff, count.bytes(), test_stream()), cudaSuccess);
-    ASSERT_EQ(raw.launch(in.as<const int32_t>(), out.as<int32_t>(), count.as<unsigned long long>(),
-                         n, ws.get(), test_stream()),
-              cudaSuccess);
-    ASSERT_EQ(cudaStreamSynchronize(test_stream()), cudaSuccess);
-    ASSERT_EQ(*download(count.as<const unsigned long long>(), 1), want.size()) << "launch " << k;
-    const CheckResult r =
-        copy_if::check_ordered(want, download(out.as<const int32_t>(), want.size()), want.size());
-    ASSERT_TRUE(r.ok) << "launch " << k << ": " << r.message;
+    ASSERT_TRUE(copy_if_call_checked(raw, /*ordered=*/true, in.as<const int32_t>(), out, count, n,
+                                     ws.get(), host))
+        << "launch " << k;
 
     std::vector<unsigned> header(4);
     std::vector<unsigned long long> words(2 * L.array_words);
