@@ -13,15 +13,17 @@
 // and a workspace with two group arrays between v09's header and v08's part. v09's look-ahead reads
 // about 17 lines of statuses a claim (its tile lies about 264 tiles past its last); v10's reads
 // about 7 group words and 32 statuses. Each group word has a 32-byte sector of its own: adjacent
-// words, 16 to a line, put every reduce's atomic on the one line that every look-ahead polls, and
-// were slower than v09 at half kept (copy_if/lab/LAB_NOTES.md, "Group sums").
-// Remains (bottleneck): at 2^28 and half kept or more, the look-ahead's reads no longer bind and
-// v10 runs as v09 does; with each tile's offset known before the launch the same pipeline is still
-// about 5% faster (the lab notes, "Oracle offsets"). With statuses and group words published before
-// the launch (nothing written during it, no waits) v10's look-ahead matches that speed at 99% kept
-// and below 2^28, and recovers about a third of the gap at 2^28 and half kept: the writes on lines
-// that others poll, and there also the reads (the lab notes, "Group sums: v10"). The workspace
-// contract is v09's.
+// words, 16 to a line, would put every reduce's atomic on the one or two lines that every
+// look-ahead polls, and were slower than v09 at half kept (copy_if/lab/LAB_NOTES.md, "Group sums").
+// Remains (bottleneck): at 2^28 and half kept or more, the number of statuses read no longer binds
+// and v10 runs as v09 does. With each tile's offset known before the launch the same pipeline is
+// faster at 2^28 by about 5% at half kept, 3 to 4% at 1% and 99% (the lab notes, "Oracle
+// offsets" and "Group sums: v10"). With statuses and group words published before the launch
+// (nothing written during it, no waits) v10's look-ahead matches it at 2^28 and 99% kept and at
+// 2^24, so there the price is what the launch writes on lines that others poll (at 2^24 partly its
+// waits); at 2^28 it recovers a third of the gap at half kept and none at 1%, the rest being the
+// reads (by elimination). In the middle band: v05's clear and its idle waits. The workspace
+// contract is v09's (zero when first used, one call at a time, 31-bit epoch).
 // Source: v09 and what it cites (Merrill & Garland 2016, decoupled look-back); the two levels are
 // those of a reduce-then-scan over groups of tiles (Merrill & Grimshaw, Parallel Scan for Stream
 // Architectures, 2009), here kept up to date by atomics inside the single pass.
@@ -61,13 +63,14 @@ inline constexpr VersionDoc kDoc = {
     "17 lines, a claim at 2^28. v10's reads about 7 group words and 32 statuses. The reduce adds "
     "an atomic a tile, the last claimer a clear, and the workspace two group arrays between v09's "
     "header and v08's part. Each group word has a 32-byte sector of its own: with 16 words to a "
-    "line, every reduce's atomic lands on the line that every look-ahead polls.",
+    "line, every reduce's atomic would land on the lines that every look-ahead polls.",
     /*remains*/
-    "At 2^28 with half the elements kept or more, the look-ahead's reads no longer bind, and "
-    "v10 runs as v09. With each tile's offset known before the launch the same pipeline is "
-    "still about 5% faster at 2^28: the writes a tile makes on lines that others poll and, at "
-    "2^28 and half kept, the reads themselves. The workspace contract is v09's (zero when first "
-    "used, one call at a time, 31-bit epoch).",
+    "At 2^28 with half the elements kept or more, the number of statuses read no longer binds, "
+    "and v10 runs as v09. With each tile's offset known before the launch the same pipeline is "
+    "faster at 2^28 (about 5% at half kept, 3 to 4% at 1% and 99%): at 99% kept the writes a "
+    "tile makes on lines that others poll; at half kept partly those, partly the reads; at 1% "
+    "kept the reads. In the middle band, v05's clear and idle waits. The workspace contract is "
+    "v09's (zero when first used, one call at a time, 31-bit epoch).",
     /*source*/
     "v09 and its sources: Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled "
     "Look-back (2016); two levels of sums as in Merrill & Grimshaw, Parallel Scan for Stream "
