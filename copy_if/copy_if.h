@@ -27,8 +27,8 @@ namespace ladder::copy_if {
 //   ws     device workspace of workspace_bytes(n) bytes, zero-filled once when allocated. A
 //          version that keeps state there (tile status, a counter) resets it itself, on the
 //          stream, before it relies on it, or leaves it at the end of each call as its next call
-//          needs it (v09). Between calls only the same version writes it, for any sequence of n
-//          whose workspace_bytes(n) fit, one call at a time in stream order; after a launch that
+//          needs it (v09, v10). Between calls only the same version writes it, for any sequence of
+//          n whose workspace_bytes(n) fit, one call at a time in stream order; after a launch that
 //          did not complete, it is zeroed again.
 //   stream every launch and memset goes on it; the launcher never synchronizes
 // Returns the launch error (cudaGetLastError after the launches), cudaSuccess otherwise.

@@ -32,9 +32,9 @@ using Status = unsigned long long;
 inline constexpr uint32_t kInvalid = 0;    // nothing published yet (the status array is zeroed)
 inline constexpr uint32_t kAggregate = 1;  // value = the tile's own sum
 inline constexpr uint32_t kPrefix = 2;     // value = sum of all tiles up to and including it
-// Scan v18's and copy_if v09's statuses are never cleared: their flag is kTagBit | the launch's
-// epoch (below 2^31), which no flag above has, so a status of another launch or another path never
-// reads as one of this launch's (TaggedWith below).
+// Scan v18's and copy_if v09's and v10's statuses are never cleared: their flag is kTagBit | the
+// launch's epoch (below 2^31), which no flag above has, so a status of another launch or another
+// path never reads as one of this launch's (TaggedWith below).
 inline constexpr uint32_t kTagBit = 1u << 31;
 
 // T is the 32-bit value type: int32_t for scan, uint32_t for copy_if's counts (whose sums may
