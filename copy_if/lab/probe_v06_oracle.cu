@@ -81,6 +81,7 @@
 #include "copy_if/v06_warp_specialized.cuh"
 #include "copy_if/v07_pipelined_unordered.cuh"
 #include "copy_if/v09_epoch_statuses.cuh"
+#include "copy_if/v10_group_sums.cuh"
 #include "scan/warp_scan.cuh"
 
 using namespace ladder;
@@ -109,8 +110,9 @@ static_assert(2 * kMaxGroups <= kMaxTiles, "both group arrays fit in the prefixe
 // range counter, zero at launch, in an allocation of its own (as v07's `count`); oracle: kOracle's
 // exclusive prefix sums, one per tile. STCS: v07's 4-byte streaming stores, else v06's 16-byte.
 // kSequencer's block: v06's ten warps and the sequencer's; two blocks an SM, as v06's.
-template <Mode MODE, unsigned WQ = 1>
-inline constexpr unsigned kThreads = (2 * v06::kWarps * WQ + 2) * 32 +
+// LA: look-ahead warps (`lat`): with 2, the second takes every other claim.
+template <Mode MODE, unsigned WQ = 1, unsigned LA = 1>
+inline constexpr unsigned kThreads = (2 * v06::kWarps * WQ + 1 + LA) * 32 +
                                      (MODE == Mode::kSequencer ? 32 : 0);
 
 // kLookahead: v09's look-ahead and statuses (its epoch_kernel<true>, in this file's copy of v06's
@@ -125,9 +127,26 @@ inline constexpr unsigned kThreads = (2 * v06::kWarps * WQ + 2) * 32 +
 // with PUB 0 filled: neither adds to a group word nor clears the other array.
 // STATS (kGrouped): the look-ahead counts its claims, passes, passes that ended short, group words
 // and statuses used, and adds them to ranges[0..4] when it ends (a launch outside the timing).
+// `lat` (session 30): DLY, a spin of DLY SM cycles in the look-ahead before it takes each tile's
+// offset (the oracle made slower by a known amount); LA, the look-ahead warps (2: claim i goes to
+// warp i mod 2, each with its own running count); TIMES, SM cycles (clock64) summed over the
+// launch into ranges[0..9], a launch outside the timing (ranges[10] and [11]: block 0's producer's
+// cycles and global-timer ns from its start to its end, for the clock): [0] claims, [1] the
+// look-ahead's cycles from a claim's arrival to its offset's, [2] its passes, [9] its wait for a
+// claim; [3] the compact-store's wait for the offset, [4] its wait for the reduce, [5] its tiles;
+// [6] the producer's wait for an empty stage, [7] its claim's atomic round trip; [8] the reduce's
+// wait for the data.
+__device__ __forceinline__ unsigned long long global_ns() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
 template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages,
-          unsigned PUB = 0, bool STATS = false, unsigned WQ = 1, unsigned GS = 1>
-__global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ? 2 : 1)
+          unsigned PUB = 0, bool STATS = false, unsigned WQ = 1, unsigned GS = 1, unsigned DLY = 0,
+          unsigned LA = 1, bool TIMES = false>
+__global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
+                                  MODE == Mode::kSequencer || LA == 2 || TIMES ? 2 : 1)
     probe_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
                  unsigned long long* count, size_t n, unsigned tiles, unsigned* counter,
                  unsigned long long* ranges, const unsigned* __restrict__ oracle,
@@ -153,6 +172,8 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
   // kSequencer: v09's epoch (read before the barrier and any claim) and tag
   static_assert(2 * kMaxGroups * GS <= kMaxTiles, "both group arrays fit at stride GS");
   static_assert(WQ == 1 || MODE != Mode::kSequencer, "the sequencer's block is v06's, two an SM");
+  static_assert(LA == 1 || (LA == 2 && MODE != Mode::kSequencer && NS % 2 == 0),
+                "two look-aheads: each stage served by one of them");
   constexpr bool kTagged =
       MODE == Mode::kSequencer || MODE == Mode::kLookahead || MODE == Mode::kGrouped;
   const uint32_t epoch = kTagged ? counter[1] : 0;
@@ -176,24 +197,50 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
 
   if (warp == 2 * W) {
     // ---- Producer (v06's, aligned) ----
+    // LA 2: after the block's first claim past the end, one more stage gets the end marker
+    // (`ending`), so that the other look-ahead, waiting on the next stage, ends too.
+    bool ending = false;
+    unsigned long long tm_empty = 0, tm_claim = 0;
+    const long long p0 = TIMES ? clock64() : 0;  // block 0: the SM clock against the global timer
+    const unsigned long long g0 = TIMES ? global_ns() : 0;
     for (unsigned i = 0;; ++i) {
       const unsigned s = i % NS, round = i / NS;
+      const long long c0 = TIMES ? clock64() : 0;
       if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
-      unsigned t = 0;
-      if (lane == 0) t = atomicAdd(counter, 1u);
-      if (lane == 0 && t == tiles + gridDim.x - 1) {  // the launch's last claim
-        counter[0] = 0;
-        if (kTagged && PUB == 0) counter[1] = (epoch + 1) & ~lb::kTagBit;
+      const long long c1 = TIMES ? clock64() : 0;
+      unsigned t = tiles;
+      if (!ending) {
+        if (lane == 0) t = atomicAdd(counter, 1u);
+        if (lane == 0 && t == tiles + gridDim.x - 1) {  // the launch's last claim
+          counter[0] = 0;
+          if (kTagged && PUB == 0) counter[1] = (epoch + 1) & ~lb::kTagBit;
+        }
+        t = __shfl_sync(0xffffffffu, t, 0);
+        if (MODE == Mode::kGrouped && PUB == 0 && t == tiles + gridDim.x - 1)  // the previous sums
+          for (size_t k = lane; k < kMaxGroups; k += 32) next_groups[k * GS] = 0;
       }
-      t = __shfl_sync(0xffffffffu, t, 0);
-      if (MODE == Mode::kGrouped && PUB == 0 && t == tiles + gridDim.x - 1)  // the previous sums
-        for (size_t k = lane; k < kMaxGroups; k += 32) next_groups[k * GS] = 0;
+      if (TIMES) {
+        tm_empty += c1 - c0;
+        if (!ending) tm_claim += clock64() - c1;
+      }
       if (lane == 0) {
         tile_of[s] = t;
         bulk::arrive(&claimed[s]);
       }
       if (t >= tiles) {
         bulk::arrive(&full[s]);
+        if (LA == 2 && !ending) {
+          ending = true;
+          continue;
+        }
+        if (TIMES && lane == 0) {
+          atomicAdd(ranges + 6, tm_empty);
+          atomicAdd(ranges + 7, tm_claim);
+          if (blockIdx.x == 0) {
+            ranges[10] = static_cast<unsigned long long>(clock64() - p0);
+            ranges[11] = global_ns() - g0;
+          }
+        }
         break;
       }
       const size_t base = size_t(t) * kTile;
@@ -210,16 +257,25 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
         bulk::arrive(&full[s]);
       }
     }
-  } else if (warp == 2 * W + 1) {
-    // ---- Look-ahead: the oracle's offset, or (kAtomic) only the answer ----
+  } else if (warp == 2 * W + 1 || (LA == 2 && warp == 2 * W + 2)) {
+    // ---- Look-ahead: the oracle's offset, or (kAtomic) only the answer; with LA 2, claims
+    // i = k, k + 2, ... for k = warp - 2W - 1 ----
     size_t counted = 0;  // kLookahead: v09's running count of tiles [0, counted)
     unsigned sum = 0;
     unsigned long long n_claims = 0, n_passes = 0, n_short = 0, n_groups = 0, n_statuses = 0;
-    for (unsigned i = 0;; ++i) {
+    unsigned long long tm_la = 0, tm_idle = 0;
+    for (unsigned i = warp - (2 * W + 1);; i += LA) {
       const unsigned s = i % NS, round = i / NS;
+      const long long c0 = TIMES ? clock64() : 0;
       bulk::wait(&claimed[s], round & 1);
+      const long long c1 = TIMES ? clock64() : 0;
       const unsigned t = tile_of[s];
       if (t >= tiles) break;
+      if (DLY) {
+        const long long d0 = clock64();
+        while (clock64() - d0 < DLY) {
+        }
+      }
       if (MODE == Mode::kLookahead)
         lb::advance_to<v06::kWindow>(status, t, counted, sum, lb::TaggedWith{flag});
       if (MODE == Mode::kGrouped) {
@@ -301,6 +357,17 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
         }
         bulk::arrive(&prefixed[s]);
       }
+      if (TIMES) {
+        tm_la += clock64() - c1;
+        tm_idle += c1 - c0;
+        if (MODE != Mode::kGrouped) ++n_claims;
+      }
+    }
+    if (TIMES && lane == 0) {
+      atomicAdd(ranges + 0, n_claims);
+      atomicAdd(ranges + 1, tm_la);
+      atomicAdd(ranges + 2, n_passes);
+      atomicAdd(ranges + 9, tm_idle);
     }
     if (STATS && lane == 0) {
       atomicAdd(ranges + 0, n_claims);
@@ -338,12 +405,16 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
     }
   } else if (warp < W) {
     // ---- Reduce (v06's, nothing published) ----
+    unsigned long long tm_full = 0;
     for (unsigned i = 0;; ++i) {
       const unsigned s = i % NS, round = i / NS;
+      const long long c0 = TIMES ? clock64() : 0;
       bulk::wait(&full[s], round & 1);
+      if (TIMES) tm_full += clock64() - c0;
       const unsigned t = tile_of[s];
       if (t >= tiles) {
         if (warp == 0) bulk::arrive(&reduced[s]);
+        if (TIMES && threadIdx.x == 0) atomicAdd(ranges + 8, tm_full);
         break;
       }
       const int4* src = stage_data + size_t(s) * kStageVecs;
@@ -373,11 +444,21 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
   } else {
     // ---- Compact-store (v06's; kAtomic takes the range as v07 does) ----
     const unsigned j = threadIdx.x - T, w = warp - W;
+    unsigned long long tm_pre = 0, tm_red = 0, tm_tiles = 0;
     for (unsigned i = 0;; ++i) {
       const unsigned s = i % NS, round = i / NS;
+      const long long c0 = TIMES ? clock64() : 0;
       bulk::wait(&reduced[s], round & 1);
+      if (TIMES) tm_red += clock64() - c0;
       const unsigned t = tile_of[s];
-      if (t >= tiles) break;
+      if (t >= tiles) {
+        if (TIMES && j == 0) {
+          atomicAdd(ranges + 3, tm_pre);
+          atomicAdd(ranges + 4, tm_red);
+          atomicAdd(ranges + 5, tm_tiles);
+        }
+        break;
+      }
       int4* stage = stage_data + size_t(s) * kStageVecs;
       int4 x[V];
       unsigned rank[V];
@@ -402,7 +483,12 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
         tile_offset[s] =
             static_cast<unsigned>(atomicAdd(ranges, (unsigned long long)tile_count[s]));
       asm volatile("bar.sync 2, %0;" ::"n"(T) : "memory");
+      const long long c2 = TIMES ? clock64() : 0;
       bulk::wait(&prefixed[s], round & 1);
+      if (TIMES) {
+        tm_pre += clock64() - c2;
+        ++tm_tiles;
+      }
       const unsigned total = tile_count[s], offset = tile_offset[s];
       int32_t* dst = out + offset;
       if (STCS) {
@@ -430,21 +516,23 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ>, MODE == Mode::kSequencer ?
 // kSequencer: counter is the header of `seq` (claim counter, epoch), its statuses and prefixes
 // after it; the other modes pass null for both.
 template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages,
-          unsigned PUB = 0, bool STATS = false, unsigned WQ = 1, unsigned GS = 1>
+          unsigned PUB = 0, bool STATS = false, unsigned WQ = 1, unsigned GS = 1, unsigned DLY = 0,
+          unsigned LA = 1, bool TIMES = false>
 cudaError_t launch_probe(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                          unsigned* counter, unsigned long long* ranges, const unsigned* oracle,
                          cudaStream_t stream, lb::Status* status = nullptr,
                          lb::Status* prefix = nullptr) {
   constexpr size_t kSmem = NS * size_t(v06::stage_vecs<true>) * sizeof(int4);
-  auto kernel = probe_kernel<MODE, STCS, SW, NAP, NS, PUB, STATS, WQ, GS>;
+  auto kernel = probe_kernel<MODE, STCS, SW, NAP, NS, PUB, STATS, WQ, GS, DLY, LA, TIMES>;
   const cudaError_t e =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
   static const size_t resident =
-      resident_grid(reinterpret_cast<const void*>(kernel), kThreads<MODE, WQ>, kSmem);
+      resident_grid(reinterpret_cast<const void*>(kernel), kThreads<MODE, WQ, LA>, kSmem);
   const size_t tiles = ceil_div(n, v06::kTile);
-  kernel<<<static_cast<unsigned>(std::min(tiles, resident)), kThreads<MODE, WQ>, kSmem, stream>>>(
-      in, out, count, n, static_cast<unsigned>(tiles), counter, ranges, oracle, status, prefix);
+  kernel<<<static_cast<unsigned>(std::min(tiles, resident)), kThreads<MODE, WQ, LA>, kSmem,
+           stream>>>(in, out, count, n, static_cast<unsigned>(tiles), counter, ranges, oracle,
+                     status, prefix);
   return cudaGetLastError();
 }
 
@@ -477,31 +565,33 @@ int main(int argc, char** argv) {
   // `wide`: one block an SM, v06's squads twice as wide, twelve stages (half the look-aheads)
   const bool seq = arg == "seq", stages = arg == "stages", prepub = arg == "prepub",
              grouped = arg == "grouped", wide = arg == "wide", spread = arg == "spread",
-             gprepub = arg == "gprepub";
-  if (argc > 2 ||
-      (argc > 1 && !seq && !stages && !prepub && !grouped && !wide && !spread && !gprepub)) {
-    printf("usage: %s [seq | stages | prepub | grouped | wide | spread | gprepub]\n", argv[0]);
+             gprepub = arg == "gprepub", lat = arg == "lat";
+  if (argc > 2 || (argc > 1 && !seq && !stages && !prepub && !grouped && !wide && !spread &&
+                   !gprepub && !lat)) {
+    printf("usage: %s [seq | stages | prepub | grouped | wide | spread | gprepub | lat]\n",
+           argv[0]);
     return 2;
   }
   const size_t max_n = size_t(1) << 28, max_tiles = max_n / v06::kTile;
   int32_t *in, *out, *want;
   unsigned long long *count, *want_count, *scratch, *ranges, *sums;
   unsigned *counter, *oracle;
-  void *ws, *ws_v09, *ws_seq, *ws_pre, *ws_grp, *ws_g4, *ws_g16, *ws_gp;
+  void *ws, *ws_v09, *ws_v10, *ws_seq, *ws_pre, *ws_grp, *ws_g4, *ws_g16, *ws_gp;
   if (cudaMalloc(&in, max_n * 4) || cudaMalloc(&out, max_n * 4) || cudaMalloc(&want, max_n * 4) ||
       cudaMalloc(&count, 8) || cudaMalloc(&want_count, 8) || cudaMalloc(&scratch, 8) ||
-      cudaMalloc(&counter, 16) || cudaMalloc(&ranges, 64) || cudaMalloc(&sums, 16) ||
+      cudaMalloc(&counter, 16) || cudaMalloc(&ranges, 128) || cudaMalloc(&sums, 16) ||
       cudaMalloc(&oracle, max_tiles * 4) || cudaMalloc(&ws, 64 << 20) ||
       cudaMalloc(&ws_v09, 64 << 20) || cudaMalloc(&ws_seq, kSeqBytes) ||
       cudaMalloc(&ws_pre, kSeqBytes) || cudaMalloc(&ws_grp, kSeqBytes) ||
       cudaMalloc(&ws_g4, kSeqBytes) || cudaMalloc(&ws_g16, kSeqBytes) ||
-      cudaMalloc(&ws_gp, kSeqBytes)) {
+      cudaMalloc(&ws_gp, kSeqBytes) || cudaMalloc(&ws_v10, v10::workspace_bytes(max_n))) {
     printf("cudaMalloc failed\n");
     return 1;
   }
-  cudaMemset(counter, 0, 16);        // once: the last claim sets the claim counter back
-  cudaMemset(ws_v09, 0, 64 << 20);   // once: v09 never clears it
-  cudaMemset(ws_seq, 0, kSeqBytes);  // once: nor do the sequencer forms
+  cudaMemset(counter, 0, 16);       // once: the last claim sets the claim counter back
+  cudaMemset(ws_v09, 0, 64 << 20);  // once: v09 never clears it
+  cudaMemset(ws_v10, 0, v10::workspace_bytes(max_n));  // once: nor does v10
+  cudaMemset(ws_seq, 0, kSeqBytes);                    // once: nor do the sequencer forms
   cudaMemset(ws_pre, 0, kSeqBytes);  // once: `prepub`'s statuses, filled for each input
   unsigned* const pre_header = static_cast<unsigned*>(ws_pre);
   cudaMemset(ws_grp, 0, kSeqBytes);  // once: `grouped`'s header, statuses and group sums
@@ -512,7 +602,8 @@ int main(int argc, char** argv) {
   unsigned* const gp_header = static_cast<unsigned*>(ws_gp);
   unsigned* const seq_header = static_cast<unsigned*>(ws_seq);
   const bool grouped_like =
-      grouped || spread || gprepub;  // the epoch control runs grouped (tail 2)
+      grouped || spread || gprepub || lat;  // the epoch control runs grouped (tail 2)
+  const bool gp_setup = gprepub || lat;     // ws_gp filled for each input
   unsigned* const tagged_header = grouped_like ? grp_header : seq_header;  // the control's epoch
   cudaStream_t st;
   cudaStreamCreate(&st);
@@ -735,6 +826,59 @@ int main(int argc, char** argv) {
       stage_cases[4],
       seq_cases[3],
   };
+  // `lat`: v10's look-ahead live (on ws_g4) and on statuses published before (ws_gp), each with one
+  // and with two look-ahead warps; the oracle with a spin of DLY cycles before each offset, and
+  // with two look-ahead warps. TIMED: the same forms with TIMES (outside the timing).
+  using U0 = std::integral_constant<unsigned, 0>;
+  auto live_launch = [&](auto la, auto times) {
+    return [&](size_t n) {
+      return launch_probe<Mode::kGrouped, false, 1, 0, 6, 0, false, 1, 4, 0, decltype(la)::value,
+                          decltype(times)::value>(in, out, count, n, static_cast<unsigned*>(ws_g4),
+                                                  ranges, oracle, st, seq_status(ws_g4),
+                                                  seq_prefix(ws_g4));
+    };
+  };
+  auto pub_launch = [&](auto la, auto times) {
+    return [&](size_t n) {
+      return launch_probe<Mode::kGrouped, false, 1, 0, 6, 1, false, 1, 4, 0, decltype(la)::value,
+                          decltype(times)::value>(in, out, count, n, gp_header, ranges, oracle, st,
+                                                  seq_status(ws_gp), seq_prefix(ws_gp));
+    };
+  };
+  auto oracle_launch = [&](auto dly, auto la, auto times) {
+    return [&](size_t n) {
+      return launch_probe<Mode::kOracle, false, 16, 0, 6, 0, false, 1, 1, decltype(dly)::value,
+                          decltype(la)::value, decltype(times)::value>(in, out, count, n, counter,
+                                                                       ranges, oracle, st);
+    };
+  };
+  using Timed = std::integral_constant<bool, true>;
+  using Untimed = std::integral_constant<bool, false>;
+  using D1000 = std::integral_constant<unsigned, 1000>;
+  using D2000 = std::integral_constant<unsigned, 2000>;
+  const std::vector<Case> lat_cases = {
+      seq_cases[0],
+      {"v10 shipped", true, [&](size_t n) { return v10::launch(in, out, count, n, ws_v10, st); },
+       nothing, count},
+      seq_case(live_launch(U1{}, Untimed{}), "v10's look-ahead, live"),
+      seq_case(live_launch(U2{}, Untimed{}), "v10's look-ahead, live, 2 look-aheads"),
+      seq_case(pub_launch(U1{}, Untimed{}), "v10's look-ahead, published before"),
+      seq_case(pub_launch(U2{}, Untimed{}), "v10's look-ahead, published before, 2 look-aheads"),
+      seq_case(oracle_launch(U0{}, U1{}, Untimed{}), "oracle"),
+      seq_case(oracle_launch(D1000{}, U1{}, Untimed{}), "oracle, 1000 cycles more"),
+      seq_case(oracle_launch(D2000{}, U1{}, Untimed{}), "oracle, 2000 cycles more"),
+      seq_case(oracle_launch(U0{}, U2{}, Untimed{}), "oracle, 2 look-aheads"),
+  };
+  const std::vector<Case> lat_timed = {
+      seq_case(live_launch(U1{}, Timed{}), "v10's look-ahead, live"),
+      seq_case(live_launch(U2{}, Timed{}), "v10's look-ahead, live, 2 look-aheads"),
+      seq_case(pub_launch(U1{}, Timed{}), "v10's look-ahead, published before"),
+      seq_case(pub_launch(U2{}, Timed{}), "v10's look-ahead, published before, 2 look-aheads"),
+      seq_case(oracle_launch(U0{}, U1{}, Timed{}), "oracle"),
+      seq_case(oracle_launch(D1000{}, U1{}, Timed{}), "oracle, 1000 cycles more"),
+      seq_case(oracle_launch(D2000{}, U1{}, Timed{}), "oracle, 2000 cycles more"),
+      seq_case(oracle_launch(U0{}, U2{}, Timed{}), "oracle, 2 look-aheads"),
+  };
   const std::vector<Case> wide_cases = {
       seq_cases[0],
       seq_cases[1],
@@ -768,6 +912,7 @@ int main(int argc, char** argv) {
                                    : wide    ? wide_cases
                                    : spread  ? spread_cases
                                    : gprepub ? gprepub_cases
+                                   : lat     ? lat_cases
                                              : first_cases;
   // The tagged form the control runs (the epoch set back by one), and its warm-up launch on an
   // input with nothing kept, so that the first input's control finds statuses under its tag.
@@ -796,6 +941,32 @@ int main(int argc, char** argv) {
       cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, v06::kBlockThreads, smem);
       printf("%s: %d blocks an SM (%d bytes of stages)\n", name, blocks, smem);
+    }
+  }
+  if (lat) {  // two blocks an SM, as v06's, with a second look-ahead warp or with TIMES?
+    using Live2 = decltype(probe_kernel<Mode::kGrouped, false, 1, 0, 6, 0, false, 1, 4, 0, 2>);
+    const std::pair<const char*, std::pair<Live2*, unsigned>> kernels[] = {
+        {"v10's look-ahead, live, 2 look-aheads",
+         {probe_kernel<Mode::kGrouped, false, 1, 0, 6, 0, false, 1, 4, 0, 2>,
+          kThreads<Mode::kGrouped, 1, 2>}},
+        {"v10's look-ahead, live, TIMES",
+         {probe_kernel<Mode::kGrouped, false, 1, 0, 6, 0, false, 1, 4, 0, 1, true>,
+          kThreads<Mode::kGrouped, 1, 1>}},
+        {"v10's look-ahead, live, 2 look-aheads, TIMES",
+         {probe_kernel<Mode::kGrouped, false, 1, 0, 6, 0, false, 1, 4, 0, 2, true>,
+          kThreads<Mode::kGrouped, 1, 2>}},
+        {"oracle, TIMES",
+         {probe_kernel<Mode::kOracle, false, 16, 0, 6, 0, false, 1, 1, 0, 1, true>,
+          kThreads<Mode::kOracle, 1, 1>}}};
+    for (const auto& [name, kt] : kernels) {
+      const int smem = int(6 * size_t(v06::stage_vecs<true>) * sizeof(int4));
+      int blocks = 0;
+      const void* k = reinterpret_cast<const void*>(kt.first);
+      cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      const cudaError_t oe =
+          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, int(kt.second), smem);
+      printf("%s: %d blocks an SM (must be 2; %u threads; %s)\n", name, blocks, kt.second,
+             cudaGetErrorString(oe));
     }
   }
   if (wide) {  // one block an SM on twelve stages?
@@ -876,7 +1047,7 @@ int main(int argc, char** argv) {
       }
       cudaMemcpy(oracle + 1, &pre[1], 4, cudaMemcpyDefault);
     }
-    if (gprepub) {  // this input's statuses and group words in ws_gp under a fresh epoch e (one
+    if (gp_setup) {  // this input's statuses and group words in ws_gp under a fresh epoch e (one
       // past the last input's: its fill found array e mod 2 cleared by the last input's fill, as
       // far as that array was written), then the epoch set back to e
       unsigned e = 0;
@@ -896,6 +1067,15 @@ int main(int argc, char** argv) {
       const cudaError_t ce = gp_launch(std::integral_constant<unsigned, 1>{})(n);
       const cudaError_t csync = cudaStreamSynchronize(st);
       const unsigned long long bad = probe_timing::mismatches(out, want, kept, scratch, st);
+      if (lat) {  // the same control for two look-aheads
+        const cudaError_t ce2 = pub_launch(U2{}, Untimed{})(n);
+        const cudaError_t cs2 = cudaStreamSynchronize(st);
+        printf(
+            "lat control: group 0's word one too large, 2 look-aheads -> mismatches %llu (must be "
+            "> 0), %s, %s\n",
+            probe_timing::mismatches(out, want, kept, scratch, st), cudaGetErrorString(ce2),
+            cudaGetErrorString(cs2));
+      }
       cudaMemcpy(g0, &word, 8, cudaMemcpyDefault);
       unsigned after[2] = {1, 1};
       cudaMemcpy(after, gp_header, 8, cudaMemcpyDefault);
@@ -1074,6 +1254,26 @@ int main(int argc, char** argv) {
         printf("clean launch after it: mismatches %llu, %s; counter %u (must be 0)\n",
                probe_timing::mismatches(out, want, kept, scratch, st), cudaGetErrorString(cs),
                words[0]);
+      }
+    }
+    if (lat) {  // where the time goes: one launch of each form with TIMES, outside the timing
+      for (const Case& c : lat_timed) {
+        cudaMemset(ranges, 0, 128);
+        const cudaError_t le = c.run(n);
+        const cudaError_t ls = cudaStreamSynchronize(st);
+        unsigned long long r[12] = {};
+        cudaMemcpy(r, ranges, sizeof r, cudaMemcpyDefault);
+        const double ghz = r[11] ? double(r[10]) / double(r[11]) : 1.0;  // cycles a ns
+        const double claims = r[0] ? double(r[0]) : 1.0, stored = r[5] ? double(r[5]) : 1.0;
+        printf(
+            "times %-50s per tile, ns: look-ahead %.1f, its wait for a claim %.1f, passes %.2f; "
+            "store's wait for the offset %.1f, for the reduce %.1f; producer's wait for a stage "
+            "%.1f, claim %.1f; reduce's wait for data %.1f (claims %llu, tiles stored %llu, clock "
+            "%.3f GHz, block 0's producer %.1f us; mismatches %llu; %s, %s)\n",
+            c.name, r[1] / claims / ghz, r[9] / claims / ghz, r[2] / claims, r[3] / stored / ghz,
+            r[4] / stored / ghz, r[6] / stored / ghz, r[7] / stored / ghz, r[8] / stored / ghz,
+            r[0], r[5], ghz, r[11] / 1e3, probe_timing::mismatches(out, want, kept, scratch, st),
+            cudaGetErrorString(le), cudaGetErrorString(ls));
       }
     }
     if (wide) {
