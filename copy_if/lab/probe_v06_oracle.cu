@@ -110,7 +110,7 @@ static_assert(2 * kMaxGroups <= kMaxTiles, "both group arrays fit in the prefixe
 // range counter, zero at launch, in an allocation of its own (as v07's `count`); oracle: kOracle's
 // exclusive prefix sums, one per tile. STCS: v07's 4-byte streaming stores, else v06's 16-byte.
 // kSequencer's block: v06's ten warps and the sequencer's; two blocks an SM, as v06's.
-// LA: look-ahead warps (`lat`): with 2, the second takes every other claim.
+// LA: look-ahead warps (`lat`): claim i goes to look-ahead i mod LA.
 template <Mode MODE, unsigned WQ = 1, unsigned LA = 1>
 inline constexpr unsigned kThreads = (2 * v06::kWarps * WQ + 1 + LA) * 32 +
                                      (MODE == Mode::kSequencer ? 32 : 0);
@@ -128,12 +128,13 @@ inline constexpr unsigned kThreads = (2 * v06::kWarps * WQ + 1 + LA) * 32 +
 // STATS (kGrouped): the look-ahead counts its claims, passes, passes that ended short, group words
 // and statuses used, and adds them to ranges[0..4] when it ends (a launch outside the timing).
 // `lat` (session 30): DLY, a spin of DLY SM cycles in the look-ahead before it takes each tile's
-// offset (the oracle made slower by a known amount); LA, the look-ahead warps (2: claim i goes to
-// warp i mod 2, each with its own running count); TIMES, SM cycles (clock64) summed over the
-// launch into ranges[0..9], a launch outside the timing (ranges[10] and [11]: block 0's producer's
-// cycles and global-timer ns from its start to its end, for the clock): [0] claims, [1] the
-// look-ahead's cycles from a claim's arrival to its offset's, [2] its passes, [9] its wait for a
-// claim; [3] the compact-store's wait for the offset, [4] its wait for the reduce, [5] its tiles;
+// offset (the oracle made slower by a known amount); LA, the look-ahead warps (claim i goes to
+// warp i mod LA, each with its own running count); START 1, each look-ahead waits for its tile's
+// data to land before its first read (0: it reads at once); TIMES, SM cycles (clock64) summed over
+// the launch into ranges[0..9], a launch outside the timing (ranges[10] and [11]: block 0's
+// producer's cycles and global-timer ns from its start to its end, for the clock): [0] claims, [1]
+// the look-ahead's cycles from a claim's arrival to its offset's, [2] its passes, [9] its wait for
+// a claim; [3] the compact-store's wait for the offset, [4] its wait for the reduce, [5] its tiles;
 // [6] the producer's wait for an empty stage, [7] its claim's atomic round trip; [8] the reduce's
 // wait for the data.
 __device__ __forceinline__ unsigned long long global_ns() {
@@ -144,9 +145,9 @@ __device__ __forceinline__ unsigned long long global_ns() {
 
 template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages,
           unsigned PUB = 0, bool STATS = false, unsigned WQ = 1, unsigned GS = 1, unsigned DLY = 0,
-          unsigned LA = 1, bool TIMES = false>
+          unsigned LA = 1, bool TIMES = false, unsigned START = 0>
 __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
-                                  MODE == Mode::kSequencer || LA == 2 || TIMES ? 2 : 1)
+                                  MODE == Mode::kSequencer || LA > 1 || TIMES ? 2 : 1)
     probe_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
                  unsigned long long* count, size_t n, unsigned tiles, unsigned* counter,
                  unsigned long long* ranges, const unsigned* __restrict__ oracle,
@@ -172,8 +173,8 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
   // kSequencer: v09's epoch (read before the barrier and any claim) and tag
   static_assert(2 * kMaxGroups * GS <= kMaxTiles, "both group arrays fit at stride GS");
   static_assert(WQ == 1 || MODE != Mode::kSequencer, "the sequencer's block is v06's, two an SM");
-  static_assert(LA == 1 || (LA == 2 && MODE != Mode::kSequencer && NS % 2 == 0),
-                "two look-aheads: each stage served by one of them");
+  static_assert(LA == 1 || (MODE != Mode::kSequencer && NS % LA == 0),
+                "LA look-aheads: each stage served by one of them");
   constexpr bool kTagged =
       MODE == Mode::kSequencer || MODE == Mode::kLookahead || MODE == Mode::kGrouped;
   const uint32_t epoch = kTagged ? counter[1] : 0;
@@ -197,9 +198,9 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
 
   if (warp == 2 * W) {
     // ---- Producer (v06's, aligned) ----
-    // LA 2: after the block's first claim past the end, one more stage gets the end marker
-    // (`ending`), so that the other look-ahead, waiting on the next stage, ends too.
-    bool ending = false;
+    // LA > 1: after the block's first claim past the end, LA - 1 more stages get the end marker
+    // (`ends` counts them), so that the other look-aheads, waiting on the next stages, end too.
+    unsigned ends = 0;
     unsigned long long tm_empty = 0, tm_claim = 0;
     const long long p0 = TIMES ? clock64() : 0;  // block 0: the SM clock against the global timer
     const unsigned long long g0 = TIMES ? global_ns() : 0;
@@ -209,7 +210,7 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
       if (round > 0) bulk::wait(&empty[s], (round - 1) & 1);
       const long long c1 = TIMES ? clock64() : 0;
       unsigned t = tiles;
-      if (!ending) {
+      if (ends == 0) {
         if (lane == 0) t = atomicAdd(counter, 1u);
         if (lane == 0 && t == tiles + gridDim.x - 1) {  // the launch's last claim
           counter[0] = 0;
@@ -221,7 +222,7 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
       }
       if (TIMES) {
         tm_empty += c1 - c0;
-        if (!ending) tm_claim += clock64() - c1;
+        if (ends == 0) tm_claim += clock64() - c1;
       }
       if (lane == 0) {
         tile_of[s] = t;
@@ -229,10 +230,7 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
       }
       if (t >= tiles) {
         bulk::arrive(&full[s]);
-        if (LA == 2 && !ending) {
-          ending = true;
-          continue;
-        }
+        if (++ends < LA) continue;
         if (TIMES && lane == 0) {
           atomicAdd(ranges + 6, tm_empty);
           atomicAdd(ranges + 7, tm_claim);
@@ -257,9 +255,9 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
         bulk::arrive(&full[s]);
       }
     }
-  } else if (warp == 2 * W + 1 || (LA == 2 && warp == 2 * W + 2)) {
-    // ---- Look-ahead: the oracle's offset, or (kAtomic) only the answer; with LA 2, claims
-    // i = k, k + 2, ... for k = warp - 2W - 1 ----
+  } else if (warp >= 2 * W + 1 && warp < 2 * W + 1 + LA) {
+    // ---- Look-ahead: the oracle's offset, or (kAtomic) only the answer; with LA > 1, claims
+    // i = k, k + LA, ... for k = warp - 2W - 1 ----
     size_t counted = 0;  // kLookahead: v09's running count of tiles [0, counted)
     unsigned sum = 0;
     unsigned long long n_claims = 0, n_passes = 0, n_short = 0, n_groups = 0, n_statuses = 0;
@@ -271,6 +269,7 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
       const long long c1 = TIMES ? clock64() : 0;
       const unsigned t = tile_of[s];
       if (t >= tiles) break;
+      if (START == 1) bulk::wait(&full[s], round & 1);  // the tile's own data has landed
       if (DLY) {
         const long long d0 = clock64();
         while (clock64() - d0 < DLY) {
@@ -517,13 +516,13 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
 // after it; the other modes pass null for both.
 template <Mode MODE, bool STCS, unsigned SW = 16, unsigned NAP = 0, unsigned NS = v06::kStages,
           unsigned PUB = 0, bool STATS = false, unsigned WQ = 1, unsigned GS = 1, unsigned DLY = 0,
-          unsigned LA = 1, bool TIMES = false>
+          unsigned LA = 1, bool TIMES = false, unsigned START = 0>
 cudaError_t launch_probe(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                          unsigned* counter, unsigned long long* ranges, const unsigned* oracle,
                          cudaStream_t stream, lb::Status* status = nullptr,
                          lb::Status* prefix = nullptr) {
   constexpr size_t kSmem = NS * size_t(v06::stage_vecs<true>) * sizeof(int4);
-  auto kernel = probe_kernel<MODE, STCS, SW, NAP, NS, PUB, STATS, WQ, GS, DLY, LA, TIMES>;
+  auto kernel = probe_kernel<MODE, STCS, SW, NAP, NS, PUB, STATS, WQ, GS, DLY, LA, TIMES, START>;
   const cudaError_t e =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
@@ -565,10 +564,10 @@ int main(int argc, char** argv) {
   // `wide`: one block an SM, v06's squads twice as wide, twelve stages (half the look-aheads)
   const bool seq = arg == "seq", stages = arg == "stages", prepub = arg == "prepub",
              grouped = arg == "grouped", wide = arg == "wide", spread = arg == "spread",
-             gprepub = arg == "gprepub", lat = arg == "lat";
+             gprepub = arg == "gprepub", lat = arg == "lat", lat2 = arg == "lat2";
   if (argc > 2 || (argc > 1 && !seq && !stages && !prepub && !grouped && !wide && !spread &&
-                   !gprepub && !lat)) {
-    printf("usage: %s [seq | stages | prepub | grouped | wide | spread | gprepub | lat]\n",
+                   !gprepub && !lat && !lat2)) {
+    printf("usage: %s [seq | stages | prepub | grouped | wide | spread | gprepub | lat | lat2]\n",
            argv[0]);
     return 2;
   }
@@ -602,8 +601,8 @@ int main(int argc, char** argv) {
   unsigned* const gp_header = static_cast<unsigned*>(ws_gp);
   unsigned* const seq_header = static_cast<unsigned*>(ws_seq);
   const bool grouped_like =
-      grouped || spread || gprepub || lat;  // the epoch control runs grouped (tail 2)
-  const bool gp_setup = gprepub || lat;     // ws_gp filled for each input
+      grouped || spread || gprepub || lat || lat2;  // the epoch control runs grouped (tail 2)
+  const bool gp_setup = gprepub || lat || lat2;     // ws_gp filled for each input
   unsigned* const tagged_header = grouped_like ? grp_header : seq_header;  // the control's epoch
   cudaStream_t st;
   cudaStreamCreate(&st);
@@ -830,12 +829,15 @@ int main(int argc, char** argv) {
   // and with two look-ahead warps; the oracle with a spin of DLY cycles before each offset, and
   // with two look-ahead warps. TIMED: the same forms with TIMES (outside the timing).
   using U0 = std::integral_constant<unsigned, 0>;
-  auto live_launch = [&](auto la, auto times) {
+  // `lat2` (after `lat`'s first run): START 1, each look-ahead waiting for its tile's data
+  using S0 = std::integral_constant<unsigned, 0>;
+  using S1 = std::integral_constant<unsigned, 1>;
+  auto live_launch = [&](auto la, auto times, auto start) {
     return [&](size_t n) {
       return launch_probe<Mode::kGrouped, false, 1, 0, 6, 0, false, 1, 4, 0, decltype(la)::value,
-                          decltype(times)::value>(in, out, count, n, static_cast<unsigned*>(ws_g4),
-                                                  ranges, oracle, st, seq_status(ws_g4),
-                                                  seq_prefix(ws_g4));
+                          decltype(times)::value, decltype(start)::value>(
+          in, out, count, n, static_cast<unsigned*>(ws_g4), ranges, oracle, st, seq_status(ws_g4),
+          seq_prefix(ws_g4));
     };
   };
   auto pub_launch = [&](auto la, auto times) {
@@ -860,8 +862,8 @@ int main(int argc, char** argv) {
       seq_cases[0],
       {"v10 shipped", true, [&](size_t n) { return v10::launch(in, out, count, n, ws_v10, st); },
        nothing, count},
-      seq_case(live_launch(U1{}, Untimed{}), "v10's look-ahead, live"),
-      seq_case(live_launch(U2{}, Untimed{}), "v10's look-ahead, live, 2 look-aheads"),
+      seq_case(live_launch(U1{}, Untimed{}, S0{}), "v10's look-ahead, live"),
+      seq_case(live_launch(U2{}, Untimed{}, S0{}), "v10's look-ahead, live, 2 look-aheads"),
       seq_case(pub_launch(U1{}, Untimed{}), "v10's look-ahead, published before"),
       seq_case(pub_launch(U2{}, Untimed{}), "v10's look-ahead, published before, 2 look-aheads"),
       seq_case(oracle_launch(U0{}, U1{}, Untimed{}), "oracle"),
@@ -870,14 +872,33 @@ int main(int argc, char** argv) {
       seq_case(oracle_launch(U0{}, U2{}, Untimed{}), "oracle, 2 look-aheads"),
   };
   const std::vector<Case> lat_timed = {
-      seq_case(live_launch(U1{}, Timed{}), "v10's look-ahead, live"),
-      seq_case(live_launch(U2{}, Timed{}), "v10's look-ahead, live, 2 look-aheads"),
+      seq_case(live_launch(U1{}, Timed{}, S0{}), "v10's look-ahead, live"),
+      seq_case(live_launch(U2{}, Timed{}, S0{}), "v10's look-ahead, live, 2 look-aheads"),
       seq_case(pub_launch(U1{}, Timed{}), "v10's look-ahead, published before"),
       seq_case(pub_launch(U2{}, Timed{}), "v10's look-ahead, published before, 2 look-aheads"),
       seq_case(oracle_launch(U0{}, U1{}, Timed{}), "oracle"),
       seq_case(oracle_launch(D1000{}, U1{}, Timed{}), "oracle, 1000 cycles more"),
       seq_case(oracle_launch(D2000{}, U1{}, Timed{}), "oracle, 2000 cycles more"),
       seq_case(oracle_launch(U0{}, U2{}, Timed{}), "oracle, 2 look-aheads"),
+  };
+  using U3 = std::integral_constant<unsigned, 3>;
+  const std::vector<Case> lat2_cases = {
+      seq_cases[0],
+      lat_cases[1],
+      lat_cases[2],
+      lat_cases[3],
+      seq_case(live_launch(U2{}, Untimed{}, S1{}), "live, 2 look-aheads, after the data"),
+      seq_case(live_launch(U3{}, Untimed{}, S0{}), "live, 3 look-aheads"),
+      seq_case(live_launch(U3{}, Untimed{}, S1{}), "live, 3 look-aheads, after the data"),
+      lat_cases[6],
+  };
+  const std::vector<Case> lat2_timed = {
+      lat_timed[0],
+      lat_timed[1],
+      seq_case(live_launch(U2{}, Timed{}, S1{}), "live, 2 look-aheads, after the data"),
+      seq_case(live_launch(U3{}, Timed{}, S0{}), "live, 3 look-aheads"),
+      seq_case(live_launch(U3{}, Timed{}, S1{}), "live, 3 look-aheads, after the data"),
+      lat_timed[4],
   };
   const std::vector<Case> wide_cases = {
       seq_cases[0],
@@ -913,6 +934,7 @@ int main(int argc, char** argv) {
                                    : spread  ? spread_cases
                                    : gprepub ? gprepub_cases
                                    : lat     ? lat_cases
+                                   : lat2    ? lat2_cases
                                              : first_cases;
   // The tagged form the control runs (the epoch set back by one), and its warm-up launch on an
   // input with nothing kept, so that the first input's control finds statuses under its tag.
@@ -943,7 +965,7 @@ int main(int argc, char** argv) {
       printf("%s: %d blocks an SM (%d bytes of stages)\n", name, blocks, smem);
     }
   }
-  if (lat) {  // two blocks an SM, as v06's, with a second look-ahead warp or with TIMES?
+  if (lat || lat2) {  // two blocks an SM, as v06's, with more look-ahead warps or with TIMES?
     using Live2 = decltype(probe_kernel<Mode::kGrouped, false, 1, 0, 6, 0, false, 1, 4, 0, 2>);
     const std::pair<const char*, std::pair<Live2*, unsigned>> kernels[] = {
         {"v10's look-ahead, live, 2 look-aheads",
@@ -957,7 +979,13 @@ int main(int argc, char** argv) {
           kThreads<Mode::kGrouped, 1, 2>}},
         {"oracle, TIMES",
          {probe_kernel<Mode::kOracle, false, 16, 0, 6, 0, false, 1, 1, 0, 1, true>,
-          kThreads<Mode::kOracle, 1, 1>}}};
+          kThreads<Mode::kOracle, 1, 1>}},
+        {"v10's look-ahead, live, 3 look-aheads, TIMES",
+         {probe_kernel<Mode::kGrouped, false, 1, 0, 6, 0, false, 1, 4, 0, 3, true>,
+          kThreads<Mode::kGrouped, 1, 3>}},
+        {"v10's look-ahead, live, 3 look-aheads, after the data",
+         {probe_kernel<Mode::kGrouped, false, 1, 0, 6, 0, false, 1, 4, 0, 3, false, 1>,
+          kThreads<Mode::kGrouped, 1, 3>}}};
     for (const auto& [name, kt] : kernels) {
       const int smem = int(6 * size_t(v06::stage_vecs<true>) * sizeof(int4));
       int blocks = 0;
@@ -1067,7 +1095,7 @@ int main(int argc, char** argv) {
       const cudaError_t ce = gp_launch(std::integral_constant<unsigned, 1>{})(n);
       const cudaError_t csync = cudaStreamSynchronize(st);
       const unsigned long long bad = probe_timing::mismatches(out, want, kept, scratch, st);
-      if (lat) {  // the same control for two look-aheads
+      if (lat || lat2) {  // the same control for two look-aheads
         const cudaError_t ce2 = pub_launch(U2{}, Untimed{})(n);
         const cudaError_t cs2 = cudaStreamSynchronize(st);
         printf(
@@ -1256,8 +1284,8 @@ int main(int argc, char** argv) {
                words[0]);
       }
     }
-    if (lat) {  // where the time goes: one launch of each form with TIMES, outside the timing
-      for (const Case& c : lat_timed) {
+    if (lat || lat2) {  // where the time goes: one launch of each form with TIMES, untimed
+      for (const Case& c : lat ? lat_timed : lat2_timed) {
         cudaMemset(ranges, 0, 128);
         const cudaError_t le = c.run(n);
         const cudaError_t ls = cudaStreamSynchronize(st);
