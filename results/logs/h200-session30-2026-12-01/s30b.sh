@@ -1,8 +1,8 @@
 #!/bin/bash
-# Session 30, call 2 (H200): copy_if/lab/probe_v06_oracle.cu's `lat` mode. Is the look-ahead's
-# lat2 mode: after call 1 (a second look-ahead warp reading at once polls more and loses), each
-# look-ahead waiting for its tile's data before its first read, and three look-ahead warps. Its
-# checks and controls are the verdict.
+# Session 30, call 2 (H200): copy_if/lab/probe_v06_oracle.cu's `lat2` mode, after call 1 (a second
+# look-ahead warp reading at once polls more and loses): each look-ahead waiting for its tile's
+# data before its first read, and three look-ahead warps. Its checks and controls are the
+# verdict.
 set -u
 nvidia-smi --query-gpu=name,memory.total,clocks.max.sm --format=csv,noheader
 T0=$(date +%s); el() { echo $(( $(date +%s) - T0 )); }
