@@ -120,6 +120,27 @@ __device__ __forceinline__ void wait(unsigned long long* bar, unsigned parity) {
 #endif
 }
 
+// Whether phase `parity` of the barrier has completed, without waiting (mbarrier.test_wait): the
+// calling thread may then read what the arrivals published, as after wait(). A false answer says
+// nothing lasting; ask again or call wait().
+__device__ __forceinline__ bool ready(unsigned long long* bar, unsigned parity) {
+#if LADDER_HAS_BULK_COPY
+  unsigned done = 0;
+  asm volatile(
+      "{ .reg .pred p; mbarrier.test_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, "
+      "p; }"
+      : "=r"(done)
+      : "r"(smem_addr(bar)), "r"(parity)
+      : "memory");
+  return done != 0;
+#else
+  (void)bar;
+  (void)parity;
+  __trap();
+  return false;
+#endif
+}
+
 // Orders this thread's earlier generic-proxy accesses to shared memory (ordinary loads and
 // stores) before later async-proxy accesses (a bulk copy into the same bytes). The mbarrier
 // hand-over orders accesses within one proxy; across proxies the PTX memory model asks for a

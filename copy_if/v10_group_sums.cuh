@@ -159,10 +159,41 @@ __device__ __forceinline__ void advance_grouped(const scan::lookback::Status* st
   }
 }
 
+// v10's look-ahead warp: for each of the block's claims in turn (claim i in stage i mod NS), wait
+// for it, advance the running count to its tile with advance_grouped, and hand the offset to the
+// compact-store warps (tile_offset, then an arrival on prefixed). Ends at the first claim past the
+// last tile. A look-ahead policy of group_kernel (copy_if v11 has another): run() and kMinBlocks,
+// the blocks an SM that group_kernel's __launch_bounds__ asks the compiler to fit.
+struct GroupedLookAhead {
+  static constexpr unsigned kMinBlocks = 1;  // __launch_bounds__'s blocks an SM (two fit anyway)
+  template <unsigned NS>
+  __device__ __forceinline__ static void run(unsigned long long* claimed,
+                                             unsigned long long* prefixed, const unsigned* tile_of,
+                                             unsigned* tile_offset, unsigned tiles,
+                                             const scan::lookback::Status* status,
+                                             const scan::lookback::Status* groups, uint32_t flag) {
+    const unsigned lane = threadIdx.x % 32;
+    size_t counted = 0;
+    unsigned sum = 0;
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&claimed[s], round & 1);
+      const size_t t = tile_of[s];
+      if (t >= tiles) break;
+      advance_grouped(status, groups, t, counted, sum, flag);
+      if (lane == 0) {
+        tile_offset[s] = sum;
+        bulk::arrive(&prefixed[s]);
+      }
+    }
+  }
+};
+
 // v09's epoch_kernel (v06's roles, barriers and forward progress; v09's epoch statuses and last
-// claim), with group sums. counter: the 16-byte header (claim counter, epoch e, then the groups
-// last written into array 0 and array 1); groups: the two group arrays (kGroupArrayWords each);
-// status: the statuses of lookback's layout after them. The changes from v09:
+// claim), with group sums; LookAhead is the look-ahead warp's policy. counter: the 16-byte header
+// (claim counter, epoch e, then the groups last written into array 0 and array 1); groups: the two
+// group arrays (kGroupArrayWords each); status: the statuses of lookback's layout after them. The
+// changes from v09:
 //   reduce:     after publishing the tile's status, one atomic add (no return) of 2^32 + the count
 //               into the tile's group word in array e mod 2;
 //   look-ahead: advance_grouped instead of lookback::advance_to;
@@ -171,8 +202,8 @@ __device__ __forceinline__ void advance_grouped(const scan::lookback::Status* st
 // The arrays need no tag: a launch's array was zeroed by the launch before it (stream order), and
 // the same launch adds into nothing else. Plain stores for the clear and the header, as v09's:
 // launches on one workspace are stream-ordered, never overlapped.
-template <bool ALIGNED>
-__global__ void __launch_bounds__(v06::kBlockThreads, 1)
+template <bool ALIGNED, class LookAhead = GroupedLookAhead>
+__global__ void __launch_bounds__(v06::kBlockThreads, LookAhead::kMinBlocks)
     group_kernel(const int32_t* __restrict__ in, int32_t* __restrict__ out,
                  unsigned long long* count, size_t n, unsigned tiles, unsigned* counter,
                  scan::lookback::Status* groups, scan::lookback::Status* status) {
@@ -259,19 +290,8 @@ __global__ void __launch_bounds__(v06::kBlockThreads, 1)
   } else if (warp == 2 * W + 1) {
     // ---- Look-ahead: the running count of every tile before the block's next one, in two
     // levels ----
-    size_t counted = 0;
-    unsigned sum = 0;
-    for (unsigned i = 0;; ++i) {
-      const unsigned s = i % NS, round = i / NS;
-      bulk::wait(&claimed[s], round & 1);
-      const size_t t = tile_of[s];
-      if (t >= tiles) break;
-      advance_grouped(status, my_groups, t, counted, sum, flag);
-      if (lane == 0) {
-        tile_offset[s] = sum;
-        bulk::arrive(&prefixed[s]);
-      }
-    }
+    LookAhead::template run<NS>(claimed, prefixed, tile_of, tile_offset, tiles, status, my_groups,
+                                flag);
   } else if (warp < W) {
     // ---- Reduce: count per chunk, scan the chunk counts, publish the tile's count and add it
     // into its group's word ----
@@ -355,14 +375,14 @@ __global__ void __launch_bounds__(v06::kBlockThreads, 1)
   }
 }
 
-// Launches group_kernel<ALIGNED> on one resident wave of blocks (at most one per tile), on the
-// header, the group arrays and the statuses of lookback's layout after them. Nothing is cleared
-// before the launch.
-template <bool ALIGNED>
+// Launches group_kernel<ALIGNED, LookAhead> on one resident wave of blocks (at most one per tile),
+// on the header, the group arrays and the statuses of lookback's layout after them. Nothing is
+// cleared before the launch.
+template <bool ALIGNED, class LookAhead = GroupedLookAhead>
 cudaError_t launch_pipeline(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                             void* ws, cudaStream_t stream) {
   constexpr size_t kSmem = v06::kStages * size_t(v06::stage_vecs<ALIGNED>) * sizeof(int4);
-  auto kernel = group_kernel<ALIGNED>;
+  auto kernel = group_kernel<ALIGNED, LookAhead>;
   const cudaError_t e =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem));
   if (e != cudaSuccess) return e;
@@ -382,16 +402,22 @@ cudaError_t launch_pipeline(const int32_t* in, int32_t* out, unsigned long long*
 // time, in stream order: launches on one workspace must not overlap; after a launch that did not
 // complete, zero it again). This file's pipeline where above_uses_pipeline(n); v08's paths
 // elsewhere (one block, or v05), on the workspace after the group arrays. Errors: the attribute's
-// or the launch's or, on the other paths, v08's.
-inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
-                          void* ws, cudaStream_t stream) {
+// or the launch's or, on the other paths, v08's. launch_with<LookAhead> runs the pipeline with that
+// look-ahead policy (copy_if v11's launch is launch_with its own).
+template <class LookAhead>
+inline cudaError_t launch_with(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                               void* ws, cudaStream_t stream) {
   if (n <= v08::kSingleBlockMax) return v08::launch(in, out, count, n, ws, stream);
   if (!above_uses_pipeline(n))
     return v08::launch(in, out, count, n, static_cast<char*>(ws) + kHeaderBytes + kGroupBytes,
                        stream);
   if (reinterpret_cast<uintptr_t>(in) % 16 == 0)
-    return launch_pipeline<true>(in, out, count, n, ws, stream);
-  return launch_pipeline<false>(in, out, count, n, ws, stream);
+    return launch_pipeline<true, LookAhead>(in, out, count, n, ws, stream);
+  return launch_pipeline<false, LookAhead>(in, out, count, n, ws, stream);
+}
+inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                          void* ws, cudaStream_t stream) {
+  return launch_with<GroupedLookAhead>(in, out, count, n, ws, stream);
 }
 
 }  // namespace ladder::copy_if::v10

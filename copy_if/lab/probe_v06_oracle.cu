@@ -58,6 +58,7 @@
 // reduces' atomics write 512 times while every look-ahead polls it (the scan lab notes, "Who
 // writes a polled line"). Each stride runs on a workspace of its own (a launch clears the next
 // launch's array at its own stride). Its controls: every group word preset to 1, for each form.
+// `lat`, `lat2` and `batch` (session 30) are described where their cases are declared.
 // `gprepub` (session 29, after v10): v10's look-ahead (`spread`'s words 4 apart, tail 1) on
 // statuses and group words published before the launch (a fill launch per input, the epoch then
 // set back), with no writes (PUB 1) or the statuses written again (PUB 2), beside v09's look-ahead
@@ -82,6 +83,7 @@
 #include "copy_if/v07_pipelined_unordered.cuh"
 #include "copy_if/v09_epoch_statuses.cuh"
 #include "copy_if/v10_group_sums.cuh"
+#include "copy_if/v11_batched_lookahead.cuh"
 #include "scan/warp_scan.cuh"
 
 using namespace ladder;
@@ -564,18 +566,21 @@ int main(int argc, char** argv) {
   // `wide`: one block an SM, v06's squads twice as wide, twelve stages (half the look-aheads)
   const bool seq = arg == "seq", stages = arg == "stages", prepub = arg == "prepub",
              grouped = arg == "grouped", wide = arg == "wide", spread = arg == "spread",
-             gprepub = arg == "gprepub", lat = arg == "lat", lat2 = arg == "lat2";
+             gprepub = arg == "gprepub", lat = arg == "lat", lat2 = arg == "lat2",
+             batch = arg == "batch";
   if (argc > 2 || (argc > 1 && !seq && !stages && !prepub && !grouped && !wide && !spread &&
-                   !gprepub && !lat && !lat2)) {
-    printf("usage: %s [seq | stages | prepub | grouped | wide | spread | gprepub | lat | lat2]\n",
-           argv[0]);
+                   !gprepub && !lat && !lat2 && !batch)) {
+    printf(
+        "usage: %s [seq | stages | prepub | grouped | wide | spread | gprepub | lat | lat2 | "
+        "batch]\n",
+        argv[0]);
     return 2;
   }
   const size_t max_n = size_t(1) << 28, max_tiles = max_n / v06::kTile;
   int32_t *in, *out, *want;
   unsigned long long *count, *want_count, *scratch, *ranges, *sums;
   unsigned *counter, *oracle;
-  void *ws, *ws_v09, *ws_v10, *ws_seq, *ws_pre, *ws_grp, *ws_g4, *ws_g16, *ws_gp;
+  void *ws, *ws_v09, *ws_v10, *ws_b[3], *ws_seq, *ws_pre, *ws_grp, *ws_g4, *ws_g16, *ws_gp;
   if (cudaMalloc(&in, max_n * 4) || cudaMalloc(&out, max_n * 4) || cudaMalloc(&want, max_n * 4) ||
       cudaMalloc(&count, 8) || cudaMalloc(&want_count, 8) || cudaMalloc(&scratch, 8) ||
       cudaMalloc(&counter, 16) || cudaMalloc(&ranges, 128) || cudaMalloc(&sums, 16) ||
@@ -583,14 +588,18 @@ int main(int argc, char** argv) {
       cudaMalloc(&ws_v09, 64 << 20) || cudaMalloc(&ws_seq, kSeqBytes) ||
       cudaMalloc(&ws_pre, kSeqBytes) || cudaMalloc(&ws_grp, kSeqBytes) ||
       cudaMalloc(&ws_g4, kSeqBytes) || cudaMalloc(&ws_g16, kSeqBytes) ||
-      cudaMalloc(&ws_gp, kSeqBytes) || cudaMalloc(&ws_v10, v10::workspace_bytes(max_n))) {
+      cudaMalloc(&ws_gp, kSeqBytes) || cudaMalloc(&ws_v10, v10::workspace_bytes(max_n)) ||
+      cudaMalloc(&ws_b[0], v11::workspace_bytes(max_n)) ||
+      cudaMalloc(&ws_b[1], v11::workspace_bytes(max_n)) ||
+      cudaMalloc(&ws_b[2], v11::workspace_bytes(max_n))) {
     printf("cudaMalloc failed\n");
     return 1;
   }
   cudaMemset(counter, 0, 16);       // once: the last claim sets the claim counter back
   cudaMemset(ws_v09, 0, 64 << 20);  // once: v09 never clears it
-  cudaMemset(ws_v10, 0, v10::workspace_bytes(max_n));  // once: nor does v10
-  cudaMemset(ws_seq, 0, kSeqBytes);                    // once: nor do the sequencer forms
+  cudaMemset(ws_v10, 0, v10::workspace_bytes(max_n));                  // once: nor does v10
+  for (void* w : ws_b) cudaMemset(w, 0, v11::workspace_bytes(max_n));  // nor v11 (`batch`)
+  cudaMemset(ws_seq, 0, kSeqBytes);  // once: nor do the sequencer forms
   cudaMemset(ws_pre, 0, kSeqBytes);  // once: `prepub`'s statuses, filled for each input
   unsigned* const pre_header = static_cast<unsigned*>(ws_pre);
   cudaMemset(ws_grp, 0, kSeqBytes);  // once: `grouped`'s header, statuses and group sums
@@ -601,8 +610,8 @@ int main(int argc, char** argv) {
   unsigned* const gp_header = static_cast<unsigned*>(ws_gp);
   unsigned* const seq_header = static_cast<unsigned*>(ws_seq);
   const bool grouped_like =
-      grouped || spread || gprepub || lat || lat2;  // the epoch control runs grouped (tail 2)
-  const bool gp_setup = gprepub || lat || lat2;     // ws_gp filled for each input
+      grouped || spread || gprepub || lat || lat2 || batch;  // the epoch control: grouped, tail 2
+  const bool gp_setup = gprepub || lat || lat2;              // ws_gp filled for each input
   unsigned* const tagged_header = grouped_like ? grp_header : seq_header;  // the control's epoch
   cudaStream_t st;
   cudaStreamCreate(&st);
@@ -900,6 +909,22 @@ int main(int argc, char** argv) {
       seq_case(live_launch(U3{}, Timed{}, S1{}), "live, 3 look-aheads, after the data"),
       lat_timed[4],
   };
+  // `batch` (session 30): copy_if v11's look-ahead serving at most K claims a pass (v10's kernel
+  // and workspace; K = 1 is v10's look-ahead walked by v11's code), each on a workspace of its own
+  auto batch_launch = [&](auto k) {
+    return [&](size_t n) {
+      return v10::launch_with<v11::BatchedLookAhead<decltype(k)::value>>(
+          in, out, count, n, ws_b[decltype(k)::value - 1], st);
+    };
+  };
+  const std::vector<Case> batch_cases = {
+      seq_cases[0],
+      lat_cases[1],
+      seq_case(batch_launch(U1{}), "v11's look-ahead, 1 claim a pass"),
+      seq_case(batch_launch(U2{}), "v11's look-ahead, 2 claims a pass"),
+      seq_case(batch_launch(U3{}), "v11's look-ahead, 3 claims a pass"),
+      lat_cases[6],
+  };
   const std::vector<Case> wide_cases = {
       seq_cases[0],
       seq_cases[1],
@@ -935,6 +960,7 @@ int main(int argc, char** argv) {
                                    : gprepub ? gprepub_cases
                                    : lat     ? lat_cases
                                    : lat2    ? lat2_cases
+                                   : batch   ? batch_cases
                                              : first_cases;
   // The tagged form the control runs (the epoch set back by one), and its warm-up launch on an
   // input with nothing kept, so that the first input's control finds statuses under its tag.
