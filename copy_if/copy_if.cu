@@ -22,7 +22,7 @@
 #include "copy_if/v08_size_dispatch.cuh"
 #include "copy_if/v09_epoch_statuses.cuh"
 #include "copy_if/v10_group_sums.cuh"
-#include "copy_if/v11_batched_lookahead.cuh"
+#include "copy_if/v11_paired_claims.cuh"
 // Your own rungs' files (a reader's, not yet the ladder's): copy_if/mine.inc, first part.
 #define LADDER_MINE_FILES
 #include "copy_if/mine.inc"

@@ -430,7 +430,7 @@ INSTANTIATE_TEST_SUITE_P(EpochWrap, EpochWrapTest,
                          testing::Values(EpochCase{"scan", "v18_epoch_statuses"},
                                          EpochCase{"copy_if", "v09_epoch_statuses"},
                                          EpochCase{"copy_if", "v10_group_sums"},
-                                         EpochCase{"copy_if", "v11_batched_lookahead"}),
+                                         EpochCase{"copy_if", "v11_paired_claims"}),
                          [](const testing::TestParamInfo<EpochCase>& info) {
                            return std::string(info.param.op) + "_" + info.param.slug;
                          });
@@ -505,7 +505,7 @@ TEST_P(GroupSumsTest, ClearedAndNotedAcrossSizes) {
 }
 
 INSTANTIATE_TEST_SUITE_P(GroupSums, GroupSumsTest,
-                         testing::Values("v10_group_sums", "v11_batched_lookahead"),
+                         testing::Values("v10_group_sums", "v11_paired_claims"),
                          [](const testing::TestParamInfo<const char*>& info) {
                            return std::string(info.param);
                          });

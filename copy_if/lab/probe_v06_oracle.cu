@@ -79,11 +79,12 @@
 #include "common/bulk_copy.cuh"
 #include "common/device.h"
 #include "common/probe_timer.cuh"
+#include "copy_if/lab/batched_lookahead.cuh"
 #include "copy_if/v06_warp_specialized.cuh"
 #include "copy_if/v07_pipelined_unordered.cuh"
 #include "copy_if/v09_epoch_statuses.cuh"
 #include "copy_if/v10_group_sums.cuh"
-#include "copy_if/v11_batched_lookahead.cuh"
+#include "copy_if/v11_paired_claims.cuh"
 #include "scan/warp_scan.cuh"
 
 using namespace ladder;
@@ -567,12 +568,12 @@ int main(int argc, char** argv) {
   const bool seq = arg == "seq", stages = arg == "stages", prepub = arg == "prepub",
              grouped = arg == "grouped", wide = arg == "wide", spread = arg == "spread",
              gprepub = arg == "gprepub", lat = arg == "lat", lat2 = arg == "lat2",
-             batch = arg == "batch";
+             batch = arg == "batch", paired = arg == "paired";
   if (argc > 2 || (argc > 1 && !seq && !stages && !prepub && !grouped && !wide && !spread &&
-                   !gprepub && !lat && !lat2 && !batch)) {
+                   !gprepub && !lat && !lat2 && !batch && !paired)) {
     printf(
         "usage: %s [seq | stages | prepub | grouped | wide | spread | gprepub | lat | lat2 | "
-        "batch]\n",
+        "batch | paired]\n",
         argv[0]);
     return 2;
   }
@@ -589,16 +590,16 @@ int main(int argc, char** argv) {
       cudaMalloc(&ws_pre, kSeqBytes) || cudaMalloc(&ws_grp, kSeqBytes) ||
       cudaMalloc(&ws_g4, kSeqBytes) || cudaMalloc(&ws_g16, kSeqBytes) ||
       cudaMalloc(&ws_gp, kSeqBytes) || cudaMalloc(&ws_v10, v10::workspace_bytes(max_n)) ||
-      cudaMalloc(&ws_b[0], v11::workspace_bytes(max_n)) ||
-      cudaMalloc(&ws_b[1], v11::workspace_bytes(max_n)) ||
-      cudaMalloc(&ws_b[2], v11::workspace_bytes(max_n))) {
+      cudaMalloc(&ws_b[0], v10::workspace_bytes(max_n)) ||
+      cudaMalloc(&ws_b[1], v10::workspace_bytes(max_n)) ||
+      cudaMalloc(&ws_b[2], v10::workspace_bytes(max_n))) {
     printf("cudaMalloc failed\n");
     return 1;
   }
   cudaMemset(counter, 0, 16);       // once: the last claim sets the claim counter back
   cudaMemset(ws_v09, 0, 64 << 20);  // once: v09 never clears it
   cudaMemset(ws_v10, 0, v10::workspace_bytes(max_n));                  // once: nor does v10
-  for (void* w : ws_b) cudaMemset(w, 0, v11::workspace_bytes(max_n));  // nor v11 (`batch`)
+  for (void* w : ws_b) cudaMemset(w, 0, v10::workspace_bytes(max_n));  // `batch`'s
   cudaMemset(ws_seq, 0, kSeqBytes);  // once: nor do the sequencer forms
   cudaMemset(ws_pre, 0, kSeqBytes);  // once: `prepub`'s statuses, filled for each input
   unsigned* const pre_header = static_cast<unsigned*>(ws_pre);
@@ -609,9 +610,9 @@ int main(int argc, char** argv) {
   cudaMemset(ws_gp, 0, kSeqBytes);  // once: `gprepub`'s, filled for each input
   unsigned* const gp_header = static_cast<unsigned*>(ws_gp);
   unsigned* const seq_header = static_cast<unsigned*>(ws_seq);
-  const bool grouped_like =
-      grouped || spread || gprepub || lat || lat2 || batch;  // the epoch control: grouped, tail 2
-  const bool gp_setup = gprepub || lat || lat2;              // ws_gp filled for each input
+  const bool grouped_like = grouped || spread || gprepub || lat || lat2 || batch ||
+                            paired;              // the epoch control: grouped, tail 2
+  const bool gp_setup = gprepub || lat || lat2;  // ws_gp filled for each input
   unsigned* const tagged_header = grouped_like ? grp_header : seq_header;  // the control's epoch
   cudaStream_t st;
   cudaStreamCreate(&st);
@@ -909,20 +910,30 @@ int main(int argc, char** argv) {
       seq_case(live_launch(U3{}, Timed{}, S1{}), "live, 3 look-aheads, after the data"),
       lat_timed[4],
   };
-  // `batch` (session 30): copy_if v11's look-ahead serving at most K claims a pass (v10's kernel
-  // and workspace; K = 1 is v10's look-ahead walked by v11's code), each on a workspace of its own
+  // `batch` (session 30): copy_if/lab/batched_lookahead.cuh, at most K claims a pass (v10's kernel
+  // and workspace; K = 1 is v10's look-ahead walked by the batched code), each on a workspace of
+  // its own. It was registered as copy_if v11 when call 3 ran, whose output names these forms
+  // "v11's look-ahead"
   auto batch_launch = [&](auto k) {
     return [&](size_t n) {
-      return v10::launch_with<v11::BatchedLookAhead<decltype(k)::value>>(
+      return v10::launch_with<lab_batched::BatchedLookAhead<decltype(k)::value>>(
           in, out, count, n, ws_b[decltype(k)::value - 1], st);
     };
   };
   const std::vector<Case> batch_cases = {
       seq_cases[0],
       lat_cases[1],
-      seq_case(batch_launch(U1{}), "v11's look-ahead, 1 claim a pass"),
-      seq_case(batch_launch(U2{}), "v11's look-ahead, 2 claims a pass"),
-      seq_case(batch_launch(U3{}), "v11's look-ahead, 3 claims a pass"),
+      seq_case(batch_launch(U1{}), "batched look-ahead, 1 claim a pass"),
+      seq_case(batch_launch(U2{}), "batched look-ahead, 2 claims a pass"),
+      seq_case(batch_launch(U3{}), "batched look-ahead, 3 claims a pass"),
+      lat_cases[6],
+  };
+  // `paired` (session 30): copy_if v11 (two tiles a claim) beside v10 and the oracle
+  const std::vector<Case> paired_cases = {
+      seq_cases[0],
+      lat_cases[1],
+      {"v11 shipped", true, [&](size_t n) { return v11::launch(in, out, count, n, ws_b[0], st); },
+       nothing, count},
       lat_cases[6],
   };
   const std::vector<Case> wide_cases = {
@@ -961,6 +972,7 @@ int main(int argc, char** argv) {
                                    : lat     ? lat_cases
                                    : lat2    ? lat2_cases
                                    : batch   ? batch_cases
+                                   : paired  ? paired_cases
                                              : first_cases;
   // The tagged form the control runs (the epoch set back by one), and its warm-up launch on an
   // input with nothing kept, so that the first input's control finds statuses under its tag.

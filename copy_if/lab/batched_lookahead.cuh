@@ -1,21 +1,19 @@
-// copy_if/v11_batched_lookahead.cuh — copy_if v11: v10 whose look-ahead serves every claim already
-// in with one round of reads.
-// Technique: a batched look-ahead. v10's look-ahead warp serves its block's claims one at a time,
-// and each claim costs it at least one round trip to L2 (about 1.4 µs at 2^28 on an H200, where
-// the memory system is saturated). At 2^28 and half kept a block claims a tile about every 1.5 µs,
-// so the look-ahead is busy all the time and its round trips set the pace: the compact-store warps
-// wait for offsets and the stages turn over more slowly. v11's look-ahead takes, at each turn, the
-// claim it waits for and every later claim of the block that is already in (up to kBatch), issues
-// the loads for all of them at once (the statuses from its running count to the next group
-// boundary, the group words up to the last claim's group, and each claim's own group's statuses up
-// to its tile), and walks the claims in order, handing each its offset as soon as the walk reaches
-// it. A claim whose loads came back incomplete waits for the next pass, as in v10.
-// Changes from v10: only the look-ahead warp (BatchedLookAhead replaces v10's GroupedLookAhead in
-// v10's kernel). The statuses, group words, workspace and dispatch are v10's.
-// Remains (bottleneck): see kDoc's `remains`.
-// Source: v10 and what it cites (Merrill & Garland 2016, decoupled look-back); the measurement
-// that the look-ahead's round trips set the pace is the lab notes' "The look-ahead's pace" section
-// (copy_if/lab/LAB_NOTES.md).
+// copy_if/lab/batched_lookahead.cuh — a look-ahead that serves every claim already in with one
+// round of reads: measured, slower, not a rung. Not part of the binary; the probe
+// copy_if/lab/probe_v06_oracle.cu runs it (`batch`) as v10's kernel with this look-ahead policy.
+// Idea: v10's look-ahead warp serves its block's claims one at a time, one L2 round trip or more
+// each (about 1.4 µs at 2^28 on an H200, where the memory system is saturated), and at 2^28 with
+// half kept a block claims a tile about every 1.5 µs, so the look-ahead is busy all the time and
+// sets the pace (the lab notes, "The look-ahead's pace"). This one takes, at each turn, the claim
+// it waits for and every later claim of its block already in (up to K), issues the loads for all
+// of them at once (the statuses from its running count to the next group boundary, the group
+// words up to the last claim's group, and each claim's own group's statuses up to its tile), and
+// walks the claims in order, handing each its offset as soon as the walk reaches it. A claim whose
+// loads came back incomplete waits for the next pass, as in v10.
+// Measured (session 30, call 3): correct (868 GPU tests passed as a registered rung, 2^31 + 17,
+// compute-sanitizer clean), and slower than v10 at every size: at 2^28 and half kept 417 µs with
+// two claims a pass and 433 with three, against v10's 394. The later claims of a batch are
+// fresh, their statuses not yet published, so passes end short and poll again.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -25,43 +23,11 @@
 #include <vector>
 
 #include "common/bulk_copy.cuh"  // mbarrier wait / ready / arrive
-#include "common/registry.h"
 #include "copy_if/copy_if.h"
 #include "copy_if/v10_group_sums.cuh"  // the kernel, statuses, group words, workspace
 #include "scan/lookback.cuh"           // Status words, peek
 
-namespace ladder::copy_if::v11 {
-
-inline constexpr VersionDoc kDoc = {
-    11, "v11_batched_lookahead",
-    "v10 whose look-ahead serves every claim already in with one round of reads",
-    /*technique*/
-    "v10's pipeline, statuses and group words, with a batched look-ahead. At each turn the "
-    "look-ahead warp takes the claim it waits for and every later claim of its block that is "
-    "already in (at most 3), issues the loads for all of them at once (statuses up to the next "
-    "group boundary, group words up to the last claim's group, each claim's own group's "
-    "statuses up to its tile), then walks the claims in order and hands each its offset as soon "
-    "as the walk reaches it. Keeps the input order.",
-    /*changes*/
-    "v10's look-ahead serves one claim a round trip; on a saturated memory system a round trip "
-    "takes about as long as a block takes to claim its next tile, so the look-ahead set the "
-    "pace. v11's serves up to three claims a round trip. Nothing else changes.",
-    /*remains*/
-    "Measured in the lab notes (\"The look-ahead's pace\"): where the look-ahead still waits for "
-    "other blocks' statuses, and the gap to the same pipeline with each tile's offset known "
-    "before the launch. The workspace contract is v09's (zero when first used, one call at a "
-    "time, 31-bit epoch).",
-    /*source*/
-    "v10 and its sources: Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled "
-    "Look-back (2016); Merrill & Grimshaw, Parallel Scan for Stream Architectures (2009)"};
-
-inline constexpr size_t kMaxN = v10::kMaxN;
-// The most claims one pass of the look-ahead serves.
-inline constexpr unsigned kBatch = 3;
-
-inline size_t workspace_bytes(size_t n) { return v10::workspace_bytes(n); }
-inline bool above_uses_pipeline(size_t n) { return v10::above_uses_pipeline(n); }
-inline std::vector<size_t> dispatch_bounds() { return v10::dispatch_bounds(); }
+namespace ladder::copy_if::lab_batched {
 
 // The run of lanes from lo whose `ok` holds, at most hi - lo long (0 <= lo, hi <= 32), and in
 // `sum` the sum of `value` over it. All 32 lanes call it with the same lo and hi.
@@ -183,7 +149,7 @@ __device__ __forceinline__ void batched_pass(const scan::lookback::Status* statu
   sum = acc;
 }
 
-// v11's look-ahead warp, a look-ahead policy of v10's kernel: waits for claim i, takes the claims
+// The look-ahead warp, a look-ahead policy of v10's kernel: waits for claim i, takes the claims
 // after it that are already in (lane 0 asks each stage's barrier without waiting, up to K claims,
 // stopping at the first not in or past the last tile), and runs passes until each has its offset
 // (tile_offset, then an arrival on prefixed, in claim order). Ends at the first claim past the
@@ -233,11 +199,4 @@ struct BatchedLookAhead {
   }
 };
 
-// The copy_if launcher contract (copy_if/copy_if.h), as v10's: v10's launch with this file's
-// look-ahead (the same workspace, paths and errors).
-inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
-                          void* ws, cudaStream_t stream) {
-  return v10::launch_with<BatchedLookAhead<kBatch>>(in, out, count, n, ws, stream);
-}
-
-}  // namespace ladder::copy_if::v11
+}  // namespace ladder::copy_if::lab_batched
