@@ -1,23 +1,18 @@
-// copy_if/v11_paired_claims.cuh — copy_if v11: v10 with two tiles a claim, so that its look-ahead
-// runs once every two tiles.
-// Technique: claims of two tiles. v10's look-ahead warp serves its block's claims one at a time,
-// at least one L2 round trip each (about 1.5 µs at 2^28 on an H200, where the memory system is
-// saturated), and at 2^28 with half kept a block claims a tile about every 1.5 µs: the look-ahead
-// is busy all the time and its round trips set the pace (copy_if/lab/LAB_NOTES.md, "The
-// look-ahead's pace": the same pipeline with each tile's offset known before the launch runs as
-// fast as v10 once its look-ahead is slowed by the difference). v11's producer claims two
-// consecutive tiles with one atomic and loads them into two consecutive stages; the look-ahead
-// finds the first tile's offset as v10 does, and the compact-store warps place the second tile
-// right after the first (its offset is the first's plus the first's kept count, both in the
-// block). Every tile still publishes its status and adds into its group's word, so the other
-// blocks' look-aheads read what v10's read.
-// Changes from v10: the producer (two stages, one claim, two loads), the look-ahead (the first
-// tile of each claim only) and the compact-store (a claim's second tile's offset). The statuses,
-// group words, workspace, clear and dispatch are v10's.
-// Remains (bottleneck): measured in the lab notes ("The look-ahead's pace").
-// Source: v10 and what it cites (Merrill & Garland 2016, decoupled look-back); larger claims for
-// fewer look-backs are CUB's items per thread in another form (a tile of more elements a block;
-// here two tiles a claim, so that the stages keep their size).
+// copy_if/lab/paired_claims.cuh — v10 with two tiles a claim, so that its look-ahead runs once
+// every two tiles: measured, slower, not a rung. Not part of the binary; the probe
+// copy_if/lab/probe_v06_oracle.cu runs it (`paired`).
+// Idea: v10's look-ahead warp makes at least one L2 round trip a claim (about 1.5 µs at 2^28 on an
+// H200), and a block claims a tile about every 1.5 µs at half kept, so the look-ahead sets the pace
+// (the lab notes, "The look-ahead's pace"). Here the producer takes two stages, claims two
+// consecutive tiles with one atomic and loads both; the look-ahead finds the first tile's offset
+// as v10's does, and the compact-store warps place the second tile right after the first. Every
+// tile still publishes its status and adds into its group's word.
+// Measured (session 30, call 4, registered as copy_if v11 then): correct (868 GPU tests, 2^31 + 17,
+// memcheck, racecheck and initcheck clean; two mutants failed the tests) and slower than v10
+// everywhere: 455.78 µs at 2^28 and half kept against v10's 393.22. The producer waits for two
+// empty stages before it claims, so a block has three claims in flight instead of six, and fewer
+// bytes. synccheck reported "Missing wait" barrier errors: the producer arrives on the `claimed`
+// barrier of a claim's second stage, which no warp waits on. Left as measured.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -28,7 +23,6 @@
 
 #include "common/bulk_copy.cuh"  // cp.async.bulk, mbarrier init / arrive / wait
 #include "common/device.h"
-#include "common/registry.h"
 #include "copy_if/copy_if.h"
 #include "copy_if/v06_warp_specialized.cuh"  // the shape
 #include "copy_if/v08_size_dispatch.cuh"     // the other paths
@@ -36,26 +30,7 @@
 #include "scan/lookback.cuh"                 // Status words, publish
 #include "scan/warp_scan.cuh"                // warp_scan_inclusive
 
-namespace ladder::copy_if::v11 {
-
-inline constexpr VersionDoc kDoc = {
-    11, "v11_paired_claims", "v10 with two tiles a claim: the look-ahead runs once every two tiles",
-    /*technique*/
-    "v10's pipeline, statuses and group sums, with claims of two tiles. The producer takes two "
-    "stages, claims two consecutive tiles with one atomic and loads both; the look-ahead finds "
-    "the first tile's offset as v10's does, and the compact-store warps place the second tile "
-    "right after the first. Every tile still publishes its count and adds it into its group's "
-    "word. Keeps the input order.",
-    /*changes*/
-    "v10's look-ahead makes at least one L2 round trip a tile, and at 2^28 on an H200 its round "
-    "trips took as long as a block took to claim its next tile: it set the pace. v11's makes "
-    "them once every two tiles, and the producer one claim every two tiles.",
-    /*remains*/
-    "Measured in the lab notes (\"The look-ahead's pace\"). The workspace contract is v09's "
-    "(zero when first used, one call at a time, 31-bit epoch).",
-    /*source*/
-    "v10 and its sources: Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled "
-    "Look-back (2016); Merrill & Grimshaw, Parallel Scan for Stream Architectures (2009)"};
+namespace ladder::copy_if::lab_paired {
 
 inline constexpr size_t kMaxN = v10::kMaxN;
 // Tiles a claim: consecutive tiles, in consecutive stages.
@@ -312,4 +287,4 @@ inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* c
   return launch_pipeline<false>(in, out, count, n, ws, stream);
 }
 
-}  // namespace ladder::copy_if::v11
+}  // namespace ladder::copy_if::lab_paired
