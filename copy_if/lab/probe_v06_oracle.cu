@@ -85,6 +85,7 @@
 #include "copy_if/v07_pipelined_unordered.cuh"
 #include "copy_if/v09_epoch_statuses.cuh"
 #include "copy_if/v10_group_sums.cuh"
+#include "copy_if/v11_group_word_head.cuh"
 #include "scan/warp_scan.cuh"
 
 using namespace ladder;
@@ -568,12 +569,12 @@ int main(int argc, char** argv) {
   const bool seq = arg == "seq", stages = arg == "stages", prepub = arg == "prepub",
              grouped = arg == "grouped", wide = arg == "wide", spread = arg == "spread",
              gprepub = arg == "gprepub", lat = arg == "lat", lat2 = arg == "lat2",
-             batch = arg == "batch", paired = arg == "paired";
+             batch = arg == "batch", paired = arg == "paired", rewind = arg == "rewind";
   if (argc > 2 || (argc > 1 && !seq && !stages && !prepub && !grouped && !wide && !spread &&
-                   !gprepub && !lat && !lat2 && !batch && !paired)) {
+                   !gprepub && !lat && !lat2 && !batch && !paired && !rewind)) {
     printf(
         "usage: %s [seq | stages | prepub | grouped | wide | spread | gprepub | lat | lat2 | "
-        "batch | paired]\n",
+        "batch | paired | rewind]\n",
         argv[0]);
     return 2;
   }
@@ -610,8 +611,8 @@ int main(int argc, char** argv) {
   cudaMemset(ws_gp, 0, kSeqBytes);  // once: `gprepub`'s, filled for each input
   unsigned* const gp_header = static_cast<unsigned*>(ws_gp);
   unsigned* const seq_header = static_cast<unsigned*>(ws_seq);
-  const bool grouped_like = grouped || spread || gprepub || lat || lat2 || batch ||
-                            paired;              // the epoch control: grouped, tail 2
+  const bool grouped_like = grouped || spread || gprepub || lat || lat2 || batch || paired ||
+                            rewind;              // the epoch control: grouped, tail 2
   const bool gp_setup = gprepub || lat || lat2;  // ws_gp filled for each input
   unsigned* const tagged_header = grouped_like ? grp_header : seq_header;  // the control's epoch
   cudaStream_t st;
@@ -938,6 +939,15 @@ int main(int argc, char** argv) {
        count},
       lat_cases[6],
   };
+  // `rewind` (session 30): copy_if v11 (v10 whose look-ahead takes its last tile's group from the
+  // group's word: two loads a pass) beside v10 and the oracle
+  const std::vector<Case> rewind_cases = {
+      seq_cases[0],
+      lat_cases[1],
+      {"v11 shipped", true, [&](size_t n) { return v11::launch(in, out, count, n, ws_b[1], st); },
+       nothing, count},
+      lat_cases[6],
+  };
   const std::vector<Case> wide_cases = {
       seq_cases[0],
       seq_cases[1],
@@ -975,6 +985,7 @@ int main(int argc, char** argv) {
                                    : lat2    ? lat2_cases
                                    : batch   ? batch_cases
                                    : paired  ? paired_cases
+                                   : rewind  ? rewind_cases
                                              : first_cases;
   // The tagged form the control runs (the epoch set back by one), and its warm-up launch on an
   // input with nothing kept, so that the first input's control finds statuses under its tag.

@@ -1,0 +1,159 @@
+// copy_if/v11_group_word_head.cuh — copy_if v11: v10 whose look-ahead reads the group word of its
+// last tile's group instead of that group's remaining statuses: two loads a claim, not three.
+// Technique: v10's two-level look-ahead with one load fewer a pass. v10's look-ahead warp serves
+// its block's claims one at a time, and at 2^28 on an H200 it is busy all the time: a pass (its
+// loads issued together, then used) takes about 1.5 µs on the saturated memory system, as long as
+// the block takes to claim its next tile, so its passes set the pace (copy_if/lab/LAB_NOTES.md,
+// "The look-ahead's pace"). A v10 pass loads three things: the statuses from its last tile to the
+// next group boundary (the head), the words of the whole groups after it, and its own group's
+// statuses (the tail). v11 keeps, beside its running count, the count at the start of the group
+// that holds its last tile; at a new claim beyond that group it goes back to the group's start and
+// takes the group's word with the whole groups after it, so a pass loads the group words and the
+// tail only. Where that word is not complete yet, the next pass reads the group's statuses, as
+// v10 does.
+// Changes from v10: only the look-ahead (advance_rewound for advance_grouped, in v10's kernel as a
+// look-ahead policy); the statuses, group words, workspace and dispatch are v10's.
+// Remains (bottleneck): see kDoc's `remains` and the lab notes.
+// Source: v10 and what it cites (Merrill & Garland 2016, decoupled look-back; Merrill & Grimshaw
+// 2009, reduce-then-scan over groups of tiles).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "common/bulk_copy.cuh"  // mbarrier wait / arrive
+#include "common/registry.h"
+#include "copy_if/copy_if.h"
+#include "copy_if/v10_group_sums.cuh"  // the kernel, statuses, group words, workspace
+#include "scan/lookback.cuh"           // Status words, peek
+
+namespace ladder::copy_if::v11 {
+
+inline constexpr VersionDoc kDoc = {
+    11, "v11_group_word_head",
+    "v10 whose look-ahead reads its last tile's group word, not the group's remaining statuses",
+    /*technique*/
+    "v10's pipeline, statuses and group sums, with a look-ahead that loads two things a pass "
+    "instead of three. Beside its running count it keeps the count at the start of the group "
+    "that holds its last tile; at a new claim beyond that group it goes back to the group's "
+    "start and takes the group's word with the whole groups after it, then its own group's "
+    "statuses up to its tile. Where that word is not complete yet, the next pass reads the "
+    "group's statuses, as v10 does. Keeps the input order.",
+    /*changes*/
+    "v10's look-ahead loads, each pass, the statuses from its last tile to the next group "
+    "boundary, the whole groups' words and its own group's statuses; at 2^28 on an H200 its "
+    "passes set the pace. v11 drops the first load: the last tile's group is taken whole, from "
+    "its word.",
+    /*remains*/
+    "The look-ahead still makes a round trip to L2 a claim, on a saturated memory system; the "
+    "lab notes (\"The look-ahead's pace\") give its time a claim and the gap to the same pipeline "
+    "with each tile's offset known before the launch. The workspace contract is v09's (zero "
+    "when first used, one call at a time, 31-bit epoch).",
+    /*source*/
+    "v10 and its sources: Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled "
+    "Look-back (2016); Merrill & Grimshaw, Parallel Scan for Stream Architectures (2009)"};
+
+inline constexpr size_t kMaxN = v10::kMaxN;
+inline size_t workspace_bytes(size_t n) { return v10::workspace_bytes(n); }
+inline bool above_uses_pipeline(size_t n) { return v10::above_uses_pipeline(n); }
+inline std::vector<size_t> dispatch_bounds() { return v10::dispatch_bounds(); }
+
+// v10's advance_grouped with one change: `group_sum`, the count of tiles [0, counted rounded down
+// to a group boundary), kept across calls. At a call's first pass, where `counted` lies inside a
+// group and `tile` beyond it, the count goes back to that group's start (counted and sum from
+// group_sum), so that the group is taken whole from its word, with the words after it: no head
+// statuses. The rest is v10's: on entry `sum` holds the counts of tiles [0, counted); on return,
+// of tiles [0, tile), and counted == tile; any load not ready ends the pass where it stands and
+// the next pass reads that group's statuses. All 32 lanes call it with the same arguments; every
+// lane gets the sum. It waits only on tiles below `tile`.
+__device__ __forceinline__ void advance_rewound(const scan::lookback::Status* status,
+                                                const scan::lookback::Status* groups, size_t tile,
+                                                size_t& counted, unsigned& sum, unsigned& group_sum,
+                                                uint32_t flag) {
+  namespace lb = scan::lookback;
+  constexpr size_t G = v10::kGroup;
+  const unsigned lane = threadIdx.x % 32;
+  bool stuck = false;  // the last pass ended in a group: read that group's statuses next
+  while (counted < tile) {
+    if (!stuck && counted % G != 0 && tile / G > counted / G) {  // v11: back to the group's start
+      counted = counted / G * G;
+      sum = group_sum;
+    }
+    const size_t up = (counted + G - 1) / G * G;  // the next group boundary
+    const size_t head_end = min(tile, stuck ? (up == counted ? counted + G : up) : up);
+    size_t tail_start = max(head_end, tile / G * G);  // the start of tile's group
+    size_t n_groups = (tail_start - head_end) / G;
+    size_t tail_end = tile;
+    if (n_groups > 32) {  // the rest in later passes; no tail in this one
+      n_groups = 32;
+      tail_start = tail_end = head_end + 32 * G;
+    }
+    const unsigned n_head = unsigned(head_end - counted), n_tail = unsigned(tail_end - tail_start);
+    const lb::Status head = lane < n_head ? lb::peek(status + counted + lane) : 0;
+    const lb::Status group =
+        lane < n_groups ? lb::peek(groups + (head_end / G + lane) * v10::kGroupStride) : 0;
+    const lb::Status tail = lane < n_tail ? lb::peek(status + tail_start + lane) : 0;
+    stuck = true;  // unless every load of the pass counts
+    // the head: the run of published statuses from `counted`
+    unsigned ok = __ballot_sync(0xffffffffu, lane < n_head && uint32_t(head >> 32) == flag);
+    unsigned run = min(n_head, ~ok ? unsigned(__ffs(~ok)) - 1 : 32u);
+    sum += __reduce_add_sync(0xffffffffu, lane < run ? uint32_t(head) : 0u);
+    counted += run;
+    if (counted % G == 0) group_sum = sum;
+    if (run < n_head) continue;
+    // the whole groups: the run of words with all their arrivals in
+    ok = __ballot_sync(0xffffffffu, lane < n_groups && uint32_t(group >> 32) == G);
+    run = min(unsigned(n_groups), ~ok ? unsigned(__ffs(~ok)) - 1 : 32u);
+    sum += __reduce_add_sync(0xffffffffu, lane < run ? uint32_t(group) : 0u);
+    counted += size_t(run) * G;
+    if (counted % G == 0) group_sum = sum;
+    if (run < n_groups) continue;
+    // the tail: the run of published statuses in tile's group
+    ok = __ballot_sync(0xffffffffu, lane < n_tail && uint32_t(tail >> 32) == flag);
+    run = min(n_tail, ~ok ? unsigned(__ffs(~ok)) - 1 : 32u);
+    sum += __reduce_add_sync(0xffffffffu, lane < run ? uint32_t(tail) : 0u);
+    counted += run;
+    if (counted % G == 0) group_sum = sum;
+    stuck = run < n_tail;
+  }
+}
+
+// v11's look-ahead warp, a look-ahead policy of v10's kernel: v10's loop (each claim in turn, its
+// offset to the compact-store warps) on advance_rewound.
+struct RewoundLookAhead {
+  // Two blocks an SM, as v10 runs (v10's kernel asks for one and fits two; with this look-ahead
+  // the compiler might use more registers unless asked).
+  static constexpr unsigned kMinBlocks = 2;
+  template <unsigned NS>
+  __device__ __forceinline__ static void run(unsigned long long* claimed,
+                                             unsigned long long* prefixed, const unsigned* tile_of,
+                                             unsigned* tile_offset, unsigned tiles,
+                                             const scan::lookback::Status* status,
+                                             const scan::lookback::Status* groups, uint32_t flag) {
+    const unsigned lane = threadIdx.x % 32;
+    size_t counted = 0;
+    unsigned sum = 0, group_sum = 0;
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&claimed[s], round & 1);
+      const size_t t = tile_of[s];
+      if (t >= tiles) break;
+      advance_rewound(status, groups, t, counted, sum, group_sum, flag);
+      if (lane == 0) {
+        tile_offset[s] = sum;
+        bulk::arrive(&prefixed[s]);
+      }
+    }
+  }
+};
+
+// The copy_if launcher contract (copy_if/copy_if.h), as v10's (the same workspace, paths and
+// errors): v10's launch with this file's look-ahead.
+inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                          void* ws, cudaStream_t stream) {
+  return v10::launch_with<RewoundLookAhead>(in, out, count, n, ws, stream);
+}
+
+}  // namespace ladder::copy_if::v11
