@@ -80,12 +80,12 @@
 #include "common/device.h"
 #include "common/probe_timer.cuh"
 #include "copy_if/lab/batched_lookahead.cuh"
+#include "copy_if/lab/group_word_head.cuh"
 #include "copy_if/lab/paired_claims.cuh"
 #include "copy_if/v06_warp_specialized.cuh"
 #include "copy_if/v07_pipelined_unordered.cuh"
 #include "copy_if/v09_epoch_statuses.cuh"
 #include "copy_if/v10_group_sums.cuh"
-#include "copy_if/v11_group_word_head.cuh"
 #include "scan/warp_scan.cuh"
 
 using namespace ladder;
@@ -134,7 +134,8 @@ inline constexpr unsigned kThreads = (2 * v06::kWarps * WQ + 1 + LA) * 32 +
 // `lat` (session 30): DLY, a spin of DLY SM cycles in the look-ahead before it takes each tile's
 // offset (the oracle made slower by a known amount); LA, the look-ahead warps (claim i goes to
 // warp i mod LA, each with its own running count); START 1, each look-ahead waits for its tile's
-// data to land before its first read (0: it reads at once); TIMES, SM cycles (clock64) summed over
+// data to land before its first read (0: it reads at once; 2, `lat3`: until DLY cycles after the
+// producer drew the claim, the same SM's clock); TIMES, SM cycles (clock64) summed over
 // the launch into ranges[0..9], a launch outside the timing (ranges[10] and [11]: block 0's
 // producer's cycles and global-timer ns from its start to its end, for the clock): [0] claims, [1]
 // the look-ahead's cycles from a claim's arrival to its offset's, [2] its passes, [9] its wait for
@@ -169,6 +170,7 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
   __shared__ alignas(8) unsigned long long full[NS], claimed[NS], reduced[NS], prefixed[NS],
       empty[NS];
   __shared__ unsigned tile_of[NS];
+  __shared__ long long claim_clock[NS];  // START 2: when the producer drew each stage's claim
   __shared__ Chunk chunk_offset[NS][kChunks];
   __shared__ unsigned tile_count[NS], tile_offset[NS];
 
@@ -230,6 +232,7 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
       }
       if (lane == 0) {
         tile_of[s] = t;
+        if (START == 2) claim_clock[s] = clock64();
         bulk::arrive(&claimed[s]);
       }
       if (t >= tiles) {
@@ -274,7 +277,12 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
       const unsigned t = tile_of[s];
       if (t >= tiles) break;
       if (START == 1) bulk::wait(&full[s], round & 1);  // the tile's own data has landed
-      if (DLY) {
+      if (START == 2) {  // DLY cycles after the claim, so that the tiles below it are published
+        const long long due = claim_clock[s] + DLY;
+        while (clock64() < due) {
+        }
+      }
+      if (DLY && START != 2) {
         const long long d0 = clock64();
         while (clock64() - d0 < DLY) {
         }
@@ -569,12 +577,13 @@ int main(int argc, char** argv) {
   const bool seq = arg == "seq", stages = arg == "stages", prepub = arg == "prepub",
              grouped = arg == "grouped", wide = arg == "wide", spread = arg == "spread",
              gprepub = arg == "gprepub", lat = arg == "lat", lat2 = arg == "lat2",
-             batch = arg == "batch", paired = arg == "paired", rewind = arg == "rewind";
+             batch = arg == "batch", paired = arg == "paired", rewind = arg == "rewind",
+             lat3 = arg == "lat3";
   if (argc > 2 || (argc > 1 && !seq && !stages && !prepub && !grouped && !wide && !spread &&
-                   !gprepub && !lat && !lat2 && !batch && !paired && !rewind)) {
+                   !gprepub && !lat && !lat2 && !batch && !paired && !rewind && !lat3)) {
     printf(
         "usage: %s [seq | stages | prepub | grouped | wide | spread | gprepub | lat | lat2 | "
-        "batch | paired | rewind]\n",
+        "batch | paired | rewind | lat3]\n",
         argv[0]);
     return 2;
   }
@@ -612,8 +621,8 @@ int main(int argc, char** argv) {
   unsigned* const gp_header = static_cast<unsigned*>(ws_gp);
   unsigned* const seq_header = static_cast<unsigned*>(ws_seq);
   const bool grouped_like = grouped || spread || gprepub || lat || lat2 || batch || paired ||
-                            rewind;              // the epoch control: grouped, tail 2
-  const bool gp_setup = gprepub || lat || lat2;  // ws_gp filled for each input
+                            rewind || lat3;              // the epoch control: grouped, tail 2
+  const bool gp_setup = gprepub || lat || lat2 || lat3;  // ws_gp filled for each input
   unsigned* const tagged_header = grouped_like ? grp_header : seq_header;  // the control's epoch
   cudaStream_t st;
   cudaStreamCreate(&st);
@@ -939,14 +948,48 @@ int main(int argc, char** argv) {
        count},
       lat_cases[6],
   };
-  // `rewind` (session 30): copy_if v11 (v10 whose look-ahead takes its last tile's group from the
-  // group's word: two loads a pass) beside v10 and the oracle
+  // `rewind` (session 30): copy_if/lab/group_word_head.cuh (the look-ahead takes its last tile's
+  // group from the group's word: two loads a pass) beside v10 and the oracle; registered as copy_if
+  // v11 when call 5 ran, whose output names it "v11 shipped"
   const std::vector<Case> rewind_cases = {
       seq_cases[0],
       lat_cases[1],
-      {"v11 shipped", true, [&](size_t n) { return v11::launch(in, out, count, n, ws_b[1], st); },
-       nothing, count},
+      {"group word head", true,
+       [&](size_t n) { return lab_rewind::launch(in, out, count, n, ws_b[1], st); }, nothing,
+       count},
       lat_cases[6],
+  };
+  // `lat3` (session 30, after `lat2`: look-aheads that read at once, or once their tile's data is
+  // in, find the tiles below theirs unpublished and poll again): 2 or 3 look-ahead warps, each
+  // waiting DLY cycles after its claim was drawn before its first read
+  auto late_launch = [&](auto la, auto dly, auto times) {
+    return [&](size_t n) {
+      return launch_probe<Mode::kGrouped, false, 1, 0, 6, 0, false, 1, 4, decltype(dly)::value,
+                          decltype(la)::value, decltype(times)::value, 2>(
+          in, out, count, n, static_cast<unsigned*>(ws_g4), ranges, oracle, st, seq_status(ws_g4),
+          seq_prefix(ws_g4));
+    };
+  };
+  using D4000 = std::integral_constant<unsigned, 4000>;
+  using D6000 = std::integral_constant<unsigned, 6000>;
+  using D8000 = std::integral_constant<unsigned, 8000>;
+  const std::vector<Case> lat3_cases = {
+      seq_cases[0],
+      lat_cases[1],
+      lat_cases[2],
+      seq_case(late_launch(U2{}, D4000{}, Untimed{}), "live, 2 look-aheads, 4000 cycles late"),
+      seq_case(late_launch(U2{}, D6000{}, Untimed{}), "live, 2 look-aheads, 6000 cycles late"),
+      seq_case(late_launch(U3{}, D6000{}, Untimed{}), "live, 3 look-aheads, 6000 cycles late"),
+      seq_case(late_launch(U3{}, D8000{}, Untimed{}), "live, 3 look-aheads, 8000 cycles late"),
+      lat_cases[6],
+  };
+  const std::vector<Case> lat3_timed = {
+      lat_timed[0],
+      seq_case(late_launch(U2{}, D4000{}, Timed{}), "live, 2 look-aheads, 4000 cycles late"),
+      seq_case(late_launch(U2{}, D6000{}, Timed{}), "live, 2 look-aheads, 6000 cycles late"),
+      seq_case(late_launch(U3{}, D6000{}, Timed{}), "live, 3 look-aheads, 6000 cycles late"),
+      seq_case(late_launch(U3{}, D8000{}, Timed{}), "live, 3 look-aheads, 8000 cycles late"),
+      lat_timed[4],
   };
   const std::vector<Case> wide_cases = {
       seq_cases[0],
@@ -986,6 +1029,7 @@ int main(int argc, char** argv) {
                                    : batch   ? batch_cases
                                    : paired  ? paired_cases
                                    : rewind  ? rewind_cases
+                                   : lat3    ? lat3_cases
                                              : first_cases;
   // The tagged form the control runs (the epoch set back by one), and its warm-up launch on an
   // input with nothing kept, so that the first input's control finds statuses under its tag.
@@ -1016,7 +1060,7 @@ int main(int argc, char** argv) {
       printf("%s: %d blocks an SM (%d bytes of stages)\n", name, blocks, smem);
     }
   }
-  if (lat || lat2) {  // two blocks an SM, as v06's, with more look-ahead warps or with TIMES?
+  if (lat || lat2 || lat3) {  // two blocks an SM, with more look-ahead warps or with TIMES?
     using Live2 = decltype(probe_kernel<Mode::kGrouped, false, 1, 0, 6, 0, false, 1, 4, 0, 2>);
     const std::pair<const char*, std::pair<Live2*, unsigned>> kernels[] = {
         {"v10's look-ahead, live, 2 look-aheads",
@@ -1146,7 +1190,7 @@ int main(int argc, char** argv) {
       const cudaError_t ce = gp_launch(std::integral_constant<unsigned, 1>{})(n);
       const cudaError_t csync = cudaStreamSynchronize(st);
       const unsigned long long bad = probe_timing::mismatches(out, want, kept, scratch, st);
-      if (lat || lat2) {  // the same control for two look-aheads
+      if (lat || lat2 || lat3) {  // the same control for two look-aheads
         const cudaError_t ce2 = pub_launch(U2{}, Untimed{})(n);
         const cudaError_t cs2 = cudaStreamSynchronize(st);
         printf(
@@ -1335,8 +1379,8 @@ int main(int argc, char** argv) {
                words[0]);
       }
     }
-    if (lat || lat2) {  // where the time goes: one launch of each form with TIMES, untimed
-      for (const Case& c : lat ? lat_timed : lat2_timed) {
+    if (lat || lat2 || lat3) {  // where the time goes: one launch of each form with TIMES, untimed
+      for (const Case& c : lat ? lat_timed : lat2 ? lat2_timed : lat3_timed) {
         cudaMemset(ranges, 0, 128);
         const cudaError_t le = c.run(n);
         const cudaError_t ls = cudaStreamSynchronize(st);
