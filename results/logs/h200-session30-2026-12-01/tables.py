@@ -59,6 +59,32 @@ def times(path, text, forms):
     print()
 
 
+def pace(path, text, keeps=("1", "50")):
+    """A busy look-ahead's pace: its cycle a claim (the look-ahead's time and its wait for the next
+    claim, one TIMES launch) times the claims a block (the tiles over two blocks an SM on the
+    H200's 132 SMs, common/GLOSSARY.md), beside the timed launch's median (the summary)."""
+    blocks = 2 * 132
+    sizes = re.findall(r"^n = (\S+), keep(\d+):", text, re.M)
+    rows = re.findall(r"^times (.+?) +per tile, ns: look-ahead ([\d.]+), its wait for a claim "
+                      r"([\d.]+).*?\(claims (\d+),", text, re.M)
+    per = len(rows) // len(sizes)
+    summaries = re.findall(r"^summary (\S+) keep(\d+).*\n((?:  .*\n)+)", text, re.M)
+    print(f"| pace, {path} | input | look-ahead + its wait, ns a claim | claims a block | "
+          "product, µs | the launch, µs (median of three rounds) |")
+    print("|---|---|--:|--:|--:|--:|")
+    for i, (name, la, wait, claims) in enumerate(rows):
+        n, keep = sizes[i // per]
+        if n != "2^28" or keep not in keeps or "look-aheads" in name:
+            continue  # one look-ahead warp a block: its claims are the block's
+        body = next(b for sz, k, b in summaries if sz == n and k == keep)
+        med = re.search(r"^  " + re.escape(name.strip()) + r" +([\d.]+) us", body, re.M)
+        cycle = float(la) + float(wait)
+        per_block = int(claims) / blocks
+        print(f"| {name.strip()} | {n}, keep{keep} | {cycle:.1f} | {per_block:.2f} | "
+              f"{cycle * per_block / 1e3:.1f} | {med.group(1)} |")
+    print()
+
+
 def occupancy(path, text):
     rows = re.findall(r"^(.+): (\d+) blocks an SM \(must be 2", text, re.M)
     assert rows and all(b == "2" for _, b in rows), f"{path}: {rows}"
@@ -133,6 +159,7 @@ if __name__ == "__main__":
     text = probe("call-1/probe_v06_oracle_lat.txt")
     occupancy("call-1/probe_v06_oracle_lat.txt", text)
     times("call-1/probe_v06_oracle_lat.txt", text, 8)
+    pace("call-1/probe_v06_oracle_lat.txt", text)
     text = probe("call-2/probe_v06_oracle_lat2.txt")
     occupancy("call-2/probe_v06_oracle_lat2.txt", text)
     times("call-2/probe_v06_oracle_lat2.txt", text, 6)
