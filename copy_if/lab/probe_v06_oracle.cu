@@ -82,6 +82,7 @@
 #include "copy_if/lab/batched_lookahead.cuh"
 #include "copy_if/lab/group_word_head.cuh"
 #include "copy_if/lab/paired_claims.cuh"
+#include "copy_if/lab/paired_stagewise.cuh"
 #include "copy_if/v06_warp_specialized.cuh"
 #include "copy_if/v07_pipelined_unordered.cuh"
 #include "copy_if/v09_epoch_statuses.cuh"
@@ -578,12 +579,13 @@ int main(int argc, char** argv) {
              grouped = arg == "grouped", wide = arg == "wide", spread = arg == "spread",
              gprepub = arg == "gprepub", lat = arg == "lat", lat2 = arg == "lat2",
              batch = arg == "batch", paired = arg == "paired", rewind = arg == "rewind",
-             lat3 = arg == "lat3";
-  if (argc > 2 || (argc > 1 && !seq && !stages && !prepub && !grouped && !wide && !spread &&
-                   !gprepub && !lat && !lat2 && !batch && !paired && !rewind && !lat3)) {
+             lat3 = arg == "lat3", paired2 = arg == "paired2";
+  if (argc > 2 ||
+      (argc > 1 && !seq && !stages && !prepub && !grouped && !wide && !spread && !gprepub && !lat &&
+       !lat2 && !batch && !paired && !rewind && !lat3 && !paired2)) {
     printf(
         "usage: %s [seq | stages | prepub | grouped | wide | spread | gprepub | lat | lat2 | "
-        "batch | paired | rewind | lat3]\n",
+        "batch | paired | rewind | lat3 | paired2]\n",
         argv[0]);
     return 2;
   }
@@ -621,7 +623,7 @@ int main(int argc, char** argv) {
   unsigned* const gp_header = static_cast<unsigned*>(ws_gp);
   unsigned* const seq_header = static_cast<unsigned*>(ws_seq);
   const bool grouped_like = grouped || spread || gprepub || lat || lat2 || batch || paired ||
-                            rewind || lat3;              // the epoch control: grouped, tail 2
+                            rewind || lat3 || paired2;   // the epoch control: grouped, tail 2
   const bool gp_setup = gprepub || lat || lat2 || lat3;  // ws_gp filled for each input
   unsigned* const tagged_header = grouped_like ? grp_header : seq_header;  // the control's epoch
   cudaStream_t st;
@@ -991,6 +993,17 @@ int main(int argc, char** argv) {
       seq_case(late_launch(U3{}, D8000{}, Timed{}), "live, 3 look-aheads, 8000 cycles late"),
       lat_timed[4],
   };
+  // `paired2` (session 30, after `paired`): two tiles a claim, the second loaded when the next
+  // stage frees (copy_if/lab/paired_stagewise.cuh), beside v10, `paired`'s form and the oracle
+  const std::vector<Case> paired2_cases = {
+      seq_cases[0],
+      lat_cases[1],
+      paired_cases[2],
+      {"paired claims, stage by stage", true,
+       [&](size_t n) { return lab_paired2::launch(in, out, count, n, ws_b[2], st); }, nothing,
+       count},
+      lat_cases[6],
+  };
   const std::vector<Case> wide_cases = {
       seq_cases[0],
       seq_cases[1],
@@ -1030,6 +1043,7 @@ int main(int argc, char** argv) {
                                    : paired  ? paired_cases
                                    : rewind  ? rewind_cases
                                    : lat3    ? lat3_cases
+                                   : paired2 ? paired2_cases
                                              : first_cases;
   // The tagged form the control runs (the epoch set back by one), and its warm-up launch on an
   // input with nothing kept, so that the first input's control finds statuses under its tag.
