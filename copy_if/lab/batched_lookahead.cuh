@@ -1,19 +1,21 @@
 // copy_if/lab/batched_lookahead.cuh — a look-ahead that serves every claim already in with one
 // round of reads: measured, slower, not a rung. Not part of the binary; the probe
 // copy_if/lab/probe_v06_oracle.cu runs it (`batch`) as v10's kernel with this look-ahead policy.
-// Idea: v10's look-ahead warp serves its block's claims one at a time, one L2 round trip or more
-// each (about 1.4 µs at 2^28 on an H200, where the memory system is saturated), and at 2^28 with
-// half kept a block claims a tile about every 1.5 µs, so the look-ahead is busy all the time and
-// sets the pace (the lab notes, "The look-ahead's pace"). This one takes, at each turn, the claim
-// it waits for and every later claim of its block already in (up to K), issues the loads for all
-// of them at once (the statuses from its running count to the next group boundary, the group
-// words up to the last claim's group, and each claim's own group's statuses up to its tile), and
-// walks the claims in order, handing each its offset as soon as the walk reaches it. A claim whose
-// loads came back incomplete waits for the next pass, as in v10.
-// Measured (session 30, call 3): correct (868 GPU tests passed as a registered rung, 2^31 + 17,
-// compute-sanitizer clean), and slower than v10 at every size: at 2^28 and half kept 417 µs with
-// two claims a pass and 433 with three, against v10's 394. The later claims of a batch are
-// fresh, their statuses not yet published, so passes end short and poll again.
+// Idea: v10's look-ahead warp serves its block's claims one at a time, at least one pass (its loads
+// issued together, then used) a claim: at 2^28 on an H200, where the memory system is saturated,
+// about 1.5 µs a claim and 1.4 a pass at half kept, and it is busy 95 to 98% of the time (the lab
+// notes, "The look-ahead's pace"). This one takes, at each turn, the claim it waits for and every
+// later claim of its block already in (up to K), issues the loads for all of them at once (the
+// statuses from its running count to the next group boundary, the group words up to the last
+// claim's group, and each claim's own group's statuses up to its tile), and walks the claims in
+// order, handing each its offset as soon as the walk reaches it. A claim whose loads came back
+// incomplete waits for the next pass, as in v10.
+// Measured (session 30, call 3, registered as copy_if v11 with K = 3 then): correct (868 GPU tests,
+// 2^31 + 17, compute-sanitizer's four tools clean, the sm_80 build's tests; mutant M1 failed the
+// tests, M2 hung them) and slower than v10 at every size in the probe: at 2^28 and half kept 417.47
+// µs with two claims a pass and 432.86 with three, against v10's 393.63. Inferred, not counted: the
+// later claims of a batch are fresh, their lower tiles not yet published, so passes end short and
+// poll again.
 #pragma once
 
 #include <cuda_runtime.h>

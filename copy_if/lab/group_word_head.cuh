@@ -1,22 +1,22 @@
 // copy_if/lab/group_word_head.cuh — v10 whose look-ahead takes its last tile's group from the
 // group's word instead of that group's remaining statuses (two loads a pass, not three): measured,
 // level with v10, not a rung. Not part of the binary; the probe copy_if/lab/probe_v06_oracle.cu
-// runs it
-// (`rewind`) as v10's kernel with this look-ahead policy.
-// Idea: v10's look-ahead is busy all the time at 2^28 on an H200 and its passes set the pace (the
-// lab notes, "The look-ahead's pace"); a pass loads the statuses from its last tile to the next
-// group boundary, the whole groups' words and its own group's statuses. This one keeps, beside its
-// running count, the count at the start of the group that holds its last tile; at a new claim
-// beyond that group it goes back to the group's start and takes the group's word with the words
-// after it, so a pass loads the group words and its own group's statuses only. Where that word is
-// not complete yet, the next pass reads the group's statuses, as v10 does.
+// runs it (`rewind`) as v10's kernel with this look-ahead policy.
+// Idea: v10's look-ahead warp is busy 95 to 98% of the time at 2^28 on an H200, and a slower
+// look-ahead slows the launch (the lab notes, "The look-ahead's pace"); a pass loads the statuses
+// from its last tile to the next group boundary, the whole groups' words and its own group's
+// statuses. This one keeps, beside its running count, the count at the start of the group that
+// holds its last tile; at a new claim beyond that group it goes back to the group's start and takes
+// the group's word with the words after it, so a pass loads the group words and its own group's
+// statuses only. Where that word is not complete yet, the next pass reads the group's statuses, as
+// v10 does.
 // Measured (session 30, call 5, registered as copy_if v11 then): correct (868 GPU tests, 2^31 + 17,
 // compute-sanitizer's four tools clean, the sm_80 build's tests) and level with v10: 397.79 µs at
-// 2^28 and half kept against v10's 395.94 in the same run. A pass's time is not in how many loads
-// it waits for. Of two mutants (the count at the group's start not kept where the whole groups, or
-// the head, end on a boundary), the first failed the tests and the second passed them: where the
-// head ends on a boundary, the whole groups' step sets the count again before it is used, except
-// on a path the tests did not take.
+// 2^28 and half kept against v10's 395.94 in the same run (its passes and pass times were not
+// measured): dropping a load did not shorten the cycle. Of two mutants (the count at the group's
+// start not kept where the whole groups, or the head, end on a boundary), the first failed the
+// tests; the second is equivalent (whenever the head completes, the whole groups' step follows and
+// sets the count again) and passed them, as it must.
 #pragma once
 
 #include <cuda_runtime.h>

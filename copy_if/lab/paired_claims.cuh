@@ -1,18 +1,21 @@
 // copy_if/lab/paired_claims.cuh — v10 with two tiles a claim, so that its look-ahead runs once
 // every two tiles: measured, slower, not a rung. Not part of the binary; the probe
 // copy_if/lab/probe_v06_oracle.cu runs it (`paired`).
-// Idea: v10's look-ahead warp makes at least one L2 round trip a claim (about 1.5 µs at 2^28 on an
-// H200), and a block claims a tile about every 1.5 µs at half kept, so the look-ahead sets the pace
-// (the lab notes, "The look-ahead's pace"). Here the producer takes two stages, claims two
-// consecutive tiles with one atomic and loads both; the look-ahead finds the first tile's offset
-// as v10's does, and the compact-store warps place the second tile right after the first. Every
-// tile still publishes its status and adds into its group's word.
+// Idea: v10's look-ahead warp makes at least one pass a claim (about 1.5 µs a claim at 2^28 and
+// half kept on an H200) and is busy 95 to 98% of the time there (the lab notes, "The look-ahead's
+// pace"). Here the producer takes two stages, claims two consecutive tiles with one atomic and
+// loads both; the look-ahead finds the first tile's offset as v10's does, and the compact-store
+// warps place the second tile right after the first. Every tile still publishes its status and adds
+// into its group's word.
 // Measured (session 30, call 4, registered as copy_if v11 then): correct (868 GPU tests, 2^31 + 17,
-// memcheck, racecheck and initcheck clean; two mutants failed the tests) and slower than v10
-// everywhere: 455.78 µs at 2^28 and half kept against v10's 393.22. The producer waits for two
-// empty stages before it claims, so a block has three claims in flight instead of six, and fewer
-// bytes. synccheck reported "Missing wait" barrier errors: the producer arrives on the `claimed`
-// barrier of a claim's second stage, which no warp waits on. Left as measured.
+// memcheck, racecheck and initcheck clean, the sm_80 build's tests; two mutants failed the tests)
+// and slower than v10 everywhere: 455.78 µs at 2^28 and half kept against v10's 393.22. Inferred:
+// the producer waits for two empty stages before it claims, so a block has three claims in flight
+// where v10 has six; copy_if/lab/paired_stagewise.cuh keeps six tiles in flight and is still far
+// slower (call 7), so that is not the whole cause. Under synccheck both tests failed ("unspecified
+// launch failure"); the 100 errors printed of 132 are all "Missing wait" at one barrier: the
+// producer arrives on the `claimed` barrier of a claim's second stage, which nothing waits on. Left
+// as measured.
 #pragma once
 
 #include <cuda_runtime.h>

@@ -58,7 +58,8 @@
 // reduces' atomics write 512 times while every look-ahead polls it (the scan lab notes, "Who
 // writes a polled line"). Each stride runs on a workspace of its own (a launch clears the next
 // launch's array at its own stride). Its controls: every group word preset to 1, for each form.
-// `lat`, `lat2` and `batch` (session 30) are described where their cases are declared.
+// `lat`, `lat2`, `lat3`, `batch`, `paired`, `paired2` and `rewind` (session 30) are described where
+// their cases are declared.
 // `gprepub` (session 29, after v10): v10's look-ahead (`spread`'s words 4 apart, tail 1) on
 // statuses and group words published before the launch (a fill launch per input, the epoch then
 // set back), with no writes (PUB 1) or the statuses written again (PUB 2), beside v09's look-ahead

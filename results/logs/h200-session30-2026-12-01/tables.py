@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Session 30's tables, from the outputs in call-1 ... call-6 (medians of three rounds, µs, the
+"""Session 30's tables, from the outputs in call-1 ... call-7 (medians of three rounds, µs, the
 summary lines; per-tile times from the TIMES lines): copy_if/lab/probe_v06_oracle.cu's `lat`
-(call 1), `lat2` (call 2), `batch` (call 3), `paired` (call 4), `rewind` (call 5) and `lat3`
-(call 6); the checks of the three candidate rungs of calls 3 to 5 (the GPU tests, 2^31 + 17,
-compute-sanitizer's four tools, the sm_80 build's tests, the mutants) and their benchmarks.
-Asserts that every timed launch's output was checked and right, that every control failed, that the
-claim counters and headers were 0 after every input, that every TIMES launch's output was right and
-counted every tile, that the forms with more look-ahead warps or TIMES ran two blocks an SM, and
-what each candidate's checks gave (call 4's synccheck failed, and call 5's mutant M2 passed the
-tests: both are asserted as they came). Standard library only."""
+(call 1), `lat2` (call 2), `batch` (call 3), `paired` (call 4), `rewind` (call 5), `lat3` (call 6)
+and `paired2` (call 7); the checks of the three candidate rungs of calls 3 to 5 (the GPU tests,
+2^31 + 17, compute-sanitizer's four tools, the sm_80 build's tests, the mutants) and their
+benchmarks. Asserts that every timed launch's output was checked and right, that every control
+failed, that the claim counters and headers were 0 after every input, that every TIMES launch's
+output was right and counted every tile, that the kernels the probe queried (its lines "... blocks
+an SM") ran two blocks an SM, and what each candidate's checks gave (call 4's synccheck failed,
+and call 5's mutant M2 passed the tests: both are asserted as they came). Standard library only."""
 import io
 import os
 import re
@@ -88,7 +88,8 @@ def pace(path, text, keeps=("1", "50")):
 def occupancy(path, text):
     rows = re.findall(r"^(.+): (\d+) blocks an SM \(must be 2", text, re.M)
     assert rows and all(b == "2" for _, b in rows), f"{path}: {rows}"
-    print(f"{path}: {len(rows)} kernels with more look-ahead warps or TIMES, each 2 blocks an SM\n")
+    print(f"{path}: the {len(rows)} kernels queried ({'; '.join(n for n, _ in rows)}), each 2 "
+          "blocks an SM\n")
 
 
 def tgz(path):
@@ -119,8 +120,11 @@ def candidate(call, slug, synccheck_ok, mutants_fail):
         assert ok and "[  PASSED  ] 2 tests" in text, name
         print(f"  {name}: {ok.group(1)}, 2 tests passed")
     for name, text in sorted(tgz(f"call-{call}/mutants.tgz").items()):
-        failed = len(re.findall(r"^\[  FAILED  \] ", text, re.M)) // 2
+        failed = len(set(re.findall(r"^\[  FAILED  \] (\S+), where", text, re.M)))
         passed = re.search(r"^\[  PASSED  \] (\d+) tests", text, re.M)
+        ran = re.search(r"^\[==========\] (\d+) tests from", text, re.M)
+        if ran and passed:  # --gtest_brief: each failure once; no test was skipped in these runs
+            assert failed == int(ran.group(1)) - int(passed.group(1)), name
         done = "[==========]" in text
         key = name.split("-")[1].split(".")[0]
         if mutants_fail[key] == "fail":
@@ -172,3 +176,4 @@ if __name__ == "__main__":
     candidate(4, "v11_paired_claims", False, {"M1": "fail", "M2": "fail"})
     probe("call-5/probe_v06_oracle_rewind.txt")
     candidate(5, "v11_group_word_head", True, {"M1": "fail", "M2": "pass"})
+    probe("call-7/probe_v06_oracle_paired2.txt")
