@@ -20,14 +20,15 @@
 // faster at 2^28 by about 5% at half kept, 3 to 4% at 1% and 99% (the lab notes, "Oracle
 // offsets" and "Group sums: v10"). With statuses and group words published before the launch
 // (nothing written during it, no waits) v10's look-ahead matches it at 2^28 and 99% kept and at
-// 2^24, so there the price is what the launch writes on lines that others poll (at 2^24 partly its
-// waits); at 2^28 it recovers a third of the gap at half kept and none at 1%. The rest is in the
-// look-ahead warp: it serves the block's claims one at a time, a pass of its reads takes about as
-// long on the saturated memory system as the block takes to claim and load its next tile, and the
-// warp is busy 95 to 98% of the time; a slower look-ahead slows the launch (the lab notes, "The
-// look-ahead's pace"; live at 2^28, more look-ahead warps, batched reads and two tiles a claim
-// were slower). In the middle band: v05's clear and its idle waits. The workspace contract is
-// v09's (zero when first used, one call at a time, 31-bit epoch).
+// 2^24, so there the price is what the launch writes on lines that others poll (at 2^24 partly the
+// group atomics or the waits); at 2^28 it recovers a third of the gap at half kept and none at
+// 1%. The rest is in the look-ahead warp: it serves the block's claims one at a time and is busy
+// 95 to 98% of the time at 2^28; at half kept a pass of its reads (about 1.4 µs) takes about as
+// long as the oracle's launch spends on each claim of a block (1.5 µs), and a busy-wait in the
+// oracle's look-ahead slows the oracle at 1% and half kept (the lab notes, "The look-ahead's
+// pace"; live at 2^28, more look-ahead warps, batched reads and two tiles a claim were slower).
+// In the middle band: v05's clear and its idle waits. The workspace contract is v09's (zero when
+// first used, one call at a time, 31-bit epoch).
 // Source: v09 and what it cites (Merrill & Garland 2016, decoupled look-back); the two levels are
 // those of a reduce-then-scan over groups of tiles (Merrill & Grimshaw, Parallel Scan for Stream
 // Architectures, 2009), here kept up to date by atomics inside the single pass.
@@ -73,9 +74,9 @@ inline constexpr VersionDoc kDoc = {
     "and v10 runs as v09. With each tile's offset known before the launch the same pipeline is "
     "faster at 2^28 (about 5% at half kept, 3 to 4% at 1% and 99%): at 99% kept the writes a "
     "tile makes on lines that others poll; at half kept partly those, partly the look-ahead "
-    "warp's own time; at 1% kept its time: one warp serves the block's claims one at a time, "
-    "each pass of its reads about as long as the block takes to claim and load its next tile, "
-    "and a slower look-ahead slows the launch. In the middle band, "
+    "warp's own time; at 1% kept its time: one warp serves the block's claims one at a time and "
+    "is busy almost all the time, and a busy-wait in the oracle's look-ahead slows the oracle. "
+    "In the middle band, "
     "v05's clear and idle waits. The workspace contract is v09's (zero when first used, one "
     "call at a time, 31-bit epoch).",
     /*source*/

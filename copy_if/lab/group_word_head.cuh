@@ -13,10 +13,10 @@
 // Measured (session 30, call 5, registered as copy_if v11 then): correct (868 GPU tests, 2^31 + 17,
 // compute-sanitizer's four tools clean, the sm_80 build's tests) and level with v10: 397.79 µs at
 // 2^28 and half kept against v10's 395.94 in the same run (its passes and pass times were not
-// measured): dropping a load did not shorten the cycle. Of two mutants (the count at the group's
-// start not kept where the whole groups, or the head, end on a boundary), the first failed the
-// tests; the second is equivalent (whenever the head completes, the whole groups' step follows and
-// sets the count again) and passed them, as it must.
+// measured): dropping a load did not make the launch faster. Of two mutants (the count at the
+// group's start not kept where the whole groups, or the head, end on a boundary), the first failed
+// the tests; the second is equivalent (whenever the head completes, the whole groups' step follows
+// and sets the count again) and passed them, as it must.
 #pragma once
 
 #include <cuda_runtime.h>
