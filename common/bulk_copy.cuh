@@ -122,7 +122,7 @@ __device__ __forceinline__ void wait(unsigned long long* bar, unsigned parity) {
 
 // Whether phase `parity` of the barrier has completed, without waiting (mbarrier.test_wait): the
 // calling thread may then read what the arrivals published, as after wait(). A false answer says
-// nothing lasting; ask again or call wait().
+// nothing lasting; ask again or call wait(). Used by copy_if/lab/batched_lookahead.cuh.
 __device__ __forceinline__ bool ready(unsigned long long* bar, unsigned parity) {
 #if LADDER_HAS_BULK_COPY
   unsigned done = 0;

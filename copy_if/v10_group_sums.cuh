@@ -76,9 +76,8 @@ inline constexpr VersionDoc kDoc = {
     "tile makes on lines that others poll; at half kept partly those, partly the look-ahead "
     "warp's own time; at 1% kept its time: one warp serves the block's claims one at a time and "
     "is busy almost all the time, and a busy-wait in the oracle's look-ahead slows the oracle. "
-    "In the middle band, "
-    "v05's clear and idle waits. The workspace contract is v09's (zero when first used, one "
-    "call at a time, 31-bit epoch).",
+    "In the middle band, v05's clear and idle waits. The workspace contract is v09's (zero when "
+    "first used, one call at a time, 31-bit epoch).",
     /*source*/
     "v09 and its sources: Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled "
     "Look-back (2016); two levels of sums as in Merrill & Grimshaw, Parallel Scan for Stream "
@@ -170,8 +169,9 @@ __device__ __forceinline__ void advance_grouped(const scan::lookback::Status* st
 // v10's look-ahead warp: for each of the block's claims in turn (claim i in stage i mod NS), wait
 // for it, advance the running count to its tile with advance_grouped, and hand the offset to the
 // compact-store warps (tile_offset, then an arrival on prefixed). Ends at the first claim past the
-// last tile. A look-ahead policy of group_kernel (copy_if v11 has another): run() and kMinBlocks,
-// the blocks an SM that group_kernel's __launch_bounds__ asks the compiler to fit.
+// last tile. A look-ahead policy of group_kernel (copy_if/lab/batched_lookahead.cuh and
+// group_word_head.cuh have others): run() and kMinBlocks, the blocks an SM that group_kernel's
+// __launch_bounds__ asks the compiler to fit.
 struct GroupedLookAhead {
   static constexpr unsigned kMinBlocks = 1;  // __launch_bounds__'s blocks an SM (two fit anyway)
   template <unsigned NS>
@@ -411,7 +411,7 @@ cudaError_t launch_pipeline(const int32_t* in, int32_t* out, unsigned long long*
 // complete, zero it again). This file's pipeline where above_uses_pipeline(n); v08's paths
 // elsewhere (one block, or v05), on the workspace after the group arrays. Errors: the attribute's
 // or the launch's or, on the other paths, v08's. launch_with<LookAhead> runs the pipeline with that
-// look-ahead policy (copy_if v11's launch is launch_with its own).
+// look-ahead policy (the lab's look-aheads run this way).
 template <class LookAhead>
 inline cudaError_t launch_with(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                                void* ws, cudaStream_t stream) {
