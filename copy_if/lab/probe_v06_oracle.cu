@@ -270,7 +270,9 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
     size_t counted = 0;  // kLookahead: v09's running count of tiles [0, counted)
     unsigned sum = 0;
     unsigned long long n_claims = 0, n_passes = 0, n_short = 0, n_groups = 0, n_statuses = 0;
-    unsigned long long tm_la = 0, tm_idle = 0;
+    unsigned long long tm_la = 0, tm_idle = 0, tm_loads = 0, tm_rest = 0;
+    long long pass_mark = 0;  // TIMES: when the current pass's loads were all back
+    uint32_t sink = 0;        // keeps the shuffle of the loads
     for (unsigned i = warp - (2 * W + 1);; i += LA) {
       const unsigned s = i % NS, round = i / NS;
       const long long c0 = TIMES ? clock64() : 0;
@@ -315,6 +317,8 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
             tail_start = tail_end = head_end + 32 * G;
           }
           const unsigned nh = unsigned(head_end - counted);
+          const long long l0 = TIMES ? clock64() : 0;
+          if (TIMES && pass_mark) tm_rest += l0 - pass_mark;  // the last pass's use of its loads
           const lb::Status hw = lane < nh ? lb::peek(status + counted + lane) : 0;
           const lb::Status gw = lane < ng ? lb::peek(my_groups + (head_end / G + lane) * GS) : 0;
           lb::Status tw[SW];
@@ -322,6 +326,14 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
           for (unsigned k = 0; k < SW; ++k) {
             const size_t idx = tail_start + 32 * k + lane;
             tw[k] = idx < tail_end ? lb::peek(status + idx) : 0;
+          }
+          if (TIMES) {  // `lat4`: every load back (a shuffle of all of them), then the clock
+            uint32_t all = uint32_t(hw >> 32) ^ uint32_t(gw >> 32);
+#pragma unroll
+            for (unsigned k = 0; k < SW; ++k) all ^= uint32_t(tw[k] >> 32);
+            sink ^= __shfl_sync(0xffffffffu, all, 31);
+            pass_mark = clock64();
+            tm_loads += pass_mark - l0;
           }
           stuck = true;  // unless every load of the pass counts
           unsigned ok = __ballot_sync(0xffffffffu, lane < nh && uint32_t(hw >> 32) == flag);
@@ -358,9 +370,17 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
           stuck = !whole;
           n_short += stuck;
         }
+        if (TIMES && pass_mark) {
+          tm_rest += clock64() - pass_mark;
+          pass_mark = 0;
+        }
       }
       if (lane == 0) {
-        if (MODE == Mode::kOracle) tile_offset[s] = __ldcg(oracle + t);
+        if (MODE == Mode::kOracle) {
+          const long long l0 = TIMES ? clock64() : 0;
+          tile_offset[s] = __ldcg(oracle + t);
+          if (TIMES) tm_loads += clock64() - l0;  // the load back (the store waits for it)
+        }
         if (MODE == Mode::kLookahead || MODE == Mode::kGrouped) tile_offset[s] = sum;
         if (MODE == Mode::kSequencer) {  // the tile's prefix, once the sequencer has written it
           lb::Status w;
@@ -381,6 +401,8 @@ __global__ void __launch_bounds__(kThreads<MODE, WQ, LA>,
       atomicAdd(ranges + 1, tm_la);
       atomicAdd(ranges + 2, n_passes);
       atomicAdd(ranges + 9, tm_idle);
+      atomicAdd(ranges + 12, tm_loads);
+      atomicAdd(ranges + 13, tm_rest + (sink == 0x9e3779b9u));
     }
     if (STATS && lane == 0) {
       atomicAdd(ranges + 0, n_claims);
@@ -580,13 +602,13 @@ int main(int argc, char** argv) {
              grouped = arg == "grouped", wide = arg == "wide", spread = arg == "spread",
              gprepub = arg == "gprepub", lat = arg == "lat", lat2 = arg == "lat2",
              batch = arg == "batch", paired = arg == "paired", rewind = arg == "rewind",
-             lat3 = arg == "lat3", paired2 = arg == "paired2";
+             lat3 = arg == "lat3", paired2 = arg == "paired2", lat4 = arg == "lat4";
   if (argc > 2 ||
       (argc > 1 && !seq && !stages && !prepub && !grouped && !wide && !spread && !gprepub && !lat &&
-       !lat2 && !batch && !paired && !rewind && !lat3 && !paired2)) {
+       !lat2 && !batch && !paired && !rewind && !lat3 && !paired2 && !lat4)) {
     printf(
         "usage: %s [seq | stages | prepub | grouped | wide | spread | gprepub | lat | lat2 | "
-        "batch | paired | rewind | lat3 | paired2]\n",
+        "batch | paired | rewind | lat3 | paired2 | lat4]\n",
         argv[0]);
     return 2;
   }
@@ -624,8 +646,9 @@ int main(int argc, char** argv) {
   unsigned* const gp_header = static_cast<unsigned*>(ws_gp);
   unsigned* const seq_header = static_cast<unsigned*>(ws_seq);
   const bool grouped_like = grouped || spread || gprepub || lat || lat2 || batch || paired ||
-                            rewind || lat3 || paired2;   // the epoch control: grouped, tail 2
-  const bool gp_setup = gprepub || lat || lat2 || lat3;  // ws_gp filled for each input
+                            rewind || lat3 || paired2 ||
+                            lat4;  // the epoch control: grouped, tail 2
+  const bool gp_setup = gprepub || lat || lat2 || lat3 || lat4;  // ws_gp filled for each input
   unsigned* const tagged_header = grouped_like ? grp_header : seq_header;  // the control's epoch
   cudaStream_t st;
   cudaStreamCreate(&st);
@@ -1005,6 +1028,12 @@ int main(int argc, char** argv) {
        count},
       lat_cases[6],
   };
+  // `lat4` (session 30, after `lat`): a pass's time split into its loads (from their issue until
+  // all are back) and the rest (the ballots and sums that use them, to the next pass or the
+  // offset's hand-over), for v10's look-ahead live and published before; the oracle's load alone
+  const std::vector<Case> lat4_cases = {seq_cases[0], lat_cases[1], lat_cases[2], lat_cases[4],
+                                        lat_cases[6]};
+  const std::vector<Case> lat4_timed = {lat_timed[0], lat_timed[2], lat_timed[4]};
   const std::vector<Case> wide_cases = {
       seq_cases[0],
       seq_cases[1],
@@ -1045,6 +1074,7 @@ int main(int argc, char** argv) {
                                    : rewind  ? rewind_cases
                                    : lat3    ? lat3_cases
                                    : paired2 ? paired2_cases
+                                   : lat4    ? lat4_cases
                                              : first_cases;
   // The tagged form the control runs (the epoch set back by one), and its warm-up launch on an
   // input with nothing kept, so that the first input's control finds statuses under its tag.
@@ -1075,7 +1105,7 @@ int main(int argc, char** argv) {
       printf("%s: %d blocks an SM (%d bytes of stages)\n", name, blocks, smem);
     }
   }
-  if (lat || lat2 || lat3) {  // two blocks an SM, with more look-ahead warps or with TIMES?
+  if (lat || lat2 || lat3 || lat4) {  // two blocks an SM, with more look-ahead warps or TIMES?
     using Live2 = decltype(probe_kernel<Mode::kGrouped, false, 1, 0, 6, 0, false, 1, 4, 0, 2>);
     const std::pair<const char*, std::pair<Live2*, unsigned>> kernels[] = {
         {"v10's look-ahead, live, 2 look-aheads",
@@ -1205,7 +1235,7 @@ int main(int argc, char** argv) {
       const cudaError_t ce = gp_launch(std::integral_constant<unsigned, 1>{})(n);
       const cudaError_t csync = cudaStreamSynchronize(st);
       const unsigned long long bad = probe_timing::mismatches(out, want, kept, scratch, st);
-      if (lat || lat2 || lat3) {  // the same control for two look-aheads
+      if (lat || lat2 || lat3 || lat4) {  // the same control for two look-aheads
         const cudaError_t ce2 = pub_launch(U2{}, Untimed{})(n);
         const cudaError_t cs2 = cudaStreamSynchronize(st);
         printf(
@@ -1394,12 +1424,12 @@ int main(int argc, char** argv) {
                words[0]);
       }
     }
-    if (lat || lat2 || lat3) {  // where the time goes: one launch of each form with TIMES, untimed
-      for (const Case& c : lat ? lat_timed : lat2 ? lat2_timed : lat3_timed) {
+    if (lat || lat2 || lat3 || lat4) {  // where the time goes: a launch of each form with TIMES
+      for (const Case& c : lat ? lat_timed : lat2 ? lat2_timed : lat3 ? lat3_timed : lat4_timed) {
         cudaMemset(ranges, 0, 128);
         const cudaError_t le = c.run(n);
         const cudaError_t ls = cudaStreamSynchronize(st);
-        unsigned long long r[12] = {};
+        unsigned long long r[14] = {};
         cudaMemcpy(r, ranges, sizeof r, cudaMemcpyDefault);
         const double ghz = r[11] ? double(r[10]) / double(r[11]) : 1.0;  // cycles a ns
         const double claims = r[0] ? double(r[0]) : 1.0, stored = r[5] ? double(r[5]) : 1.0;
@@ -1412,6 +1442,11 @@ int main(int argc, char** argv) {
             r[4] / stored / ghz, r[6] / stored / ghz, r[7] / stored / ghz, r[8] / stored / ghz,
             r[0], r[5], ghz, r[11] / 1e3, probe_timing::mismatches(out, want, kept, scratch, st),
             cudaGetErrorString(le), cudaGetErrorString(ls));
+        if (lat4) {  // per pass (the oracle: per claim, its one load)
+          const double passes = r[2] ? double(r[2]) : claims;
+          printf("split %-48s per %s, ns: loads %.1f, the rest %.1f\n", c.name,
+                 r[2] ? "pass" : "claim", r[12] / passes / ghz, r[13] / passes / ghz);
+        }
       }
     }
     if (wide) {
