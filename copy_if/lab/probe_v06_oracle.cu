@@ -88,6 +88,7 @@
 #include "copy_if/v07_pipelined_unordered.cuh"
 #include "copy_if/v09_epoch_statuses.cuh"
 #include "copy_if/v10_group_sums.cuh"
+#include "copy_if/v11_one_reduction.cuh"
 #include "scan/warp_scan.cuh"
 
 using namespace ladder;
@@ -602,13 +603,14 @@ int main(int argc, char** argv) {
              grouped = arg == "grouped", wide = arg == "wide", spread = arg == "spread",
              gprepub = arg == "gprepub", lat = arg == "lat", lat2 = arg == "lat2",
              batch = arg == "batch", paired = arg == "paired", rewind = arg == "rewind",
-             lat3 = arg == "lat3", paired2 = arg == "paired2", lat4 = arg == "lat4";
+             lat3 = arg == "lat3", paired2 = arg == "paired2", lat4 = arg == "lat4",
+             fused = arg == "fused";
   if (argc > 2 ||
       (argc > 1 && !seq && !stages && !prepub && !grouped && !wide && !spread && !gprepub && !lat &&
-       !lat2 && !batch && !paired && !rewind && !lat3 && !paired2 && !lat4)) {
+       !lat2 && !batch && !paired && !rewind && !lat3 && !paired2 && !lat4 && !fused)) {
     printf(
         "usage: %s [seq | stages | prepub | grouped | wide | spread | gprepub | lat | lat2 | "
-        "batch | paired | rewind | lat3 | paired2 | lat4]\n",
+        "batch | paired | rewind | lat3 | paired2 | lat4 | fused]\n",
         argv[0]);
     return 2;
   }
@@ -646,8 +648,8 @@ int main(int argc, char** argv) {
   unsigned* const gp_header = static_cast<unsigned*>(ws_gp);
   unsigned* const seq_header = static_cast<unsigned*>(ws_seq);
   const bool grouped_like = grouped || spread || gprepub || lat || lat2 || batch || paired ||
-                            rewind || lat3 || paired2 ||
-                            lat4;  // the epoch control: grouped, tail 2
+                            rewind || lat3 || paired2 || lat4 ||
+                            fused;  // the epoch control: grouped, tail 2
   const bool gp_setup = gprepub || lat || lat2 || lat3 || lat4;  // ws_gp filled for each input
   unsigned* const tagged_header = grouped_like ? grp_header : seq_header;  // the control's epoch
   cudaStream_t st;
@@ -1034,6 +1036,15 @@ int main(int argc, char** argv) {
   const std::vector<Case> lat4_cases = {seq_cases[0], lat_cases[1], lat_cases[2], lat_cases[4],
                                         lat_cases[6]};
   const std::vector<Case> lat4_timed = {lat_timed[0], lat_timed[2], lat_timed[4]};
+  // `fused` (session 30, after `lat4`: a pass is about a quarter work after its loads): copy_if
+  // v11 (v10 whose look-ahead sums a pass with one warp reduction) beside v10 and the oracle
+  const std::vector<Case> fused_cases = {
+      seq_cases[0],
+      lat_cases[1],
+      {"v11 shipped", true, [&](size_t n) { return v11::launch(in, out, count, n, ws_b[0], st); },
+       nothing, count},
+      lat_cases[6],
+  };
   const std::vector<Case> wide_cases = {
       seq_cases[0],
       seq_cases[1],
@@ -1075,6 +1086,7 @@ int main(int argc, char** argv) {
                                    : lat3    ? lat3_cases
                                    : paired2 ? paired2_cases
                                    : lat4    ? lat4_cases
+                                   : fused   ? fused_cases
                                              : first_cases;
   // The tagged form the control runs (the epoch set back by one), and its warm-up launch on an
   // input with nothing kept, so that the first input's control finds statuses under its tag.

@@ -1,0 +1,146 @@
+// copy_if/v11_one_reduction.cuh — copy_if v11: v10 whose look-ahead sums each pass with one warp
+// reduction instead of three.
+// Technique: v10's two-level look-ahead with a shorter chain after its loads. At 2^28 on an H200
+// v10's look-ahead warp is busy 95 to 98% of the time, and a pass of it (its loads issued
+// together, then used) splits into about 0.8 µs until all its loads are back and about 0.36 µs of
+// work after them, at half kept (copy_if/lab/LAB_NOTES.md, "The look-ahead's pace"). That work is
+// three steps in a row, each a ballot, a find-first and a warp reduction: the head's statuses,
+// then the whole groups' words, then the tail's statuses, each step waiting for the one before.
+// v11 takes the three ballots at once, finds the three runs at once, decides how far the pass got
+// (the groups count only if the head was whole, the tail only if the groups were), and adds every
+// counted word in one warp reduction, each lane summing its head, group and tail words.
+// Changes from v10: only the look-ahead's arithmetic (advance_one_reduction for advance_grouped,
+// in v10's kernel as a look-ahead policy); its loads, the statuses, the group words, the workspace
+// and the dispatch are v10's.
+// Remains (bottleneck): see kDoc's `remains`.
+// Source: v10 and what it cites (Merrill & Garland 2016, decoupled look-back; Merrill & Grimshaw
+// 2009, reduce-then-scan over groups of tiles); one warp reduction for a pass, as CUB's decoupled
+// look-back reduces each window of statuses with one (TilePrefixCallbackOp::ProcessWindow, a
+// TailSegmentedReduce, in cub/agent/single_pass_scan_operators.cuh).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "common/bulk_copy.cuh"  // mbarrier wait / arrive
+#include "common/registry.h"
+#include "copy_if/copy_if.h"
+#include "copy_if/v10_group_sums.cuh"  // the kernel, statuses, group words, workspace
+#include "scan/lookback.cuh"           // Status words, peek
+
+namespace ladder::copy_if::v11 {
+
+inline constexpr VersionDoc kDoc = {
+    11, "v11_one_reduction",
+    "v10 whose look-ahead sums each pass with one warp reduction instead of three",
+    /*technique*/
+    "v10's pipeline, statuses, group sums and loads, with a shorter chain of work after the "
+    "loads of each look-ahead pass: the head's, the groups' and the tail's ballots at once, "
+    "their three runs at once, then one warp reduction of every counted word (each lane adds "
+    "its head, group and tail words where they count). Keeps the input order.",
+    /*changes*/
+    "v10's look-ahead is busy almost all the time at 2^28; about a quarter of a pass is the work "
+    "after its loads, three ballot-and-reduce steps in a row. v11 does them as one.",
+    /*remains*/
+    "The look-ahead's loads, a round trip to L2 on a saturated memory system, and its one pass a "
+    "claim (the lab notes, \"The look-ahead's pace\"). The workspace contract is v09's (zero when "
+    "first used, one call at a time, 31-bit epoch).",
+    /*source*/
+    "v10 and its sources: Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled "
+    "Look-back (2016); Merrill & Grimshaw, Parallel Scan for Stream Architectures (2009)"};
+
+inline constexpr size_t kMaxN = v10::kMaxN;
+inline size_t workspace_bytes(size_t n) { return v10::workspace_bytes(n); }
+inline bool above_uses_pipeline(size_t n) { return v10::above_uses_pipeline(n); }
+inline std::vector<size_t> dispatch_bounds() { return v10::dispatch_bounds(); }
+
+// v10's advance_grouped with the work after each pass's loads done at once: the three ballots,
+// the three runs (the head's; the groups', which count only if the head was whole; the tail's,
+// which counts only if the groups were), and one warp reduction of every counted word. The same
+// loads, passes and results as v10's: on entry `sum` holds the counts of tiles [0, counted); on
+// return, of tiles [0, tile), and counted == tile. All 32 lanes call it with the same arguments;
+// every lane gets the sum. It waits only on tiles below `tile`.
+__device__ __forceinline__ void advance_one_reduction(const scan::lookback::Status* status,
+                                                      const scan::lookback::Status* groups,
+                                                      size_t tile, size_t& counted, unsigned& sum,
+                                                      uint32_t flag) {
+  namespace lb = scan::lookback;
+  constexpr size_t G = v10::kGroup;
+  const unsigned lane = threadIdx.x % 32;
+  bool stuck = false;  // the last pass ended in a group: read that group's statuses next
+  while (counted < tile) {
+    const size_t up = (counted + G - 1) / G * G;  // the next group boundary
+    const size_t head_end = min(tile, stuck ? (up == counted ? counted + G : up) : up);
+    size_t tail_start = max(head_end, tile / G * G);  // the start of tile's group
+    size_t n_groups = (tail_start - head_end) / G;
+    size_t tail_end = tile;
+    if (n_groups > 32) {  // the rest in later passes; no tail in this one
+      n_groups = 32;
+      tail_start = tail_end = head_end + 32 * G;
+    }
+    const unsigned n_head = unsigned(head_end - counted), n_tail = unsigned(tail_end - tail_start);
+    const lb::Status head = lane < n_head ? lb::peek(status + counted + lane) : 0;
+    const lb::Status group =
+        lane < n_groups ? lb::peek(groups + (head_end / G + lane) * v10::kGroupStride) : 0;
+    const lb::Status tail = lane < n_tail ? lb::peek(status + tail_start + lane) : 0;
+    // v11: the three runs at once, then one reduction
+    const unsigned ok_head =
+        __ballot_sync(0xffffffffu, lane < n_head && uint32_t(head >> 32) == flag);
+    const unsigned ok_group =
+        __ballot_sync(0xffffffffu, lane < n_groups && uint32_t(group >> 32) == G);
+    const unsigned ok_tail =
+        __ballot_sync(0xffffffffu, lane < n_tail && uint32_t(tail >> 32) == flag);
+    const unsigned run_head = min(n_head, ~ok_head ? unsigned(__ffs(~ok_head)) - 1 : 32u);
+    const unsigned run_group =
+        run_head < n_head
+            ? 0u
+            : min(unsigned(n_groups), ~ok_group ? unsigned(__ffs(~ok_group)) - 1 : 32u);
+    const unsigned run_tail = run_head < n_head || run_group < n_groups
+                                  ? 0u
+                                  : min(n_tail, ~ok_tail ? unsigned(__ffs(~ok_tail)) - 1 : 32u);
+    const uint32_t mine = (lane < run_head ? uint32_t(head) : 0u) +
+                          (lane < run_group ? uint32_t(group) : 0u) +
+                          (lane < run_tail ? uint32_t(tail) : 0u);
+    sum += __reduce_add_sync(0xffffffffu, mine);
+    counted += run_head + size_t(run_group) * G + run_tail;
+    stuck = run_head < n_head || run_group < n_groups || run_tail < n_tail;
+  }
+}
+
+// v11's look-ahead warp, a look-ahead policy of v10's kernel: v10's loop (each claim in turn, its
+// offset to the compact-store warps) on advance_one_reduction.
+struct OneReductionLookAhead {
+  static constexpr unsigned kMinBlocks = 2;  // two blocks an SM, as v10 runs
+  template <unsigned NS>
+  __device__ __forceinline__ static void run(unsigned long long* claimed,
+                                             unsigned long long* prefixed, const unsigned* tile_of,
+                                             unsigned* tile_offset, unsigned tiles,
+                                             const scan::lookback::Status* status,
+                                             const scan::lookback::Status* groups, uint32_t flag) {
+    const unsigned lane = threadIdx.x % 32;
+    size_t counted = 0;
+    unsigned sum = 0;
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&claimed[s], round & 1);
+      const size_t t = tile_of[s];
+      if (t >= tiles) break;
+      advance_one_reduction(status, groups, t, counted, sum, flag);
+      if (lane == 0) {
+        tile_offset[s] = sum;
+        bulk::arrive(&prefixed[s]);
+      }
+    }
+  }
+};
+
+// The copy_if launcher contract (copy_if/copy_if.h), as v10's (the same workspace, paths and
+// errors): v10's launch with this file's look-ahead.
+inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                          void* ws, cudaStream_t stream) {
+  return v10::launch_with<OneReductionLookAhead>(in, out, count, n, ws, stream);
+}
+
+}  // namespace ladder::copy_if::v11
