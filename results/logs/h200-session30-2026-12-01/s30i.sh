@@ -12,8 +12,8 @@ set -u
 nvidia-smi --query-gpu=name --format=csv,noheader | tee $OUT/gpu.txt
 T0=$(date +%s); el() { echo $(( $(date +%s) - T0 )); }
 F=copy_if/v11_one_reduction.cuh
-[ "$(grep -c 'run_head < n_head ? 0u' $F)" = 1 ] || exit 1
-[ "$(grep -c 'run_head < n_head || run_group < n_groups$' $F)" = 1 ] || exit 1
+[ "$(grep -c '^        run_head < n_head$' $F)" = 1 ] || exit 1
+[ "$(grep -c 'run_tail = run_head < n_head || run_group < n_groups$' $F)" = 1 ] || exit 1
 (cmake -S . -B build > /dev/null && cmake --build build -j12 --target cuda-ladder ladder-tests 2>&1 | grep -iE 'error|warning' | head; echo "built t=$(el)s") &
 BB=$!
 nvcc -O3 -std=c++17 -arch=sm_90 -I. copy_if/lab/probe_v06_oracle.cu common/device.cu -o /tmp/po || exit 1
@@ -47,8 +47,8 @@ for m in M1 M2; do
   [ $(el) -gt 470 ] && { echo "mutant $m not run: t=$(el)s"; continue; }
   cp /tmp/v11.orig $F
   case $m in
-    M1) sed -i 's/run_head < n_head ? 0u/false ? 0u/' $F ;;
-    M2) sed -i 's/run_head < n_head || run_group < n_groups$/run_head < n_head/' $F ;;
+    M1) sed -i 's/^        run_head < n_head$/        false/' $F ;;
+    M2) sed -i 's/run_tail = run_head < n_head || run_group < n_groups$/run_tail = run_head < n_head/' $F ;;
   esac
   echo "mutant $m: $(diff /tmp/v11.orig $F | tr '\n' ' ')"
   cmake --build build -j16 --target ladder-tests 2>&1 | grep -iE ' error' | head -3
