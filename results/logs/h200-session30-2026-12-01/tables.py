@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Session 30's tables, from the outputs in call-1 ... call-7 (medians of three rounds, µs, the
+"""Session 30's tables, from the outputs in call-1 ... call-9 (medians of three rounds, µs, the
 summary lines; per-tile times from the TIMES lines): copy_if/lab/probe_v06_oracle.cu's `lat`
 (call 1), `lat2` (call 2), `batch` (call 3), `paired` (call 4), `rewind` (call 5), `lat3` (call 6)
-and `paired2` (call 7); the checks of the three candidate rungs of calls 3 to 5 (the GPU tests,
+`paired2` (call 7), `lat4` (call 8) and `fused` (call 9); the checks of the four candidate rungs
+of calls 3 to 5 and 9 (the GPU tests,
 2^31 + 17, compute-sanitizer's four tools, the sm_80 build's tests, the mutants) and their
 benchmarks. Asserts that every timed launch's output was checked and right, that every control
 failed, that the claim counters and headers were 0 after every input, that every TIMES launch's
@@ -82,6 +83,22 @@ def pace(path, text, keeps=("1", "50")):
         per_block = int(claims) / blocks
         print(f"| {name.strip()} | {n}, keep{keep} | {cycle:.1f} | {per_block:.2f} | "
               f"{cycle * per_block / 1e3:.1f} | {med.group(1)} |")
+    print()
+
+
+def split(path, text):
+    """`lat4`'s split of a pass (the oracle: of a claim) into its loads and the rest, at 2^28."""
+    rows = re.findall(r"^split (.+?) +per (pass|claim), ns: loads ([\d.]+), the rest ([\d.]+)$",
+                      text, re.M)
+    sizes = re.findall(r"^n = (\S+), keep(\d+):", text, re.M)
+    per = len(rows) // len(sizes)
+    assert per * len(sizes) == len(rows) and per == 3, path
+    print(f"| ns (one launch with TIMES), {path} | input | per | loads | the rest |")
+    print("|---|---|---|--:|--:|")
+    for i, (name, unit, loads, rest) in enumerate(rows):
+        n, keep = sizes[i // per]
+        if n == "2^28":
+            print(f"| {name.strip()} | {n}, keep{keep} | {unit} | {loads} | {rest} |")
     print()
 
 
@@ -177,3 +194,9 @@ if __name__ == "__main__":
     probe("call-5/probe_v06_oracle_rewind.txt")
     candidate(5, "v11_group_word_head", True, {"M1": "fail", "M2": "pass"})
     probe("call-7/probe_v06_oracle_paired2.txt")
+    text = probe("call-8/probe_v06_oracle_lat4.txt")
+    occupancy("call-8/probe_v06_oracle_lat4.txt", text)
+    times("call-8/probe_v06_oracle_lat4.txt", text, 3)
+    split("call-8/probe_v06_oracle_lat4.txt", text)
+    probe("call-9/probe_v06_oracle_fused.txt")
+    candidate(9, "v11_one_reduction", True, {"M1": "fail", "M2": "fail"})

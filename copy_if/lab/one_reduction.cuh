@@ -1,22 +1,20 @@
-// copy_if/v11_one_reduction.cuh — copy_if v11: v10 whose look-ahead sums each pass with one warp
-// reduction instead of three.
-// Technique: v10's two-level look-ahead with a shorter chain after its loads. At 2^28 on an H200
-// v10's look-ahead warp is busy 95 to 98% of the time, and a pass of it (its loads issued
-// together, then used) splits into about 0.8 µs until all its loads are back and about 0.36 µs of
-// work after them, at half kept (copy_if/lab/LAB_NOTES.md, "The look-ahead's pace"). That work is
-// three steps in a row, each a ballot, a find-first and a warp reduction: the head's statuses,
-// then the whole groups' words, then the tail's statuses, each step waiting for the one before.
-// v11 takes the three ballots at once, finds the three runs at once, decides how far the pass got
-// (the groups count only if the head was whole, the tail only if the groups were), and adds every
-// counted word in one warp reduction, each lane summing its head, group and tail words.
-// Changes from v10: only the look-ahead's arithmetic (advance_one_reduction for advance_grouped,
-// in v10's kernel as a look-ahead policy); its loads, the statuses, the group words, the workspace
-// and the dispatch are v10's.
-// Remains (bottleneck): see kDoc's `remains`.
-// Source: v10 and what it cites (Merrill & Garland 2016, decoupled look-back; Merrill & Grimshaw
-// 2009, reduce-then-scan over groups of tiles); one warp reduction for a pass, as CUB's decoupled
-// look-back reduces each window of statuses with one (TilePrefixCallbackOp::ProcessWindow, a
-// TailSegmentedReduce, in cub/agent/single_pass_scan_operators.cuh).
+// copy_if/lab/one_reduction.cuh — v10 whose look-ahead sums each pass with one warp reduction
+// instead of three: measured, level with v10, not a rung. Not part of the binary; the probe
+// copy_if/lab/probe_v06_oracle.cu runs it (`fused`) as v10's kernel with this look-ahead policy.
+// Idea: a v10 look-ahead pass measured about 0.8 µs until all its loads were back and about 0.36 µs
+// of work after them, at 2^28 and half kept on an H200 (the lab notes, "The look-ahead's pace",
+// call 8's `lat4`). That work is three steps in a row, each a ballot, a find-first and a warp
+// reduction (the head's statuses, the whole groups' words, the tail's statuses). This one takes the
+// three ballots at once, finds the three runs at once, decides how far the pass got (the groups
+// count only if the head was whole, the tail only if the groups were), and adds every counted word
+// in one warp reduction, as CUB's decoupled look-back reduces each window of statuses with one
+// (TilePrefixCallbackOp::ProcessWindow, a TailSegmentedReduce, in
+// cub/agent/single_pass_scan_operators.cuh).
+// Measured (session 30, call 9, registered as copy_if v11 then): correct (868 GPU tests, 2^31 + 17,
+// compute-sanitizer's four tools clean, the sm_80 build's tests; both mutants failed the tests) and
+// level with v10: 393.82 µs at 2^28 and half kept against v10's 393.18 in the same run, 275.71
+// against 277.86 at 1% kept. The work after the loads, as `lat4` measured it, is not what a shorter
+// chain of reductions removes.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -25,31 +23,11 @@
 #include <vector>
 
 #include "common/bulk_copy.cuh"  // mbarrier wait / arrive
-#include "common/registry.h"
 #include "copy_if/copy_if.h"
 #include "copy_if/v10_group_sums.cuh"  // the kernel, statuses, group words, workspace
 #include "scan/lookback.cuh"           // Status words, peek
 
-namespace ladder::copy_if::v11 {
-
-inline constexpr VersionDoc kDoc = {
-    11, "v11_one_reduction",
-    "v10 whose look-ahead sums each pass with one warp reduction instead of three",
-    /*technique*/
-    "v10's pipeline, statuses, group sums and loads, with a shorter chain of work after the "
-    "loads of each look-ahead pass: the head's, the groups' and the tail's ballots at once, "
-    "their three runs at once, then one warp reduction of every counted word (each lane adds "
-    "its head, group and tail words where they count). Keeps the input order.",
-    /*changes*/
-    "v10's look-ahead is busy almost all the time at 2^28; about a quarter of a pass is the work "
-    "after its loads, three ballot-and-reduce steps in a row. v11 does them as one.",
-    /*remains*/
-    "The look-ahead's loads, a round trip to L2 on a saturated memory system, and its one pass a "
-    "claim (the lab notes, \"The look-ahead's pace\"). The workspace contract is v09's (zero when "
-    "first used, one call at a time, 31-bit epoch).",
-    /*source*/
-    "v10 and its sources: Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled "
-    "Look-back (2016); Merrill & Grimshaw, Parallel Scan for Stream Architectures (2009)"};
+namespace ladder::copy_if::lab_fused {
 
 inline constexpr size_t kMaxN = v10::kMaxN;
 inline size_t workspace_bytes(size_t n) { return v10::workspace_bytes(n); }
@@ -85,7 +63,7 @@ __device__ __forceinline__ void advance_one_reduction(const scan::lookback::Stat
     const lb::Status group =
         lane < n_groups ? lb::peek(groups + (head_end / G + lane) * v10::kGroupStride) : 0;
     const lb::Status tail = lane < n_tail ? lb::peek(status + tail_start + lane) : 0;
-    // v11: the three runs at once, then one reduction
+    // the three runs at once, then one reduction
     const unsigned ok_head =
         __ballot_sync(0xffffffffu, lane < n_head && uint32_t(head >> 32) == flag);
     const unsigned ok_group =
@@ -109,7 +87,7 @@ __device__ __forceinline__ void advance_one_reduction(const scan::lookback::Stat
   }
 }
 
-// v11's look-ahead warp, a look-ahead policy of v10's kernel: v10's loop (each claim in turn, its
+// The look-ahead warp, a look-ahead policy of v10's kernel: v10's loop (each claim in turn, its
 // offset to the compact-store warps) on advance_one_reduction.
 struct OneReductionLookAhead {
   static constexpr unsigned kMinBlocks = 2;  // two blocks an SM, as v10 runs
@@ -143,4 +121,4 @@ inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* c
   return v10::launch_with<OneReductionLookAhead>(in, out, count, n, ws, stream);
 }
 
-}  // namespace ladder::copy_if::v11
+}  // namespace ladder::copy_if::lab_fused
