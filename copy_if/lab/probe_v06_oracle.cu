@@ -1036,7 +1036,7 @@ int main(int argc, char** argv) {
   const std::vector<Case> lat4_cases = {seq_cases[0], lat_cases[1], lat_cases[2], lat_cases[4],
                                         lat_cases[6]};
   const std::vector<Case> lat4_timed = {lat_timed[0], lat_timed[2], lat_timed[4]};
-  // `fused` (session 30, after `lat4`: a pass is about a quarter work after its loads):
+  // `fused` (session 30, after `lat4`: about 30% of a pass is work after its loads):
   // copy_if/lab/one_reduction.cuh (v10 whose look-ahead sums a pass with one warp reduction) beside
   // v10 and the oracle; registered as copy_if v11 when call 9 ran, whose output names it "v11
   // shipped"
