@@ -23,10 +23,10 @@
 // 2^24, so there the price is what the launch writes on lines that others poll (at 2^24 partly the
 // group atomics or the waits); at 2^28 it recovers a third of the gap at half kept and none at
 // 1%. The rest is in the look-ahead warp: it serves the block's claims one at a time and is busy
-// 95 to 98% of the time at 2^28; at half kept a pass of its reads (about 1.4 µs) takes about as
-// long as the oracle's launch spends on each claim of a block (1.5 µs), and a busy-wait in the
-// oracle's look-ahead slows the oracle at 1% and half kept (the lab notes, "The look-ahead's
-// pace"; live at 2^28, more look-ahead warps, batched reads and two tiles a claim were slower).
+// 95 to 98% of the time at 2^28; at half kept a claim takes it about 1.5 µs, about as long as
+// the oracle's launch spends on each claim of a block, and a busy-wait in the oracle's look-ahead
+// slows the oracle at 1% and half kept (the lab notes, "The look-ahead's pace"; live at 2^28, more
+// look-ahead warps, batched reads, two tiles a claim and one reduction a pass were no faster).
 // In the middle band: v05's clear and its idle waits. The workspace contract is v09's (zero when
 // first used, one call at a time, 31-bit epoch).
 // Source: v09 and what it cites (Merrill & Garland 2016, decoupled look-back); the two levels are
