@@ -179,7 +179,9 @@ struct GroupedLookAhead {
                                              unsigned long long* prefixed, const unsigned* tile_of,
                                              unsigned* tile_offset, unsigned tiles,
                                              const scan::lookback::Status* status,
-                                             const scan::lookback::Status* groups, uint32_t flag) {
+                                             const scan::lookback::Status* groups, uint32_t flag,
+                                             unsigned long long* /*reduced*/,
+                                             const unsigned* /*tile_count*/) {
     const unsigned lane = threadIdx.x % 32;
     size_t counted = 0;
     unsigned sum = 0;
@@ -299,7 +301,7 @@ __global__ void __launch_bounds__(v06::kBlockThreads, LookAhead::kMinBlocks)
     // ---- Look-ahead: the running count of every tile before the block's next one, in two
     // levels ----
     LookAhead::template run<NS>(claimed, prefixed, tile_of, tile_offset, tiles, status, my_groups,
-                                flag);
+                                flag, reduced, tile_count);
   } else if (warp < W) {
     // ---- Reduce: count per chunk, scan the chunk counts, publish the tile's count and add it
     // into its group's word ----

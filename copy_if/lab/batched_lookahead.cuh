@@ -166,7 +166,9 @@ struct BatchedLookAhead {
                                              unsigned long long* prefixed, const unsigned* tile_of,
                                              unsigned* tile_offset, unsigned tiles,
                                              const scan::lookback::Status* status,
-                                             const scan::lookback::Status* groups, uint32_t flag) {
+                                             const scan::lookback::Status* groups, uint32_t flag,
+                                             unsigned long long* /*reduced*/,
+                                             const unsigned* /*tile_count*/) {
     static_assert(K >= 1 && K <= NS, "each claim of a batch in a stage of its own");
     const unsigned lane = threadIdx.x % 32;
     size_t counted = 0;

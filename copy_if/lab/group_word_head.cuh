@@ -107,7 +107,9 @@ struct RewoundLookAhead {
                                              unsigned long long* prefixed, const unsigned* tile_of,
                                              unsigned* tile_offset, unsigned tiles,
                                              const scan::lookback::Status* status,
-                                             const scan::lookback::Status* groups, uint32_t flag) {
+                                             const scan::lookback::Status* groups, uint32_t flag,
+                                             unsigned long long* /*reduced*/,
+                                             const unsigned* /*tile_count*/) {
     const unsigned lane = threadIdx.x % 32;
     size_t counted = 0;
     unsigned sum = 0, group_sum = 0;

@@ -1,0 +1,191 @@
+// copy_if/v11_pipelined_lookahead.cuh — copy_if v11: v10 whose look-ahead has the next claim's
+// reads in flight while it sums the current claim's.
+// Technique: a software-pipelined look-ahead. v10's look-ahead serves its block's claims one at a
+// time: a pass issues its loads (the statuses and group words between its running count and its
+// tile), waits for them, sums them, and only then starts the next claim's pass, so each claim pays
+// a whole round trip to L2 on a saturated memory system and then the work after it. v11's issues
+// the next claim's first pass (if that claim is already drawn) before it sums the current one's:
+// the next claim's pass starts just past the current claim's own tile, whose count the look-ahead
+// takes from its own block's reduce warps (shared memory) rather than from its status, which may
+// not be published yet. A status read early is never wrong (a launch publishes each status once);
+// a pass that comes back short is followed by v10's passes, from where it stopped.
+// Changes from v10: the look-ahead policy only (the kernel, statuses, group words and workspace are
+// v10's); the policy's interface gains the reduce barriers and the tiles' counts in shared memory.
+// Remains (bottleneck): see the lab notes, "A pipelined look-ahead".
+// Source: v10 and what it cites (Merrill & Garland 2016, decoupled look-back); the overlap is
+// software pipelining (loads for iteration i + 1 issued before iteration i's use), as in the
+// multistage pipelines of CUTLASS's GEMM mainloops.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "common/bulk_copy.cuh"  // mbarrier wait / ready / arrive
+#include "common/registry.h"
+#include "copy_if/copy_if.h"
+#include "copy_if/v10_group_sums.cuh"  // the kernel, statuses, group words, workspace
+#include "scan/lookback.cuh"           // Status words, peek
+
+namespace ladder::copy_if::v11 {
+
+inline constexpr VersionDoc kDoc = {
+    11, "v11_pipelined_lookahead",
+    "v10 with a pipelined look-ahead: the next claim's reads in flight while this claim's are "
+    "summed",
+    /*technique*/
+    "v10's kernel, statuses and group words. The look-ahead warp issues the next claim's first "
+    "pass (when that claim is already drawn) before it sums the current claim's, starting just "
+    "past the current claim's tile, whose count it takes from its own block's reduce warps in "
+    "shared memory. A pass that comes back short is followed by v10's passes. Keeps the input "
+    "order.",
+    /*changes*/
+    "v10's look-ahead waits for a pass's loads, sums them, and only then issues the next claim's: "
+    "a round trip to L2 and the work after it, in a row, for every claim. v11 overlaps the next "
+    "claim's round trip with the current claim's work.",
+    /*remains*/
+    "See the lab notes, \"A pipelined look-ahead\".",
+    /*source*/
+    "v10 and its sources (Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled "
+    "Look-back, 2016); software pipelining of the loads, as in CUTLASS's multistage mainloops"};
+
+inline constexpr size_t kMaxN = v10::kMaxN;
+inline size_t workspace_bytes(size_t n) { return v10::workspace_bytes(n); }
+inline bool above_uses_pipeline(size_t n) { return v10::above_uses_pipeline(n); }
+inline std::vector<size_t> dispatch_bounds() { return v10::dispatch_bounds(); }
+
+// One pass of v10's two-level look-ahead, issued: its loads and how many lanes of each count.
+struct Pass {
+  scan::lookback::Status head, group, tail;
+  unsigned n_head, n_groups, n_tail;
+};
+
+// Issues the loads of one pass from `counted` toward `tile` (counted <= tile), v10's geometry: at
+// most 32 head statuses (from `counted` to the next group boundary, or a whole group when `stuck`),
+// 32 group words (whole groups), and 32 tail statuses (from the start of `tile`'s group to `tile`);
+// with more than 32 whole groups between, the pass ends after them and has no tail. All 32 lanes
+// call it with the same arguments. Uses none of the loaded words.
+__device__ __forceinline__ Pass issue_pass(const scan::lookback::Status* status,
+                                           const scan::lookback::Status* groups, unsigned counted,
+                                           bool stuck, unsigned tile) {
+  namespace lb = scan::lookback;
+  constexpr unsigned G = v10::kGroup;
+  const unsigned lane = threadIdx.x % 32;
+  const unsigned up = (counted + G - 1) / G * G;  // the next group boundary
+  const unsigned head_end = min(tile, stuck ? (up == counted ? counted + G : up) : up);
+  unsigned tail_start = max(head_end, tile / G * G);  // the start of tile's group
+  unsigned n_groups = (tail_start - head_end) / G;
+  unsigned tail_end = tile;
+  if (n_groups > 32) {  // the rest in later passes; no tail in this one
+    n_groups = 32;
+    tail_start = tail_end = head_end + 32 * G;
+  }
+  Pass p;
+  p.n_head = head_end - counted;
+  p.n_groups = n_groups;
+  p.n_tail = tail_end - tail_start;
+  p.head = lane < p.n_head ? lb::peek(status + counted + lane) : 0;
+  p.group =
+      lane < n_groups ? lb::peek(groups + size_t(head_end / G + lane) * v10::kGroupStride) : 0;
+  p.tail = lane < p.n_tail ? lb::peek(status + tail_start + lane) : 0;
+  return p;
+}
+
+// Sums an issued pass into the running count, as v10's advance_grouped does: the run of published
+// head statuses, then (if the head was whole) the run of whole group words, then (if those were
+// all whole) the run of published tail statuses. On entry `sum` holds the counts of tiles
+// [0, counted), where the pass was issued from; on return, of tiles [0, counted) for the new
+// counted. Returns whether the pass stopped inside a group (the next pass reads its statuses).
+__device__ __forceinline__ bool sum_pass(const Pass& p, unsigned& counted, unsigned& sum,
+                                         uint32_t flag) {
+  constexpr unsigned G = v10::kGroup;
+  const unsigned lane = threadIdx.x % 32;
+  unsigned ok = __ballot_sync(0xffffffffu, lane < p.n_head && uint32_t(p.head >> 32) == flag);
+  unsigned run = min(p.n_head, ~ok ? unsigned(__ffs(~ok)) - 1 : 32u);
+  sum += __reduce_add_sync(0xffffffffu, lane < run ? uint32_t(p.head) : 0u);
+  counted += run;
+  if (run < p.n_head) return true;
+  ok = __ballot_sync(0xffffffffu, lane < p.n_groups && uint32_t(p.group >> 32) == G);
+  run = min(p.n_groups, ~ok ? unsigned(__ffs(~ok)) - 1 : 32u);
+  sum += __reduce_add_sync(0xffffffffu, lane < run ? uint32_t(p.group) : 0u);
+  counted += run * G;
+  if (run < p.n_groups) return true;
+  ok = __ballot_sync(0xffffffffu, lane < p.n_tail && uint32_t(p.tail >> 32) == flag);
+  run = min(p.n_tail, ~ok ? unsigned(__ffs(~ok)) - 1 : 32u);
+  sum += __reduce_add_sync(0xffffffffu, lane < run ? uint32_t(p.tail) : 0u);
+  counted += run;
+  return run < p.n_tail;
+}
+
+// v11's look-ahead warp, a look-ahead policy of v10's kernel. For claim i (tile t, stage s): if
+// claim i + 1 is already drawn, issue its first pass from t + 1; sum claim i's pass (issued during
+// claim i - 1, or now), and v10's passes after it until the running count reaches t; add t's own
+// count (tile_count[s], once the reduce warps arrive on reduced[s]: before the offset is handed
+// over, so that the barrier cannot have moved on to the stage's next round); hand the offset to
+// the compact-store warps. Ends at the first claim past the last tile. It waits only on tiles
+// below its claims' and on its own block's reduce (v06's forward-progress argument holds).
+struct PipelinedLookAhead {
+  static constexpr unsigned kMinBlocks = 2;  // two blocks an SM, as v10 runs
+  template <unsigned NS>
+  __device__ __forceinline__ static void run(unsigned long long* claimed,
+                                             unsigned long long* prefixed, const unsigned* tile_of,
+                                             unsigned* tile_offset, unsigned tiles,
+                                             const scan::lookback::Status* status,
+                                             const scan::lookback::Status* groups, uint32_t flag,
+                                             unsigned long long* reduced,
+                                             const unsigned* tile_count) {
+    const unsigned lane = threadIdx.x % 32;
+    bulk::wait(&claimed[0], 0);
+    unsigned t = tile_of[0];
+    if (t >= tiles) return;
+    unsigned counted = 0, sum = 0;
+    Pass p = issue_pass(status, groups, counted, false, t);
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, s1 = (i + 1) % NS, r1 = (i + 1) / NS;
+      // The next claim, if it is in: its first pass now.
+      unsigned next = 0, in = 0;
+      if (lane == 0 && bulk::ready(&claimed[s1], r1 & 1)) {
+        in = 1;
+        next = tile_of[s1];
+      }
+      in = __shfl_sync(0xffffffffu, in, 0);
+      next = __shfl_sync(0xffffffffu, next, 0);
+      Pass q{};
+      if (in && next < tiles) q = issue_pass(status, groups, t + 1, false, next);
+      // This claim: its pass, then v10's passes until the count reaches t.
+      bool stuck = sum_pass(p, counted, sum, flag);
+      while (counted < t) {
+        p = issue_pass(status, groups, counted, stuck, t);
+        stuck = sum_pass(p, counted, sum, flag);
+      }
+      bulk::wait(&reduced[s], (i / NS) & 1);
+      const unsigned own = tile_count[s];
+      if (lane == 0) {
+        tile_offset[s] = sum;
+        bulk::arrive(&prefixed[s]);
+      }
+      sum += own;
+      counted = t + 1;
+      if (!in) {  // not in before: wait for it
+        bulk::wait(&claimed[s1], r1 & 1);
+        next = tile_of[s1];
+        if (next >= tiles) break;
+        p = issue_pass(status, groups, counted, false, next);
+      } else {
+        if (next >= tiles) break;
+        p = q;
+      }
+      t = next;
+    }
+  }
+};
+
+// The copy_if launcher contract (copy_if/copy_if.h), as v10's (the same workspace, paths and
+// errors): v10's launch with this file's look-ahead.
+inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                          void* ws, cudaStream_t stream) {
+  return v10::launch_with<PipelinedLookAhead>(in, out, count, n, ws, stream);
+}
+
+}  // namespace ladder::copy_if::v11
