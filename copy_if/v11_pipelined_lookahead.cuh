@@ -125,6 +125,7 @@ __device__ __forceinline__ bool sum_pass(const Pass& p, unsigned& counted, unsig
 // over, so that the barrier cannot have moved on to the stage's next round); hand the offset to
 // the compact-store warps. Ends at the first claim past the last tile. It waits only on tiles
 // below its claims' and on its own block's reduce (v06's forward-progress argument holds).
+template <bool kOwnFromReduce = true>
 struct PipelinedLookAhead {
   static constexpr unsigned kMinBlocks = 2;  // two blocks an SM, as v10 runs
   template <unsigned NS>
@@ -152,21 +153,27 @@ struct PipelinedLookAhead {
       in = __shfl_sync(0xffffffffu, in, 0);
       next = __shfl_sync(0xffffffffu, next, 0);
       Pass q{};
-      if (in && next < tiles) q = issue_pass(status, groups, t + 1, false, next);
+      if (in && next < tiles)
+        q = issue_pass(status, groups, kOwnFromReduce ? t + 1 : t, false, next);
       // This claim: its pass, then v10's passes until the count reaches t.
       bool stuck = sum_pass(p, counted, sum, flag);
       while (counted < t) {
         p = issue_pass(status, groups, counted, stuck, t);
         stuck = sum_pass(p, counted, sum, flag);
       }
-      bulk::wait(&reduced[s], (i / NS) & 1);
-      const unsigned own = tile_count[s];
+      unsigned own = 0;
+      if (kOwnFromReduce) {
+        bulk::wait(&reduced[s], (i / NS) & 1);
+        own = tile_count[s];
+      }
       if (lane == 0) {
         tile_offset[s] = sum;
         bulk::arrive(&prefixed[s]);
       }
-      sum += own;
-      counted = t + 1;
+      if (kOwnFromReduce) {
+        sum += own;
+        counted = t + 1;
+      }
       if (!in) {  // not in before: wait for it
         bulk::wait(&claimed[s1], r1 & 1);
         next = tile_of[s1];
@@ -185,7 +192,24 @@ struct PipelinedLookAhead {
 // errors): v10's launch with this file's look-ahead.
 inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                           void* ws, cudaStream_t stream) {
-  return v10::launch_with<PipelinedLookAhead>(in, out, count, n, ws, stream);
+  return v10::launch_with<PipelinedLookAhead<>>(in, out, count, n, ws, stream);
 }
 
 }  // namespace ladder::copy_if::v11
+
+// Temporary (session 31, call 2): the same look-ahead with its own tile's status read from the
+// status array like any other (no wait on the reduce warps), registered as v12 for one call.
+namespace ladder::copy_if::v12 {
+inline constexpr VersionDoc kDoc = {
+    12,
+    "v12_pipelined_own_status",
+    "v11 with the look-ahead's own tile's count read from its status, not from the reduce warps",
+    "v11's pipelined look-ahead; the next claim's first pass starts at the current claim's tile.",
+    "v11's wait on its own block's reduce warps removed.",
+    "Under measurement.",
+    "v11"};
+inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                          void* ws, cudaStream_t stream) {
+  return v10::launch_with<v11::PipelinedLookAhead<false>>(in, out, count, n, ws, stream);
+}
+}  // namespace ladder::copy_if::v12
