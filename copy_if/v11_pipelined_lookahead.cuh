@@ -55,6 +55,17 @@ inline size_t workspace_bytes(size_t n) { return v10::workspace_bytes(n); }
 inline bool above_uses_pipeline(size_t n) { return v10::above_uses_pipeline(n); }
 inline std::vector<size_t> dispatch_bounds() { return v10::dispatch_bounds(); }
 
+// Lab counts (copy_if/lab/count_lookahead.cu defines LADDER_LAB_LOOKAHEAD_COUNTS): claims, passes,
+// early passes (a next claim's first pass, issued before the current claim's was summed), and
+// early passes that reached their claim's tile.
+#ifdef LADDER_LAB_LOOKAHEAD_COUNTS
+__device__ unsigned long long lab_lookahead_counts[4];
+#define LADDER_LAB_COUNT(k, v) \
+  if (threadIdx.x % 32 == 0 && (v)) atomicAdd(&lab_lookahead_counts[k], 1ull)
+#else
+#define LADDER_LAB_COUNT(k, v)
+#endif
+
 // One pass of v10's two-level look-ahead, issued: its loads and how many lanes of each count.
 struct Pass {
   scan::lookback::Status head, group, tail;
@@ -125,7 +136,7 @@ __device__ __forceinline__ bool sum_pass(const Pass& p, unsigned& counted, unsig
 // over, so that the barrier cannot have moved on to the stage's next round); hand the offset to
 // the compact-store warps. Ends at the first claim past the last tile. It waits only on tiles
 // below its claims' and on its own block's reduce (v06's forward-progress argument holds).
-template <bool kOwnFromReduce = true>
+template <bool kOwnFromReduce = true, bool kPipelined = true>
 struct PipelinedLookAhead {
   static constexpr unsigned kMinBlocks = 2;  // two blocks an SM, as v10 runs
   template <unsigned NS>
@@ -142,11 +153,12 @@ struct PipelinedLookAhead {
     if (t >= tiles) return;
     unsigned counted = 0, sum = 0;
     Pass p = issue_pass(status, groups, counted, false, t);
+    bool early_next = false;  // p was issued early, during the claim before
     for (unsigned i = 0;; ++i) {
       const unsigned s = i % NS, s1 = (i + 1) % NS, r1 = (i + 1) / NS;
       // The next claim, if it is in: its first pass now.
       unsigned next = 0, in = 0;
-      if (lane == 0 && bulk::ready(&claimed[s1], r1 & 1)) {
+      if (kPipelined && lane == 0 && bulk::ready(&claimed[s1], r1 & 1)) {
         in = 1;
         next = tile_of[s1];
       }
@@ -156,11 +168,18 @@ struct PipelinedLookAhead {
       if (in && next < tiles)
         q = issue_pass(status, groups, kOwnFromReduce ? t + 1 : t, false, next);
       // This claim: its pass, then v10's passes until the count reaches t.
+      const bool early = i > 0 && early_next;
       bool stuck = sum_pass(p, counted, sum, flag);
+      LADDER_LAB_COUNT(0, true);
+      LADDER_LAB_COUNT(1, true);
+      LADDER_LAB_COUNT(3, early && counted == t);
       while (counted < t) {
         p = issue_pass(status, groups, counted, stuck, t);
         stuck = sum_pass(p, counted, sum, flag);
+        LADDER_LAB_COUNT(1, true);
       }
+      early_next = in && next < tiles;
+      LADDER_LAB_COUNT(2, early_next);
       unsigned own = 0;
       if (kOwnFromReduce) {
         bulk::wait(&reduced[s], (i / NS) & 1);
@@ -213,3 +232,20 @@ inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* c
   return v10::launch_with<v11::PipelinedLookAhead<false>>(in, out, count, n, ws, stream);
 }
 }  // namespace ladder::copy_if::v12
+
+// Temporary (session 31, call 3): v11's look-ahead code without the overlap (v10's look-ahead in
+// 32-bit arithmetic), registered as v13 for one call.
+namespace ladder::copy_if::v13 {
+inline constexpr VersionDoc kDoc = {
+    13,
+    "v13_lookahead_32bit",
+    "v10's look-ahead in v11's code: 32-bit tile arithmetic, no overlap",
+    "v10's look-ahead, passes issued and summed by v11's functions.",
+    "v10's size_t tile arithmetic in 32 bits.",
+    "Under measurement.",
+    "v10"};
+inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                          void* ws, cudaStream_t stream) {
+  return v10::launch_with<v11::PipelinedLookAhead<false, false>>(in, out, count, n, ws, stream);
+}
+}  // namespace ladder::copy_if::v13
