@@ -182,6 +182,8 @@ Operator make_operator() {
                     v11::dispatch_bounds),
       with_dispatch(entry(v13::kDoc, v13::launch, v11::workspace_bytes, kOrdered, v11::kMaxN),
                     v11::dispatch_bounds),
+      with_dispatch(entry(v14::kDoc, v14::launch, v11::workspace_bytes, kOrdered, v11::kMaxN),
+                    v11::dispatch_bounds),
 // Your own rungs, after the ladder's top rung: copy_if/mine.inc, second part.
 #include "copy_if/mine.inc"
       entry(cub_baseline::kDoc, cub_baseline::launch, cub_baseline::workspace_bytes, kOrdered),

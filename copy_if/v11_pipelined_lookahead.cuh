@@ -168,7 +168,7 @@ struct PipelinedLookAhead {
       if (in && next < tiles)
         q = issue_pass(status, groups, kOwnFromReduce ? t + 1 : t, false, next);
       // This claim: its pass, then v10's passes until the count reaches t.
-      const bool early = i > 0 && early_next;
+      [[maybe_unused]] const bool early = i > 0 && early_next;
       bool stuck = sum_pass(p, counted, sum, flag);
       LADDER_LAB_COUNT(0, true);
       LADDER_LAB_COUNT(1, true);
@@ -207,6 +207,47 @@ struct PipelinedLookAhead {
   }
 };
 
+// A look-ahead that polls less (session 31, after the counts: v10's look-ahead makes about 1.6
+// passes a claim live). v10's loop on issue_pass and sum_pass, with two options: kWaitOwn, the
+// first pass of a claim only once the block's reduce warps have its own tile's count (the tiles
+// below it were drawn earlier, so most are published by then); kBackoffNs, a sleep of that many
+// ns after a pass that did not reach the tile, before the next. Waiting on reduced[s] before the
+// offset is handed over keeps the barrier from moving on to the stage's next round.
+template <bool kWaitOwn, unsigned kBackoffNs>
+struct PatientLookAhead {
+  static constexpr unsigned kMinBlocks = 2;  // two blocks an SM, as v10 runs
+  template <unsigned NS>
+  __device__ __forceinline__ static void run(unsigned long long* claimed,
+                                             unsigned long long* prefixed, const unsigned* tile_of,
+                                             unsigned* tile_offset, unsigned tiles,
+                                             const scan::lookback::Status* status,
+                                             const scan::lookback::Status* groups, uint32_t flag,
+                                             unsigned long long* reduced,
+                                             const unsigned* /*tile_count*/) {
+    const unsigned lane = threadIdx.x % 32;
+    unsigned counted = 0, sum = 0;
+    for (unsigned i = 0;; ++i) {
+      const unsigned s = i % NS, round = i / NS;
+      bulk::wait(&claimed[s], round & 1);
+      const unsigned t = tile_of[s];
+      if (t >= tiles) break;
+      if (kWaitOwn) bulk::wait(&reduced[s], round & 1);
+      LADDER_LAB_COUNT(0, true);
+      bool stuck = false;
+      while (counted < t) {
+        const Pass p = issue_pass(status, groups, counted, stuck, t);
+        stuck = sum_pass(p, counted, sum, flag);
+        LADDER_LAB_COUNT(1, true);
+        if (kBackoffNs && counted < t) __nanosleep(kBackoffNs);
+      }
+      if (lane == 0) {
+        tile_offset[s] = sum;
+        bulk::arrive(&prefixed[s]);
+      }
+    }
+  }
+};
+
 // The copy_if launcher contract (copy_if/copy_if.h), as v10's (the same workspace, paths and
 // errors): v10's launch with this file's look-ahead.
 inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
@@ -216,36 +257,46 @@ inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* c
 
 }  // namespace ladder::copy_if::v11
 
-// Temporary (session 31, call 2): the same look-ahead with its own tile's status read from the
-// status array like any other (no wait on the reduce warps), registered as v12 for one call.
+// Temporary (session 31, call 4): three forms of PatientLookAhead, registered as v12 to v14 for
+// one call.
 namespace ladder::copy_if::v12 {
 inline constexpr VersionDoc kDoc = {
     12,
-    "v12_pipelined_own_status",
-    "v11 with the look-ahead's own tile's count read from its status, not from the reduce warps",
-    "v11's pipelined look-ahead; the next claim's first pass starts at the current claim's tile.",
-    "v11's wait on its own block's reduce warps removed.",
-    "Under measurement.",
-    "v11"};
-inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
-                          void* ws, cudaStream_t stream) {
-  return v10::launch_with<v11::PipelinedLookAhead<false>>(in, out, count, n, ws, stream);
-}
-}  // namespace ladder::copy_if::v12
-
-// Temporary (session 31, call 3): v11's look-ahead code without the overlap (v10's look-ahead in
-// 32-bit arithmetic), registered as v13 for one call.
-namespace ladder::copy_if::v13 {
-inline constexpr VersionDoc kDoc = {
-    13,
-    "v13_lookahead_32bit",
-    "v10's look-ahead in v11's code: 32-bit tile arithmetic, no overlap",
-    "v10's look-ahead, passes issued and summed by v11's functions.",
-    "v10's size_t tile arithmetic in 32 bits.",
+    "v12_wait_own",
+    "v10's look-ahead, a claim's first pass once its own tile is reduced",
+    "v10's look-ahead.",
+    "The first pass waits for the block's own reduce.",
     "Under measurement.",
     "v10"};
 inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
                           void* ws, cudaStream_t stream) {
-  return v10::launch_with<v11::PipelinedLookAhead<false, false>>(in, out, count, n, ws, stream);
+  return v10::launch_with<v11::PatientLookAhead<true, 0>>(in, out, count, n, ws, stream);
+}
+}  // namespace ladder::copy_if::v12
+namespace ladder::copy_if::v13 {
+inline constexpr VersionDoc kDoc = {13,
+                                    "v13_backoff",
+                                    "v10's look-ahead, 300 ns asleep after a pass that fell short",
+                                    "v10's look-ahead.",
+                                    "A sleep after a short pass.",
+                                    "Under measurement.",
+                                    "v10"};
+inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                          void* ws, cudaStream_t stream) {
+  return v10::launch_with<v11::PatientLookAhead<false, 300>>(in, out, count, n, ws, stream);
 }
 }  // namespace ladder::copy_if::v13
+namespace ladder::copy_if::v14 {
+inline constexpr VersionDoc kDoc = {
+    14,
+    "v14_wait_own_backoff",
+    "v12 and v13 together",
+    "v10's look-ahead.",
+    "The first pass waits for the own reduce; a sleep after a short pass.",
+    "Under measurement.",
+    "v10"};
+inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
+                          void* ws, cudaStream_t stream) {
+  return v10::launch_with<v11::PatientLookAhead<true, 300>>(in, out, count, n, ws, stream);
+}
+}  // namespace ladder::copy_if::v14

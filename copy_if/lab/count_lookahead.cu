@@ -1,13 +1,14 @@
 // copy_if/lab/count_lookahead.cu — what the pipelined look-ahead does, counted. Not part of the
-// binary. Runs copy_if/v11_pipelined_lookahead.cuh's look-ahead policy, compiled with
-// LADDER_LAB_LOOKAHEAD_COUNTS, in three forms as v10's kernel (v10's look-ahead in v11's code, no
+// binary. Runs copy_if/v11_pipelined_lookahead.cuh's look-ahead policies, compiled with
+// LADDER_LAB_LOOKAHEAD_COUNTS, in six forms as v10's kernel (v10's look-ahead in v11's code, no
 // overlap; the overlap with its own tile's count from the reduce warps; the overlap with its own
-// tile's status), one counted launch each after a warm-up, and prints a claim's passes and how
-// many early passes (a next claim's first pass, issued before the current claim's was summed)
-// reached their claim's tile. Every launch's output is checked against CUB's DeviceSelect::If on
-// the same input (count and elements); a control (CUB's output with one element changed) must
-// mismatch. Inputs: a hash of the index decides whether an element is kept (1%, 50%, 99%).
-// Build: nvcc -O3 -std=c++17 -arch=sm_90 -I. -DLADDER_LAB_LOOKAHEAD_COUNTS
+// tile's status; the patient look-ahead waiting for its own tile's reduce, sleeping 300 ns after
+// a short pass, and both), one counted launch each after a warm-up, and prints a claim's passes
+// and how many early passes (a next claim's first pass, issued before the current claim's was
+// summed) reached their claim's tile. Every launch's output is checked against CUB's
+// DeviceSelect::If on the same input (count and elements); a control (CUB's output with one element
+// changed) must mismatch. Inputs: a hash of the index decides whether an element is kept (1%, 50%,
+// 99%). Build: nvcc -O3 -std=c++17 -arch=sm_90 -I. -DLADDER_LAB_LOOKAHEAD_COUNTS
 //        copy_if/lab/count_lookahead.cu common/device.cu -o count_lookahead
 #include <cuda_runtime.h>
 
@@ -43,6 +44,12 @@ __global__ void fill(int32_t* in, size_t n, unsigned keep_permille) {
 using Launch = cudaError_t (*)(const int32_t*, int32_t*, unsigned long long*, size_t, void*,
                                cudaStream_t);
 
+template <bool WAIT, unsigned NS>
+cudaError_t patient(const int32_t* in, int32_t* out, unsigned long long* count, size_t n, void* ws,
+                    cudaStream_t st) {
+  return v10::launch_with<v11::PatientLookAhead<WAIT, NS>>(in, out, count, n, ws, st);
+}
+
 template <bool OWN, bool PIPE>
 cudaError_t form(const int32_t* in, int32_t* out, unsigned long long* count, size_t n, void* ws,
                  cudaStream_t st) {
@@ -55,7 +62,7 @@ int main() {
   const size_t max_n = size_t(1) << 28;
   int32_t *in, *out, *want;
   unsigned long long *count, *want_count;
-  void* ws[3];
+  void* ws[6];
   if (cudaMalloc(&in, max_n * 4) || cudaMalloc(&out, max_n * 4) || cudaMalloc(&want, max_n * 4) ||
       cudaMalloc(&count, 8) || cudaMalloc(&want_count, 8)) {
     printf("cudaMalloc failed\n");
@@ -74,7 +81,10 @@ int main() {
     Launch run;
   } forms[] = {{"no overlap (v10's look-ahead, 32-bit)", form<false, false>},
                {"overlap, own count from the reduce", form<true, true>},
-               {"overlap, own tile's status", form<false, true>}};
+               {"overlap, own tile's status", form<false, true>},
+               {"first pass once the own tile is reduced", patient<true, 0>},
+               {"300 ns asleep after a short pass", patient<false, 300>},
+               {"both", patient<true, 300>}};
   const struct {
     size_t n;
     unsigned permille;
@@ -99,7 +109,7 @@ int main() {
       printf("%s: kept %llu; control %s\n", x.name, kept, caught ? "mismatched" : "MATCHED");
       failures += !caught;
     }
-    for (unsigned f = 0; f < 3; ++f) {
+    for (unsigned f = 0; f < 6; ++f) {
       forms[f].run(in, out, count, x.n, ws[f], 0);  // warm-up
       const unsigned long long zero[4] = {0, 0, 0, 0};
       cudaMemcpyToSymbol(v11::lab_lookahead_counts, zero, sizeof zero);
