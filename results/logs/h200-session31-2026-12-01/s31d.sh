@@ -1,11 +1,12 @@
 #!/bin/bash
 # Session 31, call 4 (H200): a look-ahead that polls less. copy_if/lab/count_lookahead.cu
-# (built with the lab counts) counts passes a claim and early passes that reached their tile for
-# three forms of v11's look-ahead code as v10's kernel: no overlap (v10's look-ahead in 32-bit
-# arithmetic), the overlap with its own tile's count from the reduce, the overlap with its own
-# tile's status. The build registers them as v13, v11 and v12; their GPU tests (with the workspace,
-# EpochWrap and GroupSums tests); two benchmark processes (v10, v11, v12, v13, CUB; 2^24 and 2^28,
-# every distribution, median of 5).
+# (built with the lab counts) counts passes a claim for six forms of the look-ahead as v10's
+# kernel: no overlap (v10's look-ahead in 32-bit arithmetic), the two overlaps of call 3, and
+# three forms of the patient look-ahead: its first pass once its own tile is reduced, 300 ns
+# asleep after a short pass, both. The build registers the overlap (own count from the reduce) as
+# v11 and the patient forms as v12, v13 and v14; their GPU tests (with the workspace, EpochWrap and
+# GroupSums tests); two benchmark processes (v10 to v14, CUB; 2^24 and 2^28, every distribution,
+# median of 5).
 set -u
 nvidia-smi --query-gpu=name --format=csv,noheader | tee $OUT/gpu.txt
 T0=$(date +%s); el() { echo $(( $(date +%s) - T0 )); }
