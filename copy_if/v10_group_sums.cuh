@@ -23,10 +23,14 @@
 // 2^24, so there the price is what the launch writes on lines that others poll (at 2^24 partly the
 // group atomics or the waits); at 2^28 it recovers a third of the gap at half kept and none at
 // 1%. The rest is in the look-ahead warp: it serves the block's claims one at a time and is busy
-// 95 to 98% of the time at 2^28; at half kept a claim takes it about 1.5 µs, about as long as
-// the oracle's launch spends on each claim of a block, and a busy-wait in the oracle's look-ahead
-// slows the oracle at 1% and half kept (the lab notes, "The look-ahead's pace"; live at 2^28, more
-// look-ahead warps, batched reads, two tiles a claim and one reduction a pass were no faster).
+// 95 to 98% of the time at 2^28 (timed with clock reads; counted without them it makes about 1.6
+// to 1.7 passes a claim, so part of that time is polling for tiles below its own not yet
+// published); at half kept a claim takes it about 1.5 µs, about as long as the oracle's launch
+// spends on each claim of a block, and a busy-wait in the oracle's look-ahead slows the oracle at
+// 1% and half kept (the lab notes, "The look-ahead's pace" and "Counted passes, an overlapped
+// look-ahead, a patient one"; live at 2^28, more look-ahead warps, batched reads, two tiles a
+// claim, one reduction a pass and the next claim's first pass overlapped with this claim's work
+// were no faster, and a look-ahead that polls less was level).
 // In the middle band: v05's clear and its idle waits. The workspace contract is v09's (zero when
 // first used, one call at a time, 31-bit epoch).
 // Source: v09 and what it cites (Merrill & Garland 2016, decoupled look-back); the two levels are
@@ -75,7 +79,8 @@ inline constexpr VersionDoc kDoc = {
     "faster at 2^28 (about 5% at half kept, 3 to 4% at 1% and 99%): at 99% kept the writes a "
     "tile makes on lines that others poll; at half kept partly those, partly the look-ahead "
     "warp's own time; at 1% kept its time: one warp serves the block's claims one at a time and "
-    "is busy almost all the time, and a busy-wait in the oracle's look-ahead slows the oracle. "
+    "is busy almost all the time (partly polling for tiles not yet published), and a busy-wait "
+    "in the oracle's look-ahead slows the oracle. "
     "In the middle band, v05's clear and idle waits. The workspace contract is v09's (zero when "
     "first used, one call at a time, 31-bit epoch).",
     /*source*/
@@ -169,9 +174,11 @@ __device__ __forceinline__ void advance_grouped(const scan::lookback::Status* st
 // v10's look-ahead warp: for each of the block's claims in turn (claim i in stage i mod NS), wait
 // for it, advance the running count to its tile with advance_grouped, and hand the offset to the
 // compact-store warps (tile_offset, then an arrival on prefixed). Ends at the first claim past the
-// last tile. A look-ahead policy of group_kernel (copy_if/lab/batched_lookahead.cuh and
-// group_word_head.cuh have others): run() and kMinBlocks, the blocks an SM that group_kernel's
-// __launch_bounds__ asks the compiler to fit.
+// last tile. A look-ahead policy of group_kernel (copy_if/lab/batched_lookahead.cuh,
+// group_word_head.cuh, one_reduction.cuh and pipelined_lookahead.cuh have others): run() and
+// kMinBlocks, the blocks an SM that group_kernel's __launch_bounds__ asks the compiler to fit.
+// run() is also given the reduce barriers and the tiles' counts in shared memory, which a policy
+// may wait on and read (this one does neither).
 struct GroupedLookAhead {
   static constexpr unsigned kMinBlocks = 1;  // __launch_bounds__'s blocks an SM (two fit anyway)
   template <unsigned NS>

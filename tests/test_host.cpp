@@ -85,8 +85,8 @@ TEST(HostCli, QuickSelectsTopRungsAndCubAtTheLargeSize) {
   EXPECT_TRUE(names.count("reduce/v12_size_dispatch/n:268435456/manual_time"));
   EXPECT_FALSE(names.count("reduce/v11_tiled_loads/n:268435456/manual_time"));
   EXPECT_TRUE(names.count("reduce/cub/n:268435456/manual_time"));
-  EXPECT_TRUE(names.count("copy_if/v11_pipelined_lookahead/n:268435456/dist:keep50/manual_time"));
-  EXPECT_FALSE(names.count("copy_if/v10_group_sums/n:268435456/dist:keep50/manual_time"));
+  EXPECT_TRUE(names.count("copy_if/v10_group_sums/n:268435456/dist:keep50/manual_time"));
+  EXPECT_FALSE(names.count("copy_if/v09_epoch_statuses/n:268435456/dist:keep50/manual_time"));
   EXPECT_TRUE(names.count("histogram/cub/n:268435456/dist:uniform/manual_time"));
   EXPECT_FALSE(names.count("histogram/cub_int_levels/n:268435456/dist:uniform/manual_time"));
   EXPECT_FALSE(names.count("sort/v06_onesweep_ballot/n:268435456/dist:few/manual_time"));

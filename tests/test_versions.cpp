@@ -429,8 +429,7 @@ TEST_P(EpochWrapTest, WrapsAfter2To31MinusOne) {
 INSTANTIATE_TEST_SUITE_P(EpochWrap, EpochWrapTest,
                          testing::Values(EpochCase{"scan", "v18_epoch_statuses"},
                                          EpochCase{"copy_if", "v09_epoch_statuses"},
-                                         EpochCase{"copy_if", "v10_group_sums"},
-                                         EpochCase{"copy_if", "v11_pipelined_lookahead"}),
+                                         EpochCase{"copy_if", "v10_group_sums"}),
                          [](const testing::TestParamInfo<EpochCase>& info) {
                            return std::string(info.param.op) + "_" + info.param.slug;
                          });
@@ -444,13 +443,10 @@ INSTANTIATE_TEST_SUITE_P(EpochWrap, EpochWrapTest,
 // than launch 1's own extent); the header must note launch k's extent for its array and zero for
 // the other. Every output is checked too. The workspace tests above catch a missing clear only by
 // chance (a stale word read before the new launch's first arrival in its group).
-class GroupSumsTest : public testing::TestWithParam<const char*> {};
-
-TEST_P(GroupSumsTest, ClearedAndNotedAcrossSizes) {
+TEST(GroupSums, ClearedAndNotedAcrossSizes) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
-  const char* slug = GetParam();
-  const Version* version = find_version("copy_if", slug);
-  if (!version) GTEST_SKIP() << "copy_if " << slug << " is not registered in this build";
+  const Version* version = find_version("copy_if", "v10_group_sums");
+  if (!version) GTEST_SKIP() << "copy_if v10_group_sums is not registered in this build";
   if (!current_device_runs_sm90_code())
     GTEST_SKIP() << version->name()
                  << ": the pipeline (and its group sums) runs on sm_90 code only";
@@ -458,7 +454,7 @@ TEST_P(GroupSumsTest, ClearedAndNotedAcrossSizes) {
   for (size_t b : version->dispatch_bounds())
     ASSERT_LT(b, sizes[1]) << version->name() << ": n is not in the pipeline's band";
   const copy_if::GroupSumsLayout L = copy_if::group_sums_layout();
-  const copy_if::RawVersion raw = copy_if::raw_version(slug);
+  const copy_if::RawVersion raw = copy_if::raw_version("v10_group_sums");
   const size_t n_max = sizes[0];
   DeviceBuffer ws(raw.workspace_bytes(n_max), /*zero=*/true), in(n_max * sizeof(int32_t)),
       out(n_max * sizeof(int32_t)), count(sizeof(unsigned long long));
@@ -502,12 +498,6 @@ TEST_P(GroupSumsTest, ClearedAndNotedAcrossSizes) {
                          << " = 0x" << std::hex << words[first_wrong];
   }
 }
-
-INSTANTIATE_TEST_SUITE_P(GroupSums, GroupSumsTest,
-                         testing::Values("v10_group_sums", "v11_pipelined_lookahead"),
-                         [](const testing::TestParamInfo<const char*>& info) {
-                           return std::string(info.param);
-                         });
 
 // Randomized cases, on top of the fixed edge sizes: per version, kRandomCases draws of a size
 // (log-uniform in [1, 2^22], within the version's max_n), a distribution and an element offset

@@ -1,6 +1,6 @@
 // copy_if/lab/count_lookahead.cu — what the pipelined look-ahead does, counted. Not part of the
-// binary. Runs copy_if/v11_pipelined_lookahead.cuh's look-ahead policies, compiled with
-// LADDER_LAB_LOOKAHEAD_COUNTS, in six forms as v10's kernel (v10's look-ahead in v11's code, no
+// binary. Runs copy_if/lab/pipelined_lookahead.cuh's look-ahead policies, compiled with
+// LADDER_LAB_LOOKAHEAD_COUNTS, in six forms as v10's kernel (v10's look-ahead in the lab's code, no
 // overlap; the overlap with its own tile's count from the reduce warps; the overlap with its own
 // tile's status; the patient look-ahead waiting for its own tile's reduce, sleeping 300 ns after
 // a short pass, and both), one counted launch each after a warm-up, and prints a claim's passes
@@ -17,7 +17,7 @@
 #include <cub/device/device_select.cuh>
 #include <vector>
 
-#include "copy_if/v11_pipelined_lookahead.cuh"
+#include "copy_if/lab/pipelined_lookahead.cuh"
 
 using namespace ladder::copy_if;
 
@@ -47,13 +47,13 @@ using Launch = cudaError_t (*)(const int32_t*, int32_t*, unsigned long long*, si
 template <bool WAIT, unsigned NS>
 cudaError_t patient(const int32_t* in, int32_t* out, unsigned long long* count, size_t n, void* ws,
                     cudaStream_t st) {
-  return v10::launch_with<v11::PatientLookAhead<WAIT, NS>>(in, out, count, n, ws, st);
+  return v10::launch_with<lab_pipelined::PatientLookAhead<WAIT, NS>>(in, out, count, n, ws, st);
 }
 
 template <bool OWN, bool PIPE>
 cudaError_t form(const int32_t* in, int32_t* out, unsigned long long* count, size_t n, void* ws,
                  cudaStream_t st) {
-  return v10::launch_with<v11::PipelinedLookAhead<OWN, PIPE>>(in, out, count, n, ws, st);
+  return v10::launch_with<lab_pipelined::PipelinedLookAhead<OWN, PIPE>>(in, out, count, n, ws, st);
 }
 
 }  // namespace
@@ -112,11 +112,11 @@ int main() {
     for (unsigned f = 0; f < 6; ++f) {
       forms[f].run(in, out, count, x.n, ws[f], 0);  // warm-up
       const unsigned long long zero[4] = {0, 0, 0, 0};
-      cudaMemcpyToSymbol(v11::lab_lookahead_counts, zero, sizeof zero);
+      cudaMemcpyToSymbol(lab_pipelined::lab_lookahead_counts, zero, sizeof zero);
       const cudaError_t e = forms[f].run(in, out, count, x.n, ws[f], 0);
       const cudaError_t s = cudaDeviceSynchronize();
       unsigned long long c[4], got = 0;
-      cudaMemcpyFromSymbol(c, v11::lab_lookahead_counts, sizeof c);
+      cudaMemcpyFromSymbol(c, lab_pipelined::lab_lookahead_counts, sizeof c);
       cudaMemcpy(&got, count, 8, cudaMemcpyDefault);
       cudaMemcpy(h_out.data(), out, kept * 4, cudaMemcpyDefault);
       const bool ok = e == cudaSuccess && s == cudaSuccess && got == kept &&

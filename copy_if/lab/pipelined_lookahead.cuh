@@ -1,20 +1,26 @@
-// copy_if/v11_pipelined_lookahead.cuh — copy_if v11: v10 whose look-ahead has the next claim's
-// reads in flight while it sums the current claim's.
-// Technique: a software-pipelined look-ahead. v10's look-ahead serves its block's claims one at a
-// time: a pass issues its loads (the statuses and group words between its running count and its
-// tile), waits for them, sums them, and only then starts the next claim's pass, so each claim pays
-// a whole round trip to L2 on a saturated memory system and then the work after it. v11's issues
-// the next claim's first pass (if that claim is already drawn) before it sums the current one's:
-// the next claim's pass starts just past the current claim's own tile, whose count the look-ahead
-// takes from its own block's reduce warps (shared memory) rather than from its status, which may
-// not be published yet. A status read early is never wrong (a launch publishes each status once);
-// a pass that comes back short is followed by v10's passes, from where it stopped.
-// Changes from v10: the look-ahead policy only (the kernel, statuses, group words and workspace are
-// v10's); the policy's interface gains the reduce barriers and the tiles' counts in shared memory.
-// Remains (bottleneck): see the lab notes, "A pipelined look-ahead".
-// Source: v10 and what it cites (Merrill & Garland 2016, decoupled look-back); the overlap is
-// software pipelining (loads for iteration i + 1 issued before iteration i's use), as in the
-// multistage pipelines of CUTLASS's GEMM mainloops.
+// copy_if/lab/pipelined_lookahead.cuh — two look-aheads for v10's kernel: one with the next
+// claim's reads in flight while it sums the current claim's (slower), one that polls less (level):
+// measured, not rungs. Not part of the binary; copy_if/lab/count_lookahead.cu counts their passes,
+// and each was registered as a copy_if rung for the session-31 calls that timed it.
+// Idea (the overlap): v10's look-ahead serves its block's claims one at a time: a pass issues its
+// loads (the statuses and group words between its running count and its tile), waits for them,
+// sums them, and only then starts the next claim's pass. PipelinedLookAhead issues the next
+// claim's first pass (if that claim is already drawn) before it sums the current one's, from just
+// past the current claim's tile, whose count it takes from its own block's reduce warps (shared
+// memory) or, in the other form, from the tile's status like any other. A status read early is
+// never wrong (a launch publishes each status once); a pass that comes back short is followed by
+// v10's passes from where it stopped. The overlap is software pipelining (loads for iteration
+// i + 1 issued before iteration i's use), as in the multistage mainloops of CUTLASS's GEMMs.
+// Idea (polling less): PatientLookAhead is v10's loop with a claim's first pass issued once its
+// own tile is reduced, or a sleep after a pass that fell short, or both.
+// Measured (session 31, H200; the lab notes, "Counted passes, an overlapped look-ahead, a patient
+// one"): v10's look-ahead, counted, makes about 1.7 passes a claim at 2^28. The overlap's early
+// passes reach their tile about 35 to 43% of the time, it makes about 2 passes a claim, and it is
+// slower than v10 at every size and distribution timed (413 against 392 µs at 2^28 and half kept).
+// The patient forms make fewer passes (1.45 a claim at half kept with both options) and are level
+// with v10 at 2^28 and half kept (392 µs each), 275 to 277 against 278 µs at 1% kept.
+// The policies' interface (v10's group_kernel) gives the look-ahead the reduce barriers and the
+// tiles' counts in shared memory for the first of these.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -23,37 +29,11 @@
 #include <vector>
 
 #include "common/bulk_copy.cuh"  // mbarrier wait / ready / arrive
-#include "common/registry.h"
 #include "copy_if/copy_if.h"
 #include "copy_if/v10_group_sums.cuh"  // the kernel, statuses, group words, workspace
 #include "scan/lookback.cuh"           // Status words, peek
 
-namespace ladder::copy_if::v11 {
-
-inline constexpr VersionDoc kDoc = {
-    11, "v11_pipelined_lookahead",
-    "v10 with a pipelined look-ahead: the next claim's reads in flight while this claim's are "
-    "summed",
-    /*technique*/
-    "v10's kernel, statuses and group words. The look-ahead warp issues the next claim's first "
-    "pass (when that claim is already drawn) before it sums the current claim's, starting just "
-    "past the current claim's tile, whose count it takes from its own block's reduce warps in "
-    "shared memory. A pass that comes back short is followed by v10's passes. Keeps the input "
-    "order.",
-    /*changes*/
-    "v10's look-ahead waits for a pass's loads, sums them, and only then issues the next claim's: "
-    "a round trip to L2 and the work after it, in a row, for every claim. v11 overlaps the next "
-    "claim's round trip with the current claim's work.",
-    /*remains*/
-    "See the lab notes, \"A pipelined look-ahead\".",
-    /*source*/
-    "v10 and its sources (Merrill & Garland, Single-pass Parallel Prefix Scan with Decoupled "
-    "Look-back, 2016); software pipelining of the loads, as in CUTLASS's multistage mainloops"};
-
-inline constexpr size_t kMaxN = v10::kMaxN;
-inline size_t workspace_bytes(size_t n) { return v10::workspace_bytes(n); }
-inline bool above_uses_pipeline(size_t n) { return v10::above_uses_pipeline(n); }
-inline std::vector<size_t> dispatch_bounds() { return v10::dispatch_bounds(); }
+namespace ladder::copy_if::lab_pipelined {
 
 // Lab counts (copy_if/lab/count_lookahead.cu defines LADDER_LAB_LOOKAHEAD_COUNTS): claims, passes,
 // early passes (a next claim's first pass, issued before the current claim's was summed), and
@@ -129,13 +109,16 @@ __device__ __forceinline__ bool sum_pass(const Pass& p, unsigned& counted, unsig
   return run < p.n_tail;
 }
 
-// v11's look-ahead warp, a look-ahead policy of v10's kernel. For claim i (tile t, stage s): if
-// claim i + 1 is already drawn, issue its first pass from t + 1; sum claim i's pass (issued during
-// claim i - 1, or now), and v10's passes after it until the running count reaches t; add t's own
-// count (tile_count[s], once the reduce warps arrive on reduced[s]: before the offset is handed
+// The overlapped look-ahead warp, a look-ahead policy of v10's kernel. For claim i (tile t, stage
+// s): if claim i + 1 is already drawn, issue its first pass from t + 1; sum claim i's pass (issued
+// during claim i - 1, or now), and v10's passes after it until the running count reaches t; add t's
+// own count (tile_count[s], once the reduce warps arrive on reduced[s]: before the offset is handed
 // over, so that the barrier cannot have moved on to the stage's next round); hand the offset to
 // the compact-store warps. Ends at the first claim past the last tile. It waits only on tiles
 // below its claims' and on its own block's reduce (v06's forward-progress argument holds).
+// kOwnFromReduce false: the next claim's first pass starts at t, and t's count comes from its
+// status like any other (no wait on the reduce). kPipelined false: no early pass (with
+// kOwnFromReduce false, v10's look-ahead in this file's code: 32-bit tile arithmetic).
 template <bool kOwnFromReduce = true, bool kPipelined = true>
 struct PipelinedLookAhead {
   static constexpr unsigned kMinBlocks = 2;  // two blocks an SM, as v10 runs
@@ -248,55 +231,4 @@ struct PatientLookAhead {
   }
 };
 
-// The copy_if launcher contract (copy_if/copy_if.h), as v10's (the same workspace, paths and
-// errors): v10's launch with this file's look-ahead.
-inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
-                          void* ws, cudaStream_t stream) {
-  return v10::launch_with<PipelinedLookAhead<>>(in, out, count, n, ws, stream);
-}
-
-}  // namespace ladder::copy_if::v11
-
-// Temporary (session 31, call 4): three forms of PatientLookAhead, registered as v12 to v14 for
-// one call.
-namespace ladder::copy_if::v12 {
-inline constexpr VersionDoc kDoc = {
-    12,
-    "v12_wait_own",
-    "v10's look-ahead, a claim's first pass once its own tile is reduced",
-    "v10's look-ahead.",
-    "The first pass waits for the block's own reduce.",
-    "Under measurement.",
-    "v10"};
-inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
-                          void* ws, cudaStream_t stream) {
-  return v10::launch_with<v11::PatientLookAhead<true, 0>>(in, out, count, n, ws, stream);
-}
-}  // namespace ladder::copy_if::v12
-namespace ladder::copy_if::v13 {
-inline constexpr VersionDoc kDoc = {13,
-                                    "v13_backoff",
-                                    "v10's look-ahead, 300 ns asleep after a pass that fell short",
-                                    "v10's look-ahead.",
-                                    "A sleep after a short pass.",
-                                    "Under measurement.",
-                                    "v10"};
-inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
-                          void* ws, cudaStream_t stream) {
-  return v10::launch_with<v11::PatientLookAhead<false, 300>>(in, out, count, n, ws, stream);
-}
-}  // namespace ladder::copy_if::v13
-namespace ladder::copy_if::v14 {
-inline constexpr VersionDoc kDoc = {
-    14,
-    "v14_wait_own_backoff",
-    "v12 and v13 together",
-    "v10's look-ahead.",
-    "The first pass waits for the own reduce; a sleep after a short pass.",
-    "Under measurement.",
-    "v10"};
-inline cudaError_t launch(const int32_t* in, int32_t* out, unsigned long long* count, size_t n,
-                          void* ws, cudaStream_t stream) {
-  return v10::launch_with<v11::PatientLookAhead<true, 300>>(in, out, count, n, ws, stream);
-}
-}  // namespace ladder::copy_if::v14
+}  // namespace ladder::copy_if::lab_pipelined
