@@ -22,7 +22,6 @@
 #include "copy_if/v08_size_dispatch.cuh"
 #include "copy_if/v09_epoch_statuses.cuh"
 #include "copy_if/v10_group_sums.cuh"
-#include "copy_if/v11_publish_first.cuh"
 // Your own rungs' files (a reader's, not yet the ladder's): copy_if/mine.inc, first part.
 #define LADDER_MINE_FILES
 #include "copy_if/mine.inc"
@@ -175,10 +174,6 @@ Operator make_operator() {
       with_dispatch(entry(v09::kDoc, v09::launch, v09::workspace_bytes, kOrdered, v09::kMaxN),
                     v09::dispatch_bounds),
       with_dispatch(entry(v10::kDoc, v10::launch, v10::workspace_bytes, kOrdered, v10::kMaxN),
-                    v10::dispatch_bounds),
-      with_dispatch(entry(v11::kDoc, v11::launch, v10::workspace_bytes, kOrdered, v10::kMaxN),
-                    v10::dispatch_bounds),
-      with_dispatch(entry(v12::kDoc, v12::launch, v10::workspace_bytes, kOrdered, v10::kMaxN),
                     v10::dispatch_bounds),
 // Your own rungs, after the ladder's top rung: copy_if/mine.inc, second part.
 #include "copy_if/mine.inc"

@@ -42,7 +42,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <type_traits>
 #include <vector>
 
 #include "common/bulk_copy.cuh"  // cp.async.bulk, mbarrier init / arrive / wait
@@ -207,15 +206,6 @@ struct GroupedLookAhead {
   }
 };
 
-// Whether a look-ahead policy asks the reduce warps to publish a tile's count before they scan its
-// chunk counts (a lab form, copy_if/lab/pipelined_lookahead.cuh's PublishFirst): the policy's
-// kPublishFirst where it has one, else false (v10's order: scan, then publish).
-template <class P, class = void>
-struct publishes_first : std::false_type {};
-template <class P>
-struct publishes_first<P, std::void_t<decltype(P::kPublishFirst)>>
-    : std::bool_constant<P::kPublishFirst> {};
-
 // v09's epoch_kernel (v06's roles, barriers and forward progress; v09's epoch statuses and last
 // claim), with group sums; LookAhead is the look-ahead warp's policy. counter: the 16-byte header
 // (claim counter, epoch e, then the groups last written into array 0 and array 1); groups: the two
@@ -338,20 +328,8 @@ __global__ void __launch_bounds__(v06::kBlockThreads, LookAhead::kMinBlocks)
             __reduce_add_sync(0xffffffffu, unsigned(keep(x.x)) + keep(x.y) + keep(x.z) + keep(x.w));
         if (lane == 0) chunk_offset[s][u * W + warp] = c;
       }
-      asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");   // the reduce squad only
-      if (warp == 0 && publishes_first<LookAhead>::value) {  // a lab form: the count out first
-        const unsigned mine = chunk_offset[s][lane];
-        const unsigned total = __reduce_add_sync(0xffffffffu, mine);
-        if (lane == 0) {
-          lb::publish<unsigned>(status + t, flag, total);
-          atomicAdd(my_groups + t / kGroup * kGroupStride, (1ull << 32) | total);  // no return
-          tile_count[s] = total;
-        }
-        const int32_t incl = scan::warp_scan_inclusive(static_cast<int32_t>(mine));
-        chunk_offset[s][lane] = static_cast<unsigned>(incl) - mine;
-        __syncwarp();
-        bulk::arrive(&reduced[s]);
-      } else if (warp == 0) {
+      asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");  // the reduce squad only
+      if (warp == 0) {
         const int32_t mine = static_cast<int32_t>(chunk_offset[s][lane]);
         const int32_t incl = scan::warp_scan_inclusive(mine);
         chunk_offset[s][lane] = static_cast<unsigned>(incl - mine);

@@ -231,12 +231,4 @@ struct PatientLookAhead {
   }
 };
 
-// Any look-ahead policy, with the reduce warps publishing each tile's count before they scan its
-// chunk counts (v10's kernel reads kPublishFirst): the count is out a warp scan sooner, which every
-// look-ahead waiting for that tile waits less.
-template <class Base>
-struct PublishFirst : Base {
-  static constexpr bool kPublishFirst = true;
-};
-
 }  // namespace ladder::copy_if::lab_pipelined

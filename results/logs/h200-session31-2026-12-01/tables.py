@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Session 31's tables, from the outputs in call-1 ... call-4: each call's two benchmark processes
+"""Session 31's tables, from the outputs in call-1 ... call-5: each call's two benchmark processes
 (medians of 5, µs, and v10's percent of the copy ceiling, from the JSON the binary wrote), and
 copy_if/lab/count_lookahead.cu's counts (calls 3 and 4). Asserts that every GPU test of each call
 passed, that every benchmark entry was verified, that every counted launch was right and every
@@ -22,6 +22,8 @@ FORMS = {
         "v12_wait_own": "first pass once the own tile is reduced",
         "v13_backoff": "300 ns asleep after a short pass",
         "v14_wait_own_backoff": "both"},
+    5: {"v11_publish_first": "each tile's count published before its chunk scan",
+        "v12_publish_first_wait_own": "published first, and the first pass once the own tile is reduced"},
 }
 INPUTS = [(268435456, "keep50"), (268435456, "keep1"), (268435456, "keep99"),
           (16777216, "keep50")]
@@ -105,10 +107,10 @@ def counts(call):
 
 
 if __name__ == "__main__":
-    for call in (1, 2, 3, 4):
+    for call in (1, 2, 3, 4, 5):
         tests(call)
     print()
-    for call in (1, 2, 3, 4):
+    for call in (1, 2, 3, 4, 5):
         bench_table(call)
     for call in (3, 4):
         counts(call)
