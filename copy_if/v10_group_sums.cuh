@@ -23,19 +23,19 @@
 // 2^24, so there the price is what the launch writes on lines that others poll (at 2^24 partly the
 // group atomics or the waits); at 2^28 it recovers a third of the gap at half kept and none at
 // 1%. The rest is in the look-ahead warp: it serves the block's claims one at a time and is busy
-// 95 to 98% of the time at 2^28 (timed with clock reads; counted without them it makes about 1.6
-// to 1.7 passes a claim, so part of that time is polling for tiles below its own not yet
-// published); at half kept a claim takes it about 1.5 µs, about as long as the oracle's launch
-// spends on each claim of a block, and a busy-wait in the oracle's look-ahead slows the oracle at
-// 1% and half kept (the lab notes, "The look-ahead's pace" and "Counted passes, an overlapped
-// look-ahead, a patient one"; live at 2^28, more look-ahead warps, batched reads, two tiles a
-// claim, one reduction a pass and the next claim's first pass overlapped with this claim's work
-// were no faster, and a look-ahead that polls less was level).
-// In the middle band: v05's clear and its idle waits. The workspace contract is v09's (zero when
-// first used, one call at a time, 31-bit epoch).
-// Source: v09 and what it cites (Merrill & Garland 2016, decoupled look-back); the two levels are
-// those of a reduce-then-scan over groups of tiles (Merrill & Grimshaw, Parallel Scan for Stream
-// Architectures, 2009), here kept up to date by atomics inside the single pass.
+// 95 to 98% of the time at 2^28 (timed with clock reads, at 1.04 to 1.09 passes a claim at half
+// kept; a lab copy of it with a counter instead makes 1.6 to 1.7 there, so part of that time is
+// polling for tiles below its own not yet published); at half kept a claim takes it about 1.5 µs,
+// about as long as the oracle's launch spends on each claim of a block, and a busy-wait in the
+// oracle's look-ahead slows the oracle at 1% and half kept (the lab notes, "The look-ahead's pace"
+// and "Counted passes; overlapping, polling less, publishing first"). Live at 2^28, more
+// look-ahead warps, batched reads, two tiles a claim and the next claim's first pass overlapped
+// with this claim's work were slower; one reduction a pass, publishing each count before the chunk
+// scan, and a look-ahead that polls less were level at half kept. In the middle band: v05's clear
+// and its idle waits. The workspace contract is v09's (zero when first used, one call at a time,
+// 31-bit epoch). Source: v09 and what it cites (Merrill & Garland 2016, decoupled look-back); the
+// two levels are those of a reduce-then-scan over groups of tiles (Merrill & Grimshaw, Parallel
+// Scan for Stream Architectures, 2009), here kept up to date by atomics inside the single pass.
 #pragma once
 
 #include <cuda_runtime.h>

@@ -2,12 +2,13 @@
 // binary. Runs copy_if/lab/pipelined_lookahead.cuh's look-ahead policies, compiled with
 // LADDER_LAB_LOOKAHEAD_COUNTS, in six forms as v10's kernel (v10's look-ahead in the lab's code, no
 // overlap; the overlap with its own tile's count from the reduce warps; the overlap with its own
-// tile's status; the patient look-ahead waiting for its own tile's reduce, sleeping 300 ns after
-// a short pass, and both), one counted launch each after a warm-up, and prints a claim's passes
-// and how many early passes (a next claim's first pass, issued before the current claim's was
-// summed) reached their claim's tile. Every launch's output is checked against CUB's
+// tile's status; the patient look-ahead waiting for its own tile's reduce, sleeping about 300 ns
+// after a short pass, and both), one counted launch each after a warm-up, and prints a claim's
+// passes and how many early passes (a next claim's first pass, issued before the current claim's
+// was summed) reached their claim's tile. Every launch's output is checked against CUB's
 // DeviceSelect::If on the same input (count and elements); a control (CUB's output with one element
-// changed) must mismatch. Inputs: a hash of the index decides whether an element is kept (1%, 50%,
+// changed, compared with CUB's) must mismatch: it shows the comparison can fail, not that a wrong
+// launch would be caught. Inputs: a hash of the index decides whether an element is kept (1%, 50%,
 // 99%). Build: nvcc -O3 -std=c++17 -arch=sm_90 -I. -DLADDER_LAB_LOOKAHEAD_COUNTS
 //        copy_if/lab/count_lookahead.cu common/device.cu -o count_lookahead
 #include <cuda_runtime.h>

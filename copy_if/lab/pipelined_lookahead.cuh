@@ -13,12 +13,15 @@
 // i + 1 issued before iteration i's use), as in the multistage mainloops of CUTLASS's GEMMs.
 // Idea (polling less): PatientLookAhead is v10's loop with a claim's first pass issued once its
 // own tile is reduced, or a sleep after a pass that fell short, or both.
-// Measured (session 31, H200; the lab notes, "Counted passes, an overlapped look-ahead, a patient
-// one"): v10's look-ahead, counted, makes about 1.7 passes a claim at 2^28. The overlap's early
-// passes reach their tile about 35 to 43% of the time, it makes about 2 passes a claim, and it is
-// slower than v10 at every size and distribution timed (413 against 392 µs at 2^28 and half kept).
-// The patient forms make fewer passes (1.45 a claim at half kept with both options) and are level
-// with v10 at 2^28 and half kept (392 µs each), 275 to 277 against 278 µs at 1% kept.
+// Measured (session 31, H200; the lab notes, "Counted passes; overlapping, polling less,
+// publishing first"): a copy of v10's look-ahead in this file's code (PipelinedLookAhead<false,
+// false>), counted, makes 1.48 to 1.70 passes a claim at 2^28 (1.59 and 1.70 at half kept). The
+// overlap's early passes reach their tile 31 to 43% of the time at 2^28, it makes about 2 passes a
+// claim at half kept, and it is slower than v10 at every size and distribution timed (413 against
+// 392 µs at 2^28 and half kept). The patient forms with the sleep make fewer passes at 2^28 (1.45 a
+// claim at half kept with both options); waiting for the own tile alone does so only at 2^24. All
+// are level with v10 at 2^28 and half kept (391.5 to 392.2 µs against 392.2); waiting for the own
+// tile is a little faster at 1% kept and at 2^24.
 // The policies' interface (v10's group_kernel) gives the look-ahead the reduce barriers and the
 // tiles' counts in shared memory for the first of these.
 #pragma once
@@ -190,11 +193,12 @@ struct PipelinedLookAhead {
   }
 };
 
-// A look-ahead that polls less (session 31, after the counts: v10's look-ahead makes about 1.6
-// passes a claim live). v10's loop on issue_pass and sum_pass, with two options: kWaitOwn, the
-// first pass of a claim only once the block's reduce warps have its own tile's count (the tiles
-// below it were drawn earlier, so most are published by then); kBackoffNs, a sleep of that many
-// ns after a pass that did not reach the tile, before the next. Waiting on reduced[s] before the
+// A look-ahead that polls less (session 31, after the counts: a counted copy of v10's look-ahead
+// makes about 1.6 to 1.7 passes a claim at 2^28 and half kept). v10's loop on issue_pass and
+// sum_pass, with two options: kWaitOwn, the first pass of a claim only once the block's reduce
+// warps have its own tile's count (the tiles below it were drawn earlier); kBackoffNs, a
+// __nanosleep of about that many ns (its length is not exact) after a pass that did not reach the
+// tile, before the next. Waiting on reduced[s] before the
 // offset is handed over keeps the barrier from moving on to the stage's next round.
 template <bool kWaitOwn, unsigned kBackoffNs>
 struct PatientLookAhead {
